@@ -1,0 +1,86 @@
+package org.nowemu.actors.runtime;
+
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.nowemu.actors.stats.Counter;
+
+/**
+ * The emulated behaviour of one component (a NIC processor, a DMA engine, a switch port, a host thread...).
+ * The runtime hosts each component in its own Pekko actor and hands it its timed messages one by one in key
+ * order; the component reacts by sending timed messages to others ({@link #send}) or to itself
+ * ({@link #schedule}). It shares no mutable state with other components, reads no wall clock and draws
+ * randomness only from {@link #random()}.
+ *
+ * <p>Subclasses map payload classes to handlers in {@link #createReceive()}, like a Pekko actor.
+ */
+public abstract class Component {
+    private ComponentCell cell;
+
+    final void attach(ComponentCell c) {
+        this.cell = c;
+    }
+
+    /** The handlers of this component's messages. */
+    protected abstract Receive createReceive();
+
+    /** Runs once at virtual time 0, before any message: schedule the first events here. */
+    protected void onStart() {
+    }
+
+    /** Runs once after the last window: a last chance to update counters from the final state. */
+    protected void onFinish() {
+    }
+
+    /** Current virtual time (ps): the time of the message being handled. */
+    protected final long now() {
+        return cell.now;
+    }
+
+    /** This component's id in the model. */
+    protected final int id() {
+        return cell.id;
+    }
+
+    /** The id of the component that sent the message being handled. */
+    protected final int sender() {
+        return cell.currentSource;
+    }
+
+    /** Name of a component of the model, for messages and traces. */
+    protected final String nameOf(int componentId) {
+        return cell.model.name(componentId);
+    }
+
+    /**
+     * Sends {@code payload} to {@code target}, to arrive {@code delayPs} after now. The delay must be at
+     * least the declared minimum delay of the connection; a send to itself may use any delay >= 0.
+     */
+    protected final void send(int target, long delayPs, Object payload) {
+        cell.send(target, delayPs, payload);
+    }
+
+    /** Schedules {@code payload} for this component itself after {@code delayPs} >= 0. */
+    protected final void schedule(long delayPs, Object payload) {
+        cell.send(cell.id, delayPs, payload);
+    }
+
+    /** This component's random stream, derived from (run seed, component id). */
+    protected final SplittableRandom random() {
+        return cell.random;
+    }
+
+    /** A counter of this component, created on first use; the run sums counters by name. */
+    protected final Counter counter(String name) {
+        return cell.counter(name);
+    }
+
+    /** A latency histogram of this component (values in ps), created on first use; merged by name. */
+    protected final Histogram histogram(String name) {
+        return cell.histogram(name);
+    }
+
+    /** Records a busy span on this component's trace track (kept only when tracing is on). */
+    protected final void traceSpan(String name, long startPs, long durationPs) {
+        cell.traceSpan(name, startPs, durationPs);
+    }
+}

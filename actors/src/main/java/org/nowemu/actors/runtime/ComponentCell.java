@@ -1,0 +1,197 @@
+package org.nowemu.actors.runtime;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.actors.stats.Digest;
+import org.nowemu.actors.stats.StructuralHash;
+import org.nowemu.actors.time.VirtualTime;
+import org.nowemu.actors.trace.TraceEntry;
+
+/**
+ * The runtime state of one component: its timing mailbox, clock, send sequence, random stream, hash,
+ * statistics and the outbox of messages for other components. Owned by the component's actor while it runs a
+ * window and by its partition's sub-coordinator between windows (the hand-off is ordered by the window
+ * barrier), never by two threads at once.
+ */
+final class ComponentCell {
+    final int id;
+    final String name;
+    final Model model;
+    final Connections connections;
+    final SplittableRandom random;
+    private final Component component;
+    private final Receive receive;
+    private final EventQueue queue = new EventQueue();
+    private final boolean tracing;
+    private final int traceLimit;
+
+    long now;
+    int currentSource;
+    private long sequence;
+    private long hash = 0x84222325CBF29CE4L;
+    private long handled;
+    private long sent;
+    private long duplicates;
+    private long lastTime;
+    private Event last;
+    private final TreeMap<String, Counter> counters = new TreeMap<>();
+    private final TreeMap<String, Histogram> histograms = new TreeMap<>();
+    private final List<TraceEntry> trace;
+    private long traceDropped;
+
+    /** Messages for other components produced in the current window; emptied by the sub-coordinator. */
+    final ArrayList<Event> outbox = new ArrayList<>();
+    /** Written at the end of each activation, read by the sub-coordinator. */
+    long nextTime = Long.MAX_VALUE;
+    long handledInWindow;
+    RunFailure failure;
+    ComponentReport report;
+
+    ComponentCell(int id, Model model, long seed, boolean tracing, int traceLimit) {
+        this.id = id;
+        this.name = model.name(id);
+        this.model = model;
+        this.connections = model.connections(id);
+        this.random = new SplittableRandom(Digest.streamSeed(seed, id));
+        this.tracing = tracing;
+        this.traceLimit = traceLimit;
+        this.trace = tracing ? new ArrayList<>() : Collections.emptyList();
+        this.component = model.create(id);
+        component.attach(this);
+        this.receive = component.createReceive();
+    }
+
+    void start() {
+        try {
+            component.onStart();
+        } catch (RuntimeException e) {
+            fail(e);
+        }
+        nextTime = queue.nextTime();
+    }
+
+    /** Handles, in key order, every queued message earlier than {@code end}, taking {@code incoming} first. */
+    void runWindow(long end, List<Event> incoming) {
+        long before = handled;
+        try {
+            if (incoming != null) {
+                for (int i = 0, n = incoming.size(); i < n; i++) {
+                    queue.add(incoming.get(i));
+                }
+            }
+            while (queue.nextTime() < end) {
+                Event e = queue.poll();
+                if (e.sameKey(last)) {
+                    duplicates++;
+                    continue;
+                }
+                if (e.time < now) {
+                    throw new EmulationException("causality broken: message " + e + " arrived after "
+                            + VirtualTime.format(now));
+                }
+                now = e.time;
+                currentSource = e.source;
+                last = e;
+                hash = Digest.event(hash, e.time, e.source, e.sequence, StructuralHash.of(e.payload));
+                handled++;
+                lastTime = e.time;
+                if (tracing) {
+                    addTrace(new TraceEntry(e.time, -1, e.payload.getClass().getSimpleName(), e.source));
+                }
+                receive.dispatch(e.payload);
+            }
+        } catch (RuntimeException e) {
+            fail(e);
+        }
+        handledInWindow = handled - before;
+        nextTime = queue.nextTime();
+    }
+
+    void finish(List<Event> incoming) {
+        if (incoming != null) {
+            incoming.forEach(queue::add);
+        }
+        try {
+            component.onFinish();
+        } catch (RuntimeException e) {
+            fail(e);
+        }
+        TreeMap<String, Long> values = new TreeMap<>();
+        counters.forEach((k, v) -> values.put(k, v.value()));
+        report = new ComponentReport(id, name, hash, handled, sent, duplicates, queue.size(), lastTime,
+                Collections.unmodifiableSortedMap(values), Collections.unmodifiableSortedMap(histograms),
+                trace, traceDropped);
+    }
+
+    void send(int target, long delay, Object payload) {
+        if (payload == null) {
+            throw new IllegalArgumentException("a message needs a payload");
+        }
+        if (delay < 0) {
+            throw new IllegalArgumentException("negative delay " + delay + "ps");
+        }
+        long time = now + delay;
+        if (time < 0) {
+            throw new IllegalArgumentException("delay " + delay + "ps overflows virtual time");
+        }
+        Event e;
+        if (target == id) {
+            e = new Event(time, id, sequence++, id, payload);
+            queue.add(e);
+        } else {
+            long min = connections.minDelayTo(target);
+            if (delay < min) {
+                throw new EmulationException(describeBadSend(target, delay, min));
+            }
+            e = new Event(time, id, sequence++, target, payload);
+            outbox.add(e);
+        }
+        sent++;
+    }
+
+    private String describeBadSend(int target, long delay, long min) {
+        if (target < 0 || target >= model.size()) {
+            return name + " (id " + id + ") sent to component id " + target + ", which does not exist";
+        }
+        String to = model.name(target) + " (id " + target + ")";
+        if (min == Long.MAX_VALUE) {
+            return name + " (id " + id + ") sent to " + to + " without a declared connection";
+        }
+        return name + " (id " + id + ") sent to " + to + " with delay " + VirtualTime.format(delay) + " (" + delay
+                + "ps), below the declared minimum delay " + VirtualTime.format(min) + " (" + min + "ps) of that connection";
+    }
+
+    void fail(RuntimeException e) {
+        String msg = e.getMessage() != null ? e.getMessage() : e.getClass().getName();
+        if (failure == null) {
+            failure = new RunFailure(now, id, name, msg);
+        }
+    }
+
+    Counter counter(String counterName) {
+        return counters.computeIfAbsent(counterName, k -> new Counter());
+    }
+
+    Histogram histogram(String histogramName) {
+        return histograms.computeIfAbsent(histogramName, k -> new Histogram(3));
+    }
+
+    void traceSpan(String spanName, long start, long duration) {
+        if (tracing) {
+            addTrace(new TraceEntry(start, Math.max(0, duration), spanName, id));
+        }
+    }
+
+    private void addTrace(TraceEntry t) {
+        if (trace.size() < traceLimit) {
+            trace.add(t);
+        } else {
+            traceDropped++;
+        }
+    }
+}

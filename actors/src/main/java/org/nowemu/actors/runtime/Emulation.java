@@ -1,0 +1,73 @@
+package org.nowemu.actors.runtime;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * Runs a {@link Model} on one JVM: starts an actor system whose dispatcher has the configured number of
+ * threads, one {@link PartitionActor} per partition (each spawning its components), and a
+ * {@link LocalExchange} between them; waits until no message is left before the horizon; returns the
+ * {@link RunResult}. A component failure ends the run with an {@link EmulationException}.
+ */
+public final class Emulation {
+    private Emulation() {
+    }
+
+    /** Runs with the configuration on the class path (reference.conf of every module). */
+    public static RunResult run(Model model, RuntimeSettings settings, long horizonPs) {
+        return run(model, settings, horizonPs, ConfigFactory.load(), new RunProgress());
+    }
+
+    /**
+     * @param horizonPs messages at or after this virtual time are not handled
+     * @param config    the resolved configuration; its {@code pekko} section configures the actor system
+     */
+    public static RunResult run(Model model, RuntimeSettings settings, long horizonPs, Config config, RunProgress progress) {
+        if (model.size() == 0) {
+            throw new IllegalArgumentException("the model has no components");
+        }
+        Placement placement = Placement.blocks(model.size(), settings.partitions());
+        LocalExchange exchange = new LocalExchange(placement.partitions(), model.lookahead(), horizonPs, progress);
+        Behavior<Void> root = Behaviors.setup(ctx -> {
+            for (int p = 0; p < placement.partitions(); p++) {
+                ctx.spawn(PartitionActor.create(p, placement, model, settings, exchange), "partition-" + p);
+            }
+            return Behaviors.empty();
+        });
+        Config systemConfig = ConfigFactory.parseString(
+                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-min = " + settings.threads() + "\n"
+                        + "pekko.actor.default-dispatcher.fork-join-executor.parallelism-max = " + settings.threads() + "\n")
+                .withFallback(config);
+        long wallStart = System.nanoTime(); // speed figures only; nothing emulated reads it
+        ActorSystem<Void> system = ActorSystem.create(root, "nowemu", systemConfig);
+        try {
+            List<ComponentReport> reports = exchange.done().get();
+            double wall = (System.nanoTime() - wallStart) / 1e9;
+            return RunResult.assemble(reports, exchange.windows(), exchange.activations(), model.lookahead(), wall);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted");
+        } finally {
+            system.terminate();
+            try {
+                system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // the run's outcome is already decided; a slow shutdown does not change it
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.nowemu.actors.runtime;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.typed.ActorRef;
+
+/**
+ * The {@link Exchange} for partitions inside one JVM: the last partition to reach the barrier computes the
+ * global earliest time and opens the next window for all of them, handing each the messages the others sent
+ * it. Arrivals are serialised by the monitor; there is one arrival per partition per window.
+ *
+ * <p>Statistics: windows opened, components activated, messages handled (see {@link #windows()} etc.).
+ */
+final class LocalExchange implements Exchange {
+    private final int partitions;
+    private final long lookahead;
+    private final long horizon;
+    private final RunProgress progress;
+    private final List<ActorRef<PartitionActor.Command>> coordinators;
+    private final List<List<Event>> incoming;
+    private final List<ComponentReport> reports = new ArrayList<>();
+    private final CompletableFuture<List<ComponentReport>> done = new CompletableFuture<>();
+    private int registered;
+    private int arrived;
+    private int finished;
+    private long min = Long.MAX_VALUE;
+    private long windowStart;
+    private RunFailure failure;
+    private long handled;
+    private long windows;
+    private long activations;
+
+    LocalExchange(int partitions, long lookahead, long horizon, RunProgress progress) {
+        this.partitions = partitions;
+        this.lookahead = lookahead;
+        this.horizon = horizon;
+        this.progress = progress;
+        this.coordinators = new ArrayList<>(partitions);
+        this.incoming = new ArrayList<>(partitions);
+        for (int p = 0; p < partitions; p++) {
+            coordinators.add(null);
+            incoming.add(new ArrayList<>());
+        }
+    }
+
+    /** Completes with every component's report in id order, or exceptionally when a component failed. */
+    CompletableFuture<List<ComponentReport>> done() {
+        return done;
+    }
+
+    @Override
+    public synchronized void register(int partition, ActorRef<PartitionActor.Command> coordinator) {
+        coordinators.set(partition, coordinator);
+        if (++registered == partitions) {
+            coordinators.forEach(c -> c.tell(PartitionActor.Begin.INSTANCE));
+        }
+    }
+
+    @Override
+    public synchronized void windowClosed(int partition, long localMin, List<List<Event>> outgoing, long handledInWindow,
+                                          long activated, RunFailure partitionFailure) {
+        min = Math.min(min, localMin);
+        handled += handledInWindow;
+        activations += activated;
+        if (partitionFailure != null && partitionFailure.before(failure)) {
+            failure = partitionFailure;
+        }
+        if (outgoing != null) {
+            for (int q = 0; q < partitions; q++) {
+                List<Event> l = outgoing.get(q);
+                if (l != null) {
+                    incoming.get(q).addAll(l);
+                }
+            }
+        }
+        if (++arrived < partitions) {
+            return;
+        }
+        arrived = 0;
+        progress.update(windowStart, handled);
+        if (failure != null) {
+            done.completeExceptionally(new EmulationException(failure.describe()));
+            return;
+        }
+        long start = min;
+        min = Long.MAX_VALUE;
+        if (start >= horizon) {
+            coordinators.forEach(c -> c.tell(PartitionActor.Finish.INSTANCE));
+            return;
+        }
+        long end = start > horizon - lookahead ? horizon : Math.min(start + lookahead, horizon);
+        windowStart = start;
+        windows++;
+        for (int p = 0; p < partitions; p++) {
+            List<Event> in = incoming.get(p);
+            incoming.set(p, new ArrayList<>());
+            coordinators.get(p).tell(new PartitionActor.OpenWindow(start, end, in));
+        }
+    }
+
+    @Override
+    public synchronized void finished(int partition, List<ComponentReport> partitionReports) {
+        reports.addAll(partitionReports);
+        if (++finished == partitions) {
+            reports.sort(Comparator.comparingInt(ComponentReport::id));
+            done.complete(reports);
+        }
+    }
+
+    synchronized long windows() {
+        return windows;
+    }
+
+    synchronized long activations() {
+        return activations;
+    }
+
+    synchronized long handled() {
+        return handled;
+    }
+}

@@ -1,0 +1,203 @@
+package org.nowemu.actors.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * The sub-coordinator of one partition: spawns the partition's component actors, grants each window only to
+ * the components that have work in it (carrying the messages other components sent them), collects their
+ * results at the barrier, routes their messages (to its own components or, through the {@link Exchange}, to
+ * other partitions) and reports to the exchange. Two states: {@link #idle()} between windows and
+ * {@link #running(Phase)} while granted components work.
+ *
+ * <p>Statistics it reports per window: messages handled and components activated.
+ */
+public final class PartitionActor {
+
+    public sealed interface Command {
+    }
+
+    /** Start the run: every component runs its {@code onStart}. */
+    public enum Begin implements Command { INSTANCE }
+
+    /** Run the window [start, end) (ps); {@code incoming} are messages from other partitions. */
+    public record OpenWindow(long start, long end, List<Event> incoming) implements Command {
+    }
+
+    /** End the run: every component leaves its final report. */
+    public enum Finish implements Command { INSTANCE }
+
+    /** From the {@link WindowBoard}: every activated component has finished. */
+    enum AllDone implements Command { INSTANCE }
+
+    private enum Phase { START, WINDOW, FINISH }
+
+    private final int partition;
+    private final Placement placement;
+    private final Exchange exchange;
+    private final ComponentCell[] cells;
+    private final List<ActorRef<ComponentActor.Command>> refs;
+    private final WindowBoard board;
+    private final Agenda agenda;
+    private final ArrayList<Event>[] inbox;
+    private final int[] granted;
+    private int grantedCount;
+
+    public static Behavior<Command> create(int partition, Placement placement, Model model, RuntimeSettings settings,
+                                           Exchange exchange) {
+        return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange).idle());
+    }
+
+    @SuppressWarnings("unchecked")
+    private PartitionActor(ActorContext<Command> ctx, int partition, Placement placement, Model model,
+                           RuntimeSettings settings, Exchange exchange) {
+        this.partition = partition;
+        this.placement = placement;
+        this.exchange = exchange;
+        int[] members = placement.members(partition);
+        int n = members.length;
+        this.cells = new ComponentCell[n];
+        this.refs = new ArrayList<>(n);
+        this.board = new WindowBoard(ctx.getSelf());
+        this.agenda = new Agenda(n);
+        this.inbox = new ArrayList[n];
+        this.granted = new int[n];
+        for (int k = 0; k < n; k++) {
+            int id = members[k];
+            cells[k] = new ComponentCell(id, model, settings.seed(), settings.tracing(), settings.traceLimit());
+            refs.add(ctx.spawn(ComponentActor.create(cells[k], board), "c" + id));
+        }
+        exchange.register(partition, ctx.getSelf());
+    }
+
+    private Behavior<Command> idle() {
+        return Behaviors.receive(Command.class)
+                .onMessageEquals(Begin.INSTANCE, this::onBegin)
+                .onMessage(OpenWindow.class, this::onOpenWindow)
+                .onMessageEquals(Finish.INSTANCE, this::onFinish)
+                .build();
+    }
+
+    private Behavior<Command> running(Phase phase) {
+        return Behaviors.receive(Command.class)
+                .onMessageEquals(AllDone.INSTANCE, () -> onAllDone(phase))
+                .build();
+    }
+
+    private Behavior<Command> onBegin() {
+        grantAll(ComponentActor.Start.INSTANCE);
+        return running(Phase.START);
+    }
+
+    private Behavior<Command> onOpenWindow(OpenWindow w) {
+        List<Event> in = w.incoming();
+        for (int i = 0, n = in.size(); i < n; i++) {
+            queueLocally(in.get(i));
+        }
+        grantedCount = 0;
+        while (agenda.minKey() < w.end()) {
+            granted[grantedCount++] = agenda.pop();
+        }
+        if (grantedCount == 0) {
+            return closeWindow();
+        }
+        board.expect(grantedCount);
+        for (int i = 0; i < grantedCount; i++) {
+            int k = granted[i];
+            refs.get(k).tell(new ComponentActor.Grant(w.end(), inbox[k]));
+            inbox[k] = null;
+        }
+        return running(Phase.WINDOW);
+    }
+
+    private Behavior<Command> onFinish() {
+        grantedCount = cells.length;
+        board.expect(grantedCount);
+        for (int k = 0; k < grantedCount; k++) {
+            granted[k] = k;
+            // Undelivered messages go along, so that each component reports everything still pending for it.
+            refs.get(k).tell(new ComponentActor.Finish(inbox[k]));
+            inbox[k] = null;
+        }
+        return running(Phase.FINISH);
+    }
+
+    private void grantAll(ComponentActor.Command c) {
+        grantedCount = cells.length;
+        board.expect(grantedCount);
+        for (int k = 0; k < grantedCount; k++) {
+            granted[k] = k;
+            refs.get(k).tell(c);
+        }
+    }
+
+    private Behavior<Command> onAllDone(Phase phase) {
+        if (phase == Phase.FINISH) {
+            List<ComponentReport> reports = new ArrayList<>(cells.length);
+            for (ComponentCell c : cells) {
+                reports.add(c.report);
+            }
+            exchange.finished(partition, reports);
+            return Behaviors.stopped();
+        }
+        return closeWindow();
+    }
+
+    /** The barrier: collect the activated components' results, route their messages, report. */
+    private Behavior<Command> closeWindow() {
+        long handled = 0;
+        RunFailure failure = null;
+        for (int i = 0; i < grantedCount; i++) {
+            ComponentCell c = cells[granted[i]];
+            handled += c.handledInWindow;
+            if (c.failure != null && c.failure.before(failure)) {
+                failure = c.failure;
+            }
+            agenda.lowerTo(granted[i], c.nextTime);
+        }
+        List<List<Event>> outgoing = null;
+        long outMin = Long.MAX_VALUE;
+        for (int i = 0; i < grantedCount; i++) {
+            ArrayList<Event> out = cells[granted[i]].outbox;
+            for (int j = 0, n = out.size(); j < n; j++) {
+                Event e = out.get(j);
+                int p = placement.partitionOf(e.target);
+                if (p == partition) {
+                    queueLocally(e);
+                } else {
+                    if (outgoing == null) {
+                        outgoing = new ArrayList<>(placement.partitions());
+                        for (int q = 0; q < placement.partitions(); q++) {
+                            outgoing.add(null);
+                        }
+                    }
+                    List<Event> l = outgoing.get(p);
+                    if (l == null) {
+                        l = new ArrayList<>();
+                        outgoing.set(p, l);
+                    }
+                    l.add(e);
+                    outMin = Math.min(outMin, e.time);
+                }
+            }
+            out.clear();
+        }
+        exchange.windowClosed(partition, Math.min(agenda.minKey(), outMin), outgoing, handled, grantedCount, failure);
+        return idle();
+    }
+
+    private void queueLocally(Event e) {
+        int k = placement.localIndex(e.target);
+        ArrayList<Event> box = inbox[k];
+        if (box == null) {
+            box = new ArrayList<>(4);
+            inbox[k] = box;
+        }
+        box.add(e);
+        agenda.lowerTo(k, e.time);
+    }
+}

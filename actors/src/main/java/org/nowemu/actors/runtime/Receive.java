@@ -1,0 +1,68 @@
+package org.nowemu.actors.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Maps the payload classes a component handles to its handlers, the way Pekko's {@code createReceive()} does
+ * for actors. A handler for an interface (a component's {@code sealed interface Command}) catches every
+ * record that implements it; the exact class wins over a supertype, earlier entries over later ones.
+ */
+public final class Receive {
+    private final Class<?>[] classes;
+    private final Consumer<Object>[] handlers;
+    private Class<?> lastClass;
+    private Consumer<Object> lastHandler;
+
+    private Receive(List<Class<?>> classes, List<Consumer<Object>> handlers) {
+        this.classes = classes.toArray(new Class<?>[0]);
+        @SuppressWarnings("unchecked")
+        Consumer<Object>[] h = handlers.toArray(new Consumer[0]);
+        this.handlers = h;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Runs the handler for {@code payload}; fails naming the payload class when there is none. */
+    void dispatch(Object payload) {
+        Class<?> c = payload.getClass();
+        if (c != lastClass) {
+            lastHandler = find(c);
+            lastClass = c;
+        }
+        lastHandler.accept(payload);
+    }
+
+    private Consumer<Object> find(Class<?> c) {
+        for (int i = 0; i < classes.length; i++) {
+            if (classes[i] == c) {
+                return handlers[i];
+            }
+        }
+        for (int i = 0; i < classes.length; i++) {
+            if (classes[i].isAssignableFrom(c)) {
+                return handlers[i];
+            }
+        }
+        throw new IllegalStateException("no handler for a message of class " + c.getName());
+    }
+
+    /** Collects (class, handler) pairs in order. */
+    public static final class Builder {
+        private final List<Class<?>> classes = new ArrayList<>();
+        private final List<Consumer<Object>> handlers = new ArrayList<>();
+
+        public <T> Builder on(Class<T> type, Consumer<? super T> handler) {
+            classes.add(type);
+            handlers.add(o -> handler.accept(type.cast(o)));
+            return this;
+        }
+
+        public Receive build() {
+            return new Receive(classes, handlers);
+        }
+    }
+}

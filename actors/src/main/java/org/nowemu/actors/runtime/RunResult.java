@@ -1,0 +1,71 @@
+package org.nowemu.actors.runtime;
+
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.nowemu.actors.stats.Digest;
+
+/**
+ * The outcome of a run.
+ *
+ * @param finalTimePs  virtual time of the last handled message
+ * @param events       messages handled
+ * @param windows      synchronisation windows opened
+ * @param activations  component activations (a component granted a window, plus start and finish)
+ * @param digest       the run digest (hex): components' hashes and counters in id order, then the final time
+ * @param lookaheadPs  the window width
+ * @param components   every component's report, in id order
+ * @param counters     counters summed by name
+ * @param histograms   histograms merged by name
+ * @param invariants   the runtime's message ledger
+ * @param wallSeconds  wall-clock seconds of the run (for speed figures only)
+ */
+public record RunResult(long finalTimePs, long events, long windows, long activations, String digest, long lookaheadPs,
+                        List<ComponentReport> components, SortedMap<String, Long> counters,
+                        SortedMap<String, Histogram> histograms, Invariants invariants, double wallSeconds) {
+
+    public long counter(String name) {
+        return counters.getOrDefault(name, 0L);
+    }
+
+    public double eventsPerSecond() {
+        return wallSeconds > 0 ? events / wallSeconds : 0;
+    }
+
+    static RunResult assemble(List<ComponentReport> reports, long windows, long activations, long lookahead,
+                              double wallSeconds) {
+        long finalTime = 0;
+        long events = 0;
+        long sent = 0;
+        long pending = 0;
+        long duplicated = 0;
+        TreeMap<String, Long> counters = new TreeMap<>();
+        TreeMap<String, Histogram> histograms = new TreeMap<>();
+        for (ComponentReport r : reports) {
+            finalTime = Math.max(finalTime, r.lastTime());
+            events += r.handled();
+            sent += r.sent();
+            pending += r.pending();
+            duplicated += r.duplicates();
+            r.counters().forEach((k, v) -> counters.merge(k, v, Long::sum));
+            r.histograms().forEach((k, h) -> histograms.computeIfAbsent(k, x -> new Histogram(3)).add(h));
+        }
+        String digest = Digest.hex(digest(reports, finalTime));
+        Invariants inv = new Invariants(sent, events, 0, pending, sent - events - pending, duplicated);
+        return new RunResult(finalTime, events, windows, activations, digest, lookahead, List.copyOf(reports),
+                counters, histograms, inv, wallSeconds);
+    }
+
+    /** The digest over component hashes and counters in id order, then the final time. */
+    public static long digest(List<ComponentReport> reports, long finalTime) {
+        long h = 0x6A09E667F3BCC908L;
+        for (ComponentReport r : reports) {
+            h = Digest.mix(h, r.hash());
+            for (var c : r.counters().entrySet()) {
+                h = Digest.mix(Digest.mix(h, Digest.of(c.getKey())), c.getValue());
+            }
+        }
+        return Digest.finish(Digest.mix(h, finalTime));
+    }
+}

@@ -1,0 +1,137 @@
+package org.nowemu.actors.stats;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.RecordComponent;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * A hash of a message payload that depends only on its contents, never on identity or on iteration order of
+ * a hashed collection, so it is the same in every JVM. Handles records (by their components), primitives and
+ * their boxes, strings, enums (by name), arrays, lists and sorted maps; a payload may implement
+ * {@link Digestible} to say itself what identifies it. Anything else fails loudly: an unstable hash would
+ * silently break the determinism contract.
+ */
+public final class StructuralHash {
+    /** A payload that computes its own stable hash. */
+    public interface Digestible {
+        long digest();
+    }
+
+    private interface Hasher {
+        long hash(Object o) throws Throwable;
+    }
+
+    private static final ClassValue<Hasher> HASHERS = new ClassValue<>() {
+        @Override
+        protected Hasher computeValue(Class<?> type) {
+            return hasherFor(type);
+        }
+    };
+
+    private StructuralHash() {
+    }
+
+    public static long of(Object o) {
+        if (o == null) {
+            return 0x5bd1e995L;
+        }
+        try {
+            return HASHERS.get(o.getClass()).hash(o);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot hash " + o.getClass().getName(), t);
+        }
+    }
+
+    private static Hasher hasherFor(Class<?> type) {
+        long typeHash = Digest.of(type.getName());
+        if (Digestible.class.isAssignableFrom(type)) {
+            return o -> Digest.mix(typeHash, ((Digestible) o).digest());
+        }
+        if (type.isRecord()) {
+            RecordComponent[] parts = type.getRecordComponents();
+            if (parts.length == 0) {
+                return o -> typeHash;
+            }
+            MethodHandle[] getters = new MethodHandle[parts.length];
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            for (int i = 0; i < parts.length; i++) {
+                try {
+                    parts[i].getAccessor().setAccessible(true);
+                    getters[i] = lookup.unreflect(parts[i].getAccessor());
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    throw new IllegalStateException("cannot read record " + type.getName() + ": " + e.getMessage(), e);
+                }
+            }
+            return o -> {
+                long h = typeHash;
+                for (MethodHandle g : getters) {
+                    h = Digest.mix(h, of(g.invoke(o)));
+                }
+                return h;
+            };
+        }
+        if (type == Long.class || type == Integer.class || type == Short.class || type == Byte.class) {
+            return o -> ((Number) o).longValue();
+        }
+        if (type == Double.class) {
+            return o -> Double.doubleToLongBits((Double) o);
+        }
+        if (type == Float.class) {
+            return o -> Float.floatToIntBits((Float) o);
+        }
+        if (type == Boolean.class) {
+            return o -> ((Boolean) o) ? 1231 : 1237;
+        }
+        if (type == Character.class) {
+            return o -> (Character) o;
+        }
+        if (type == String.class) {
+            return o -> Digest.of((String) o);
+        }
+        if (type.isEnum() || (type.getSuperclass() != null && type.getSuperclass().isEnum())) {
+            return o -> Digest.mix(typeHash, Digest.of(((Enum<?>) o).name()));
+        }
+        if (type == byte[].class) {
+            return o -> Digest.mix(typeHash, java.util.Arrays.hashCode((byte[]) o));
+        }
+        if (type == int[].class) {
+            return o -> Digest.mix(typeHash, java.util.Arrays.hashCode((int[]) o));
+        }
+        if (type == long[].class) {
+            return o -> Digest.mix(typeHash, java.util.Arrays.hashCode((long[]) o));
+        }
+        if (type.isArray() && !type.getComponentType().isPrimitive()) {
+            return o -> {
+                long h = typeHash;
+                for (Object e : (Object[]) o) {
+                    h = Digest.mix(h, of(e));
+                }
+                return h;
+            };
+        }
+        if (java.util.List.class.isAssignableFrom(type) || java.util.SortedSet.class.isAssignableFrom(type)) {
+            return o -> {
+                long h = 0x2545F4914F6CDD1DL;
+                for (Object e : (Collection<?>) o) {
+                    h = Digest.mix(h, of(e));
+                }
+                return h;
+            };
+        }
+        if (java.util.SortedMap.class.isAssignableFrom(type)) {
+            return o -> {
+                long h = 0x3C6EF372FE94F82BL;
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) o).entrySet()) {
+                    h = Digest.mix(Digest.mix(h, of(e.getKey())), of(e.getValue()));
+                }
+                return h;
+            };
+        }
+        throw new IllegalArgumentException("message payload " + type.getName() + " has no stable hash: "
+                + "make it a record of values, or implement StructuralHash.Digestible");
+    }
+}
