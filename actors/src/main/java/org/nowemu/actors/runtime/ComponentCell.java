@@ -33,7 +33,7 @@ final class ComponentCell {
     long now;
     int currentSource;
     private long sequence;
-    private long hash = 0x84222325CBF29CE4L;
+    private long hash = Digest.COMPONENT_SEED;
     private long handled;
     private long sent;
     private long duplicates;

@@ -10,6 +10,9 @@ public final class Digest {
     private static final long P2 = 0xC2B2AE3D27D4EB4FL;
     private static final long P3 = 0x165667B19E3779F9L;
 
+    /** The hash of a component that has handled nothing yet. */
+    public static final long COMPONENT_SEED = 0x84222325CBF29CE4L;
+
     private Digest() {
     }
 

@@ -1,0 +1,40 @@
+package org.nowemu.workloads.bench;
+
+import com.typesafe.config.Config;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.time.VirtualTime;
+import org.nowemu.workloads.phold.PholdSettings;
+
+/**
+ * Settings of {@code nowemu bench} (keys under {@code nowemu.bench}; see workloads' reference.conf).
+ *
+ * @param phold              the PHOLD model at the large lookahead (duration sized for {@code events})
+ * @param smallLookaheadPs   the small-window lookahead (ps)
+ * @param events             events per measured run (about)
+ * @param warmupEvents       events per warm-up run, not measured (about)
+ * @param partitions         in-JVM partitions for the runtime runs (0 = one per dispatcher thread)
+ */
+public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int partitions) {
+
+    public static BenchSettings from(Config config) {
+        ConfigReader r = new ConfigReader(config);
+        String p = "nowemu.bench";
+        PholdSettings phold = new PholdSettings(
+                r.intIn(p + ".components", 1, 50_000_000),
+                r.intIn(p + ".events-per-component", 1, 1_000_000),
+                r.duration(p + ".lookahead", 1),
+                r.duration(p + ".mean-delay", 0),
+                r.doubleIn(p + ".remote", 0, 1),
+                VirtualTime.NEVER);
+        long events = r.longValue(p + ".events");
+        long warmup = r.longValue(p + ".warmup-events");
+        if (events < 1) {
+            throw r.bad(p + ".events", "must be at least 1");
+        }
+        if (warmup < 0) {
+            throw r.bad(p + ".warmup-events", "must not be negative");
+        }
+        return new BenchSettings(phold, r.duration(p + ".small-window-lookahead", 1), events, warmup,
+                r.intIn(p + ".partitions", 0, 1 << 16));
+    }
+}

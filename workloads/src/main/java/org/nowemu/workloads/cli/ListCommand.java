@@ -1,0 +1,36 @@
+package org.nowemu.workloads.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.nowemu.workloads.experiment.ExperimentConfig;
+import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.Workloads;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code nowemu list}: the named things a configuration can refer to. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List experiments, workloads, topologies, hardware profiles, protocol stacks and fault models.")
+final class ListCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("experiments (./nowemu run NAME):");
+        for (String e : ExperimentConfig.known(Main.home())) {
+            out.println("  " + e);
+        }
+        out.println("workloads (nowemu.workload):");
+        for (Workload w : Workloads.all()) {
+            out.printf("  %-12s %s%n", w.name(), w.description());
+        }
+        // The registries below are filled by the hardware, protocol and fault issues; say so rather than hide them.
+        out.println("topologies (nowemu.topology.name): none yet");
+        out.println("hardware profiles (nowemu.hardware.profile): none yet");
+        out.println("protocol stacks: none yet");
+        out.println("fault models: none yet");
+        return Main.OK;
+    }
+}

@@ -1,0 +1,109 @@
+package org.nowemu.workloads.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.Emulation;
+import org.nowemu.actors.runtime.RunProgress;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.actors.runtime.RuntimeSettings;
+import org.nowemu.actors.trace.TraceWriter;
+import org.nowemu.workloads.experiment.ExperimentConfig;
+import org.nowemu.workloads.experiment.Plan;
+import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.Workloads;
+import org.nowemu.workloads.results.Results;
+import org.nowemu.workloads.results.ResultsTable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code nowemu run [EXPERIMENT] [--set k=v]... [--out DIR] [--trace] [--json FILE] [--jvms N]}. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run an experiment (default: nowemu.experiment of application.conf) and write its results.")
+final class RunCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "0..1", paramLabel = "EXPERIMENT",
+            description = "An experiment name (see `nowemu list`) or the path of a .conf file.")
+    String experiment;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a configuration key (repeatable).")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default: out/<experiment>/).")
+    Path out;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write results.json to FILE.")
+    Path json;
+
+    @Option(names = "--trace", description = "Write trace.json (Chrome/Perfetto trace-event format).")
+    boolean trace;
+
+    @Option(names = "--jvms", paramLabel = "N", defaultValue = "1", description = "JVMs to run on (default 1).")
+    int jvms;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        if (jvms != 1) {
+            throw new BadInputException("--jvms " + jvms + ": only 1 is supported so far (the Pekko Cluster transport"
+                    + " for several JVMs is not built yet)");
+        }
+        List<String> all = new ArrayList<>(sets);
+        if (trace) {
+            all.add("nowemu.runtime.trace.enabled=true");
+        }
+        ExperimentConfig ec = ExperimentConfig.load(experiment, all, Main.home());
+        RuntimeSettings rs = RuntimeSettings.from(ec.config());
+        Workload workload = Workloads.byName(new ConfigReader(ec.config()).string("nowemu.workload"));
+        Plan plan = workload.plan(ec.config());
+        Path dir = out != null ? out : Path.of("out", ec.name());
+        prepare(dir);
+        if (json != null && json.toAbsolutePath().getParent() != null) {
+            prepare(json.toAbsolutePath().getParent());
+        }
+
+        RunProgress progress = new RunProgress();
+        RunResult r;
+        try (ProgressDisplay display = ProgressDisplay.start(ec.name(), plan.horizonPs(), progress)) {
+            r = Emulation.run(plan.model(), rs, plan.horizonPs(), ec.config(), progress);
+        }
+        Results results = Results.of(ec.name(), rs.seed(), r, workload.metrics(plan, r));
+        results.write(dir.resolve("results.json"));
+        if (json != null) {
+            results.write(json);
+        }
+        if (rs.tracing()) {
+            TraceWriter.write(dir.resolve("trace.json"), r.components());
+        }
+        ResultsTable.print(new java.io.PrintStream(new WriterStream(stdout), true), results, ec.source());
+        stdout.println("wrote " + dir.resolve("results.json") + (rs.tracing() ? " and trace.json" : ""));
+        if (!r.invariants().hold()) {
+            stderr.println("nowemu: run failed: invariant broken: " + r.invariants().lost() + " messages lost, "
+                    + r.invariants().duplicated() + " duplicated");
+            return Main.FAILED;
+        }
+        return Main.OK;
+    }
+
+    private static void prepare(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new BadInputException("cannot create output folder " + dir + ": " + e.getMessage());
+        }
+        if (!Files.isWritable(dir)) {
+            throw new BadInputException("output folder " + dir + " is not writable");
+        }
+    }
+}

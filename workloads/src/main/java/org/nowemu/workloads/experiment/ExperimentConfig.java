@@ -1,0 +1,176 @@
+package org.nowemu.workloads.experiment;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigValue;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.config.Origins;
+
+/**
+ * Loads the configuration of a run in layers, highest first: {@code --set} overrides, the experiment file,
+ * the project's {@code application.conf}, then every module's {@code reference.conf}; resolves once at the end
+ * (so overrides reach {@code ${}} substitutions). Every key under {@code nowemu} must exist in some
+ * reference.conf, unless it sits inside a section the reference leaves open ({@code {}}): a misspelt key is an
+ * error naming the key and where it was set, not a silent default.
+ *
+ * @param name   the experiment's name (its file name without {@code .conf})
+ * @param source where the experiment came from (a file path or a class-path resource)
+ * @param config the resolved configuration
+ */
+public record ExperimentConfig(String name, String source, Config config) {
+
+    private static final ConfigParseOptions STRICT = ConfigParseOptions.defaults().setAllowMissing(false);
+
+    /**
+     * @param experiment a file ({@code workloads/phold.conf}) or a name ({@code phold}); null for the default
+     *                   ({@code nowemu.experiment})
+     * @param sets       {@code key=value} overrides
+     * @param home       the project root: where {@code application.conf} and {@code workloads/} are
+     */
+    public static ExperimentConfig load(String experiment, List<String> sets, Path home) {
+        try {
+            Config overrides = ConfigFactory.empty();
+            for (String s : sets) {
+                overrides = parseSet(s).withFallback(overrides);
+            }
+            Config reference = ConfigFactory.parseResources("reference.conf");
+            Path appFile = home.resolve("application.conf");
+            Config app = Files.isRegularFile(appFile) ? ConfigFactory.parseFile(appFile.toFile(), STRICT) : ConfigFactory.empty();
+            String wanted = experiment;
+            if (wanted == null) {
+                wanted = overrides.withFallback(app).withFallback(reference).resolve().getString("nowemu.experiment");
+            }
+            Located located = locate(wanted, home);
+            Config merged = overrides.withFallback(located.config).withFallback(app).withFallback(reference).resolve();
+            checkKeys(merged, reference);
+            return new ExperimentConfig(located.name, located.source, merged);
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+    }
+
+    /** The configuration without an experiment file (for commands such as {@code bench}): overrides, app, reference. */
+    public static Config base(List<String> sets, Path home) {
+        try {
+            Config overrides = ConfigFactory.empty();
+            for (String s : sets) {
+                overrides = parseSet(s).withFallback(overrides);
+            }
+            Config reference = ConfigFactory.parseResources("reference.conf");
+            Path appFile = home.resolve("application.conf");
+            Config app = Files.isRegularFile(appFile) ? ConfigFactory.parseFile(appFile.toFile(), STRICT) : ConfigFactory.empty();
+            Config merged = overrides.withFallback(app).withFallback(reference).resolve();
+            checkKeys(merged, reference);
+            return merged;
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+    }
+
+    /** Experiments that ship with nowemu: {@code workloads/*.conf} under the project root, else in the jar. */
+    public static List<String> known(Path home) {
+        TreeMap<String, String> names = new TreeMap<>();
+        Path dir = home.resolve("workloads");
+        if (Files.isDirectory(dir)) {
+            try (var files = Files.list(dir)) {
+                files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".conf"))
+                        .forEach(f -> names.put(f.substring(0, f.length() - 5), f));
+            } catch (java.io.IOException e) {
+                // an unreadable folder lists nothing from it
+            }
+        }
+        for (String n : ExperimentIndex.NAMES) {
+            names.putIfAbsent(n, n);
+        }
+        return new ArrayList<>(names.keySet());
+    }
+
+    private record Located(String name, String source, Config config) {
+    }
+
+    private static Located locate(String wanted, Path home) {
+        boolean looksLikeFile = wanted.endsWith(".conf") || wanted.contains("/") || wanted.contains("\\");
+        if (looksLikeFile) {
+            Path p = Path.of(wanted);
+            if (!Files.isRegularFile(p)) {
+                throw new BadInputException("experiment file not found: " + wanted);
+            }
+            String file = p.getFileName().toString();
+            String name = file.endsWith(".conf") ? file.substring(0, file.length() - 5) : file;
+            return new Located(name, p.toString(), ConfigFactory.parseFile(p.toFile(), STRICT));
+        }
+        Path inTree = home.resolve("workloads").resolve(wanted + ".conf");
+        if (Files.isRegularFile(inTree)) {
+            return new Located(wanted, inTree.toString(), ConfigFactory.parseFile(inTree.toFile(), STRICT));
+        }
+        URL url = ExperimentConfig.class.getClassLoader().getResource("experiments/" + wanted + ".conf");
+        if (url != null) {
+            return new Located(wanted, "experiments/" + wanted + ".conf", ConfigFactory.parseURL(url, STRICT));
+        }
+        throw new BadInputException("unknown experiment '" + wanted + "' (known: " + String.join(", ", known(home))
+                + "; or give the path of a .conf file)");
+    }
+
+    private static Config parseSet(String s) {
+        int eq = s.indexOf('=');
+        if (eq <= 0) {
+            throw new BadInputException("--set expects key=value, got '" + s + "'");
+        }
+        String key = s.substring(0, eq).trim();
+        String value = s.substring(eq + 1).trim();
+        ConfigParseOptions opts = ConfigParseOptions.defaults().setOriginDescription("--set " + s);
+        try {
+            return ConfigFactory.parseString(key + " = " + value, opts);
+        } catch (ConfigException e) {
+            // A value that is not valid HOCON is taken as a plain string, so "--set k=10 parsecs" reaches the
+            // key's validation and is reported there with the key's name.
+            try {
+                return ConfigFactory.parseMap(Map.of(key, value), "--set " + s);
+            } catch (ConfigException e2) {
+                throw new BadInputException("--set " + s + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static void checkKeys(Config merged, Config reference) {
+        if (!merged.hasPath("nowemu")) {
+            return;
+        }
+        TreeMap<String, ConfigValue> unknown = new TreeMap<>();
+        for (Map.Entry<String, ConfigValue> e : merged.getConfig("nowemu").entrySet()) {
+            String path = "nowemu." + e.getKey();
+            if (!reference.hasPathOrNull(path) && !insideOpenSection(path, reference)) {
+                unknown.put(path, e.getValue());
+            }
+        }
+        if (!unknown.isEmpty()) {
+            var first = unknown.firstEntry();
+            throw new BadInputException("unknown key " + first.getKey() + " (" + Origins.describe(first.getValue().origin())
+                    + "); every key lives in a module's reference.conf");
+        }
+    }
+
+    /** Keys below an object that reference.conf declares empty ({@code {}}) are free-form. */
+    private static boolean insideOpenSection(String path, Config reference) {
+        String p = path;
+        for (int dot = p.lastIndexOf('.'); dot > 0; dot = p.lastIndexOf('.')) {
+            p = p.substring(0, dot);
+            if (reference.hasPath(p)) {
+                ConfigValue v = reference.getValue(p);
+                return v instanceof ConfigObject o && o.isEmpty();
+            }
+        }
+        return false;
+    }
+}

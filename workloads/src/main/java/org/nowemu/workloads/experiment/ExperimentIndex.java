@@ -1,0 +1,11 @@
+package org.nowemu.workloads.experiment;
+
+import java.util.List;
+
+/** The experiments packaged in the jar under {@code experiments/}, for listing outside the source tree. */
+final class ExperimentIndex {
+    static final List<String> NAMES = List.of("phold");
+
+    private ExperimentIndex() {
+    }
+}

@@ -1,0 +1,23 @@
+package org.nowemu.workloads.experiment;
+
+import com.typesafe.config.Config;
+import java.util.SortedMap;
+import org.nowemu.actors.runtime.RunResult;
+
+/**
+ * A named kind of experiment (PHOLD, LogP, permutations...): turns a validated configuration into a model to
+ * run and a run's result into named metrics. Registered in {@link Workloads}; an experiment file names it
+ * with {@code nowemu.workload}.
+ */
+public interface Workload {
+    String name();
+
+    /** One line for {@code ./nowemu list}. */
+    String description();
+
+    /** Reads and validates this workload's settings and builds what to run. */
+    Plan plan(Config config);
+
+    /** Metrics named {@code <experiment>.<...>.<quantity>_<unit>}, computed from the run. */
+    SortedMap<String, Double> metrics(Plan plan, RunResult result);
+}

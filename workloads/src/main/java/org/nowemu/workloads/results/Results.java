@@ -1,0 +1,51 @@
+package org.nowemu.workloads.results;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedMap;
+import org.nowemu.actors.runtime.Invariants;
+import org.nowemu.actors.runtime.RunResult;
+
+/**
+ * The contents of {@code results.json}, the contract scripts outside the project read (DESIGN.md section 4).
+ *
+ * @param metrics flat, named numbers; integral values are written as integers
+ */
+@JsonPropertyOrder({"experiment", "seed", "virtualTimePs", "events", "wallSeconds", "eventsPerSecond", "digest",
+        "metrics", "invariants"})
+public record Results(String experiment, long seed, long virtualTimePs, long events, double wallSeconds,
+                      double eventsPerSecond, String digest, Map<String, Number> metrics, Invariants invariants) {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public static Results of(String experiment, long seed, RunResult r, SortedMap<String, Double> metrics) {
+        Map<String, Number> m = new LinkedHashMap<>();
+        metrics.forEach((k, v) -> m.put(k, v == Math.rint(v) && Math.abs(v) < 1e15 ? (Number) v.longValue() : v));
+        return new Results(experiment, seed, r.finalTimePs(), r.events(), r.wallSeconds(), r.eventsPerSecond(),
+                r.digest(), m, r.invariants());
+    }
+
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Writes to a temporary file and moves it into place: a reader never sees half a file. */
+    public void write(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve(file.getFileName() + ".tmp");
+        Files.writeString(tmp, toJson() + System.lineSeparator());
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}
