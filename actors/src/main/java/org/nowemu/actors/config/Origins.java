@@ -11,8 +11,12 @@ public final class Origins {
         if (origin == null) {
             return "unknown origin";
         }
-        String name = origin.filename() != null ? origin.filename()
-                : origin.resource() != null ? origin.resource() : origin.description();
+        String name = origin.filename() != null ? java.nio.file.Path.of(origin.filename()).getFileName().toString()
+                : origin.resource();
+        if (name == null) {
+            // Strings parsed from the command line describe themselves ("--set k=v: 1"); the line means nothing.
+            return origin.description().replaceFirst(": \\d+$", "");
+        }
         return origin.lineNumber() > 0 ? name + ":" + origin.lineNumber() : name;
     }
 }

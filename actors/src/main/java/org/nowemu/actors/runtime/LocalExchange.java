@@ -86,17 +86,16 @@ final class LocalExchange implements Exchange {
         }
         long start = min;
         min = Long.MAX_VALUE;
-        if (start >= horizon) {
-            coordinators.forEach(c -> c.tell(PartitionActor.Finish.INSTANCE));
-            return;
-        }
+        boolean finish = start >= horizon;
         long end = start > horizon - lookahead ? horizon : Math.min(start + lookahead, horizon);
-        windowStart = start;
-        windows++;
+        if (!finish) {
+            windowStart = start;
+            windows++;
+        }
         for (int p = 0; p < partitions; p++) {
             List<Event> in = incoming.get(p);
             incoming.set(p, new ArrayList<>());
-            coordinators.get(p).tell(new PartitionActor.OpenWindow(start, end, in));
+            coordinators.get(p).tell(finish ? new PartitionActor.Finish(in) : new PartitionActor.OpenWindow(start, end, in));
         }
     }
 

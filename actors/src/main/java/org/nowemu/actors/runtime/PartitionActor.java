@@ -28,8 +28,12 @@ public final class PartitionActor {
     public record OpenWindow(long start, long end, List<Event> incoming) implements Command {
     }
 
-    /** End the run: every component leaves its final report. */
-    public enum Finish implements Command { INSTANCE }
+    /**
+     * End the run: every component leaves its final report. {@code incoming} are messages from other
+     * partitions that fall at or after the horizon; they are counted as pending, not handled.
+     */
+    public record Finish(List<Event> incoming) implements Command {
+    }
 
     /** From the {@link WindowBoard}: every activated component has finished. */
     enum AllDone implements Command { INSTANCE }
@@ -78,7 +82,7 @@ public final class PartitionActor {
         return Behaviors.receive(Command.class)
                 .onMessageEquals(Begin.INSTANCE, this::onBegin)
                 .onMessage(OpenWindow.class, this::onOpenWindow)
-                .onMessageEquals(Finish.INSTANCE, this::onFinish)
+                .onMessage(Finish.class, this::onFinish)
                 .build();
     }
 
@@ -114,7 +118,8 @@ public final class PartitionActor {
         return running(Phase.WINDOW);
     }
 
-    private Behavior<Command> onFinish() {
+    private Behavior<Command> onFinish(Finish f) {
+        f.incoming().forEach(this::queueLocally);
         grantedCount = cells.length;
         board.expect(grantedCount);
         for (int k = 0; k < grantedCount; k++) {

@@ -1,0 +1,149 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.nowemu.workloads.cli.Main;
+
+/** The command line through its real entry point ({@link Main#execute}, which {@code main} hands to System.exit). */
+@Timeout(120)
+class CommandLineTest {
+    @TempDir
+    Path tmp;
+
+    /** What one invocation printed and returned. */
+    record Outcome(int code, String out, String err) {
+    }
+
+    @BeforeAll
+    static void projectRoot() {
+        // Tests run in tests/; the project root holds application.conf and workloads/.
+        System.setProperty("nowemu.home", Path.of("..").toAbsolutePath().normalize().toString());
+    }
+
+    static Outcome nowemu(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static void assertOneLineBadInput(Outcome o, String expected) {
+        assertEquals(2, o.code(), o.err());
+        assertEquals(expected + System.lineSeparator(), o.err());
+        assertFalse(o.err().contains("Exception"), o.err());
+    }
+
+    @Test
+    void anUnknownKeyIsOneLineNamingTheKeyAndExitTwo() {
+        Outcome o = nowemu("run", "phold", "--set", "nowemu.phold.componnets=10", "--out", tmp.toString());
+        assertOneLineBadInput(o, "nowemu: unknown key nowemu.phold.componnets (--set nowemu.phold.componnets=10);"
+                + " every key lives in a module's reference.conf");
+        assertFalse(Files.exists(tmp.resolve("results.json")));
+    }
+
+    @Test
+    void anUnknownKeyInAnExperimentFileNamesTheFileAndLine() throws IOException {
+        Path conf = tmp.resolve("mine.conf");
+        Files.writeString(conf, "nowemu.workload = phold\n\nnowemu.runtime.treads = 4\n");
+        Outcome o = nowemu("run", conf.toString(), "--out", tmp.resolve("o").toString());
+        assertOneLineBadInput(o, "nowemu: unknown key nowemu.runtime.treads (mine.conf:3);"
+                + " every key lives in a module's reference.conf");
+    }
+
+    @Test
+    void aValueWithAWrongUnitIsOneLineNamingTheKeyAndExitTwo() {
+        Outcome o = nowemu("run", "phold", "--set", "nowemu.phold.lookahead=10 parsecs", "--out", tmp.toString());
+        assertOneLineBadInput(o, "nowemu: nowemu.phold.lookahead: expected a duration with a unit (ps, ns, us, ms, s),"
+                + " got '10 parsecs' (--set nowemu.phold.lookahead=10 parsecs)");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeIsOneLineNamingTheKey() {
+        Outcome o = nowemu("run", "phold", "--set", "nowemu.runtime.threads=many", "--out", tmp.toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().startsWith("nowemu: ") && o.err().contains("nowemu.runtime.threads"), o.err());
+        assertEquals(1, o.err().lines().count(), o.err());
+    }
+
+    @Test
+    void aMissingExperimentFileIsOneLineNamingTheFileAndExitTwo() {
+        Outcome o = nowemu("run", "no/such/experiment.conf");
+        assertOneLineBadInput(o, "nowemu: experiment file not found: no/such/experiment.conf");
+    }
+
+    @Test
+    void anUnknownExperimentNameListsTheKnownOnes() {
+        Outcome o = nowemu("run", "phlod");
+        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: phold; or give the path of a .conf file)");
+    }
+
+    @Test
+    void anUnknownOptionIsOneLineAndExitTwo() {
+        Outcome o = nowemu("run", "--frobnicate");
+        assertEquals(2, o.code());
+        assertEquals(1, o.err().lines().count(), o.err());
+    }
+
+    @Test
+    void aRunWritesResultsJsonWithTheContractFieldsAndTheSameDigestAsJson() throws IOException {
+        Path json = tmp.resolve("copy/results.json");
+        Outcome o = nowemu("run", "phold", "--set", "nowemu.phold.components=50", "--set", "nowemu.phold.duration=50us",
+                "--set", "nowemu.seed=7", "--out", tmp.resolve("out").toString(), "--json", json.toString(), "--trace");
+        assertEquals(0, o.code(), o.err());
+        JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
+        List<String> fields = List.of("experiment", "seed", "virtualTimePs", "events", "wallSeconds", "eventsPerSecond",
+                "digest", "metrics", "invariants");
+        List<String> got = new java.util.ArrayList<>();
+        r.fieldNames().forEachRemaining(got::add);
+        assertEquals(fields, got);
+        assertEquals("phold", r.get("experiment").asText());
+        assertEquals(7, r.get("seed").asLong());
+        assertEquals(0, r.get("invariants").get("lost").asLong());
+        assertEquals(0, r.get("invariants").get("duplicated").asLong());
+        assertEquals(0.1, r.get("metrics").get("phold.remote_fraction").asDouble(), 0.02);
+        assertEquals(r.get("digest"), new ObjectMapper().readTree(json.toFile()).get("digest"));
+        assertTrue(o.out().contains(r.get("digest").asText()), o.out());
+        JsonNode trace = new ObjectMapper().readTree(tmp.resolve("out/trace.json").toFile());
+        assertTrue(trace.get("traceEvents").size() > r.get("events").asLong(), "one instant per handled event, plus names");
+        // The same configuration and seed again: the same digest.
+        Outcome again = nowemu("run", "phold", "--set", "nowemu.phold.components=50", "--set", "nowemu.phold.duration=50us",
+                "--set", "nowemu.seed=7", "--set", "nowemu.runtime.partitions=2", "--out", tmp.resolve("again").toString());
+        assertEquals(0, again.code(), again.err());
+        assertEquals(r.get("digest"), new ObjectMapper().readTree(tmp.resolve("again/results.json").toFile()).get("digest"));
+    }
+
+    @Test
+    void listNamesTheExperimentsAndWorkloads() {
+        Outcome o = nowemu("list");
+        assertEquals(0, o.code());
+        assertTrue(o.out().contains("  phold"), o.out());
+    }
+
+    @Test
+    void everyExperimentFileInWorkloadsIsPackagedAndLoads() throws IOException {
+        try (var files = Files.list(Path.of("..", "workloads"))) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".conf")).toList()) {
+                String name = p.getFileName().toString().replace(".conf", "");
+                assertTrue(getClass().getClassLoader().getResource("experiments/" + name + ".conf") != null, name);
+                Outcome o = nowemu("list");
+                assertTrue(o.out().contains("  " + name), name);
+            }
+        }
+    }
+}
