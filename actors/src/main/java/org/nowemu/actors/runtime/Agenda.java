@@ -1,98 +1,68 @@
 package org.nowemu.actors.runtime;
 
+import java.util.Arrays;
+
 /**
- * The sub-coordinator's view of when each of its components next has work: an indexed binary min-heap of
- * local component indices keyed by next event time (ties by index), so granting a window costs
- * O(active log n) rather than a scan of every component.
+ * The sub-coordinator's view of when each of its components next has work: the next event time per local
+ * component index, in blocks of 64 with each block's minimum. Opening a window scans the block minima and
+ * only the blocks that have work in it, in index order; a binary heap here cost more than the components'
+ * own work (a pop and a push per activation, with cache misses), while this is a sequential scan.
  */
 final class Agenda {
+    private static final int SHIFT = 6;
+    private static final int BLOCK = 1 << SHIFT;
     private final long[] key;
-    private final int[] heap;
-    private final int[] pos;
-    private int size;
+    private final long[] blockMin;
 
     Agenda(int n) {
         key = new long[n];
-        heap = new int[n];
-        pos = new int[n];
-        java.util.Arrays.fill(pos, -1);
-    }
-
-    boolean isEmpty() {
-        return size == 0;
+        blockMin = new long[(n + BLOCK - 1) >>> SHIFT];
+        Arrays.fill(key, Long.MAX_VALUE);
+        Arrays.fill(blockMin, Long.MAX_VALUE);
     }
 
     long minKey() {
-        return size == 0 ? Long.MAX_VALUE : key[heap[0]];
-    }
-
-    /** Removes and returns the index with the smallest key. */
-    int pop() {
-        int top = heap[0];
-        pos[top] = -1;
-        int last = heap[--size];
-        if (size > 0) {
-            heap[0] = last;
-            pos[last] = 0;
-            down(0);
+        long m = Long.MAX_VALUE;
+        for (long b : blockMin) {
+            m = Math.min(m, b);
         }
-        return top;
+        return m;
     }
 
-    /** Sets the key of {@code i} to {@code min(current, t)}, inserting it if absent; ignores NEVER. */
+    /** Sets the key of {@code i} to {@code min(current, t)}. */
     void lowerTo(int i, long t) {
-        if (t == Long.MAX_VALUE) {
-            return;
-        }
-        int p = pos[i];
-        if (p < 0) {
+        if (t < key[i]) {
             key[i] = t;
-            heap[size] = i;
-            pos[i] = size;
-            up(size++);
-        } else if (t < key[i]) {
-            key[i] = t;
-            up(p);
+            int b = i >>> SHIFT;
+            if (t < blockMin[b]) {
+                blockMin[b] = t;
+            }
         }
     }
 
-    private boolean less(int a, int b) {
-        return key[a] < key[b] || (key[a] == key[b] && a < b);
-    }
-
-    private void up(int p) {
-        int i = heap[p];
-        while (p > 0) {
-            int parent = (p - 1) >>> 1;
-            int j = heap[parent];
-            if (!less(i, j)) {
-                break;
+    /**
+     * Removes every index whose key is earlier than {@code end} and writes them, ascending, into {@code out};
+     * returns how many. A removed index has no work until {@link #lowerTo} gives it some again.
+     */
+    int takeEarlierThan(long end, int[] out) {
+        int n = 0;
+        for (int b = 0; b < blockMin.length; b++) {
+            if (blockMin[b] >= end) {
+                continue;
             }
-            heap[p] = j;
-            pos[j] = p;
-            p = parent;
+            long rest = Long.MAX_VALUE;
+            int to = Math.min(key.length, (b + 1) << SHIFT);
+            for (int i = b << SHIFT; i < to; i++) {
+                long k = key[i];
+                if (k < end) {
+                    out[n++] = i;
+                    key[i] = Long.MAX_VALUE;
+                } else if (k < rest) {
+                    rest = k;
+                }
+            }
+            blockMin[b] = rest;
         }
-        heap[p] = i;
-        pos[i] = p;
-    }
-
-    private void down(int p) {
-        int i = heap[p];
-        int half = size >>> 1;
-        while (p < half) {
-            int c = 2 * p + 1;
-            if (c + 1 < size && less(heap[c + 1], heap[c])) {
-                c++;
-            }
-            int j = heap[c];
-            if (!less(j, i)) {
-                break;
-            }
-            heap[p] = j;
-            pos[j] = p;
-            p = c;
-        }
-        heap[p] = i;
-        pos[i] = p;
+        return n;
     }
 }

@@ -97,7 +97,7 @@ final class ComponentCell {
                 now = e.time;
                 currentSource = e.source;
                 last = e;
-                hash = Digest.event(hash, e.time, e.source, e.sequence, StructuralHash.of(e.payload));
+                hash = Digest.event(hash, e.time, e.source, e.sequence, payloadHash(e.payload));
                 handled++;
                 lastTime = e.time;
                 if (tracing) {
@@ -110,6 +110,17 @@ final class ComponentCell {
         }
         handledInWindow = handled - before;
         nextTime = queue.nextTime();
+    }
+
+    private Class<?> hashedClass;
+    private StructuralHash.Hasher hasher;
+
+    private long payloadHash(Object payload) {
+        if (payload.getClass() != hashedClass) {
+            hashedClass = payload.getClass();
+            hasher = StructuralHash.hasherOf(hashedClass);
+        }
+        return hasher.hash(payload);
     }
 
     void finish(List<Event> incoming) {

@@ -102,10 +102,7 @@ public final class PartitionActor {
         for (int i = 0, n = in.size(); i < n; i++) {
             queueLocally(in.get(i));
         }
-        grantedCount = 0;
-        while (agenda.minKey() < w.end()) {
-            granted[grantedCount++] = agenda.pop();
-        }
+        grantedCount = agenda.takeEarlierThan(w.end(), granted);
         if (grantedCount == 0) {
             return closeWindow();
         }

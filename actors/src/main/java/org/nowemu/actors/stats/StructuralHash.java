@@ -19,16 +19,36 @@ public final class StructuralHash {
         long digest();
     }
 
-    private interface Hasher {
+    /** The stable hash of one payload class. */
+    public interface Hasher {
+        long hash(Object o);
+    }
+
+    /** A hasher can throw from a record accessor; keep the checked exception out of the hot path's signature. */
+    private interface ThrowingHasher {
         long hash(Object o) throws Throwable;
     }
 
     private static final ClassValue<Hasher> HASHERS = new ClassValue<>() {
         @Override
         protected Hasher computeValue(Class<?> type) {
-            return hasherFor(type);
+            ThrowingHasher h = hasherFor(type);
+            return o -> {
+                try {
+                    return h.hash(o);
+                } catch (RuntimeException | Error e) {
+                    throw e;
+                } catch (Throwable t) {
+                    throw new IllegalStateException("cannot hash " + type.getName(), t);
+                }
+            };
         }
     };
+
+    /** The hasher of a payload class, for callers that hash many payloads of one class. */
+    public static Hasher hasherOf(Class<?> type) {
+        return HASHERS.get(type);
+    }
 
     private StructuralHash() {
     }
@@ -37,16 +57,10 @@ public final class StructuralHash {
         if (o == null) {
             return 0x5bd1e995L;
         }
-        try {
-            return HASHERS.get(o.getClass()).hash(o);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException("cannot hash " + o.getClass().getName(), t);
-        }
+        return HASHERS.get(o.getClass()).hash(o);
     }
 
-    private static Hasher hasherFor(Class<?> type) {
+    private static ThrowingHasher hasherFor(Class<?> type) {
         long typeHash = Digest.of(type.getName());
         if (Digestible.class.isAssignableFrom(type)) {
             return o -> Digest.mix(typeHash, ((Digestible) o).digest());
