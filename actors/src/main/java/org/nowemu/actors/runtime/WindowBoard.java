@@ -1,6 +1,6 @@
 package org.nowemu.actors.runtime;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
@@ -9,7 +9,9 @@ import org.apache.pekko.actor.typed.ActorRef;
  * The atomic count-down orders every component's writes before the sub-coordinator reads them.
  */
 final class WindowBoard {
-    private final AtomicInteger outstanding = new AtomicInteger();
+    // The count sits mid-array, 128 bytes from either end, so no other hot field shares its cache line.
+    private static final int SLOT = 32;
+    private final AtomicIntegerArray outstanding = new AtomicIntegerArray(2 * SLOT);
     private final ActorRef<PartitionActor.Command> coordinator;
 
     WindowBoard(ActorRef<PartitionActor.Command> coordinator) {
@@ -18,11 +20,11 @@ final class WindowBoard {
 
     /** Arms the board for {@code n} activations; called by the sub-coordinator before it grants them. */
     void expect(int n) {
-        outstanding.set(n);
+        outstanding.set(SLOT, n);
     }
 
     void done() {
-        if (outstanding.decrementAndGet() == 0) {
+        if (outstanding.decrementAndGet(SLOT) == 0) {
             coordinator.tell(PartitionActor.AllDone.INSTANCE);
         }
     }

@@ -65,8 +65,8 @@ public final class BenchCommand implements Callable<Integer> {
             measure(large.withDuration(large.durationFor(b.warmupEvents())), rs, config);
             measure(small.withDuration(small.durationFor(b.warmupEvents())), rs, config);
         }
-        Pair l = measure(large.withDuration(large.durationFor(b.events())), rs, config);
-        Pair s = measure(small.withDuration(small.durationFor(b.events())), rs, config);
+        Pair l = median(large.withDuration(large.durationFor(b.events())), rs, config, b.repeats(), out);
+        Pair s = median(small.withDuration(small.durationFor(b.events())), rs, config, b.repeats(), out);
         boolean same = l.runtime.digest().equals(l.plain.digest()) && s.runtime.digest().equals(s.plain.digest());
 
         double ratio = l.runtime.eventsPerSecond() / l.plainRate();
@@ -101,6 +101,20 @@ public final class BenchCommand implements Callable<Integer> {
             return 1;
         }
         return 0;
+    }
+
+    /** Runs {@code repeats} times and keeps the run with the median runtime speed (the loop's speed of that run). */
+    private static Pair median(PholdSettings s, RuntimeSettings rs, Config config, int repeats, PrintWriter out) {
+        List<Pair> runs = new ArrayList<>();
+        for (int i = 0; i < repeats; i++) {
+            Pair p = measure(s, rs, config);
+            out.printf(Locale.ROOT, "  lookahead %s run %d: runtime %.0f ev/s, plain loop %.0f ev/s%n",
+                    fmt(s.lookaheadPs()), i + 1, p.runtime.eventsPerSecond(), p.plainRate());
+            out.flush();
+            runs.add(p);
+        }
+        runs.sort(java.util.Comparator.comparingDouble(p -> p.runtime.eventsPerSecond()));
+        return runs.get(runs.size() / 2);
     }
 
     private static Pair measure(PholdSettings s, RuntimeSettings rs, Config config) {

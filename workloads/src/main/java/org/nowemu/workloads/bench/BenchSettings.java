@@ -13,8 +13,10 @@ import org.nowemu.workloads.phold.PholdSettings;
  * @param events             events per measured run (about)
  * @param warmupEvents       events per warm-up run, not measured (about)
  * @param partitions         in-JVM partitions for the runtime runs (0 = one per dispatcher thread)
+ * @param repeats            measured runs per lookahead; the median is reported
  */
-public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int partitions) {
+public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int partitions,
+                            int repeats) {
 
     public static BenchSettings from(Config config) {
         ConfigReader r = new ConfigReader(config);
@@ -35,6 +37,6 @@ public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long eve
             throw r.bad(p + ".warmup-events", "must not be negative");
         }
         return new BenchSettings(phold, r.duration(p + ".small-window-lookahead", 1), events, warmup,
-                r.intIn(p + ".partitions", 0, 1 << 16));
+                r.intIn(p + ".partitions", 0, 1 << 16), r.intIn(p + ".repeats", 1, 100));
     }
 }
