@@ -8,11 +8,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * Runs a {@link Model} on one JVM: starts an actor system whose dispatcher has the configured number of
- * threads, one {@link PartitionActor} per partition (each spawning its components), and a
+ * Runs a {@link Model} on one JVM: starts an actor system with one dispatcher lane per thread
+ * ({@link Lanes}), one {@link PartitionActor} per partition (each spawning its components), and a
  * {@link LocalExchange} between them; waits until no message is left before the horizon; returns the
  * {@link RunResult}. A component failure ends the run with an {@link EmulationException}.
  */
@@ -35,16 +36,16 @@ public final class Emulation {
         }
         Placement placement = Placement.blocks(model.size(), settings.partitions());
         LocalExchange exchange = new LocalExchange(placement.partitions(), model.lookahead(), horizonPs, progress);
+        Lanes lanes = new Lanes(settings.threads(), settings.idleCpuLevel());
         Behavior<Void> root = Behaviors.setup(ctx -> {
-            for (int p = 0; p < placement.partitions(); p++) {
-                ctx.spawn(PartitionActor.create(p, placement, model, settings, exchange), "partition-" + p);
+            int parts = placement.partitions();
+            for (int p = 0; p < parts; p++) {
+                ctx.spawn(PartitionActor.create(p, placement, model, settings, exchange, lanes), "partition-" + p,
+                        DispatcherSelector.fromConfig(Lanes.dispatcher(lanes.ofCoordinator(p, parts))));
             }
             return Behaviors.empty();
         });
-        Config systemConfig = ConfigFactory.parseString(
-                "pekko.actor.default-dispatcher.fork-join-executor.parallelism-min = " + settings.threads() + "\n"
-                        + "pekko.actor.default-dispatcher.fork-join-executor.parallelism-max = " + settings.threads() + "\n")
-                .withFallback(config);
+        Config systemConfig = ConfigFactory.parseString(lanes.config()).withFallback(config);
         long wallStart = System.nanoTime(); // speed figures only; nothing emulated reads it
         ActorSystem<Void> system = ActorSystem.create(root, "nowemu", systemConfig);
         try {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
@@ -51,14 +52,14 @@ public final class PartitionActor {
     private final int[] granted;
     private int grantedCount;
 
-    public static Behavior<Command> create(int partition, Placement placement, Model model, RuntimeSettings settings,
-                                           Exchange exchange) {
-        return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange).idle());
+    static Behavior<Command> create(int partition, Placement placement, Model model, RuntimeSettings settings,
+                                    Exchange exchange, Lanes lanes) {
+        return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange, lanes).idle());
     }
 
     @SuppressWarnings("unchecked")
     private PartitionActor(ActorContext<Command> ctx, int partition, Placement placement, Model model,
-                           RuntimeSettings settings, Exchange exchange) {
+                           RuntimeSettings settings, Exchange exchange, Lanes lanes) {
         this.partition = partition;
         this.placement = placement;
         this.exchange = exchange;
@@ -73,7 +74,9 @@ public final class PartitionActor {
         for (int k = 0; k < n; k++) {
             int id = members[k];
             cells[k] = new ComponentCell(id, model, settings.seed(), settings.tracing(), settings.traceLimit());
-            refs.add(ctx.spawn(ComponentActor.create(cells[k], board), "c" + id));
+            int lane = lanes.ofComponent(partition, placement.partitions(), k, n);
+            refs.add(ctx.spawn(ComponentActor.create(cells[k], board), "c" + id,
+                    DispatcherSelector.fromConfig(Lanes.dispatcher(lane))));
         }
         exchange.register(partition, ctx.getSelf());
     }

@@ -7,12 +7,18 @@ import org.nowemu.actors.config.ConfigReader;
  * Settings of the runtime, from {@code nowemu.seed} and {@code nowemu.runtime} (see actors' reference.conf).
  *
  * @param seed       the run's seed; each component's random stream derives from (seed, component id)
- * @param threads    dispatcher threads (resolved: never 0)
+ * @param threads    dispatcher threads, one lane each (resolved: never 0)
  * @param partitions partitions with their own sub-coordinator
  * @param tracing    whether components keep a trace track
  * @param traceLimit trace entries kept per component
+ * @param idleCpuLevel how hard an idle lane spins before parking, 1..10
  */
-public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit) {
+public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
+
+    /** Settings with the default spinning (10), for tests and tools that build settings by hand. */
+    public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit) {
+        this(seed, threads, partitions, tracing, traceLimit, 10);
+    }
 
     public static RuntimeSettings from(Config config) {
         ConfigReader r = new ConfigReader(config);
@@ -24,18 +30,19 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
         int partitions = r.intIn("nowemu.runtime.partitions", 1, 1 << 16);
         boolean tracing = r.bool("nowemu.runtime.trace.enabled");
         int limit = r.intIn("nowemu.runtime.trace.max-events-per-component", 0, Integer.MAX_VALUE);
-        return new RuntimeSettings(seed, threads, partitions, tracing, limit);
+        int idle = r.intIn("nowemu.runtime.idle-cpu-level", 1, 10);
+        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle);
     }
 
     public RuntimeSettings withSeed(long s) {
-        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit);
+        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel);
     }
 
     public RuntimeSettings withThreads(int t) {
-        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit);
+        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel);
     }
 
     public RuntimeSettings withPartitions(int p) {
-        return new RuntimeSettings(seed, threads, p, tracing, traceLimit);
+        return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel);
     }
 }
