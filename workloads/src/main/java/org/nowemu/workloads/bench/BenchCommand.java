@@ -55,7 +55,7 @@ public final class BenchCommand implements Callable<Integer> {
         Config config = ExperimentConfig.base(sets, org.nowemu.workloads.cli.Main.home());
         BenchSettings b = BenchSettings.from(config);
         RuntimeSettings rs = RuntimeSettings.from(config);
-        rs = rs.withPartitions(b.partitions() == 0 ? rs.threads() : b.partitions());
+        rs = rs.withPartitions(b.partitions() == 0 ? 2 * rs.threads() : b.partitions());
         PholdSettings large = b.phold();
         PholdSettings small = large.withLookahead(b.smallLookaheadPs());
         out.printf(Locale.ROOT, "PHOLD: %d components, %d events each, %.0f%% remote; %d threads, %d partitions%n",

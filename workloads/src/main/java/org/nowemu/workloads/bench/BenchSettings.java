@@ -12,7 +12,7 @@ import org.nowemu.workloads.phold.PholdSettings;
  * @param smallLookaheadPs   the small-window lookahead (ps)
  * @param events             events per measured run (about)
  * @param warmupEvents       events per warm-up run, not measured (about)
- * @param partitions         in-JVM partitions for the runtime runs (0 = one per dispatcher thread)
+ * @param partitions         in-JVM partitions for the runtime runs (0 = two per dispatcher thread)
  * @param repeats            measured runs per lookahead; the median is reported
  */
 public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int partitions,
