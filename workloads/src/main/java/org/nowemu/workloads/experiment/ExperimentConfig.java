@@ -40,21 +40,13 @@ public record ExperimentConfig(String name, String source, Config config) {
      */
     public static ExperimentConfig load(String experiment, List<String> sets, Path home) {
         try {
-            Config overrides = ConfigFactory.empty();
-            for (String s : sets) {
-                overrides = parseSet(s).withFallback(overrides);
-            }
-            Config reference = ConfigFactory.parseResources("reference.conf");
-            Path appFile = home.resolve("application.conf");
-            Config app = Files.isRegularFile(appFile) ? ConfigFactory.parseFile(appFile.toFile(), STRICT) : ConfigFactory.empty();
+            Layers l = Layers.read(sets, home);
             String wanted = experiment;
             if (wanted == null) {
-                wanted = overrides.withFallback(app).withFallback(reference).resolve().getString("nowemu.experiment");
+                wanted = l.merge(ConfigFactory.empty()).getString("nowemu.experiment");
             }
             Located located = locate(wanted, home);
-            Config merged = overrides.withFallback(located.config).withFallback(app).withFallback(reference).resolve();
-            checkKeys(merged, reference);
-            return new ExperimentConfig(located.name, located.source, merged);
+            return new ExperimentConfig(located.name, located.source, l.merge(located.config));
         } catch (ConfigException e) {
             throw ConfigReader.from(e);
         }
@@ -63,18 +55,29 @@ public record ExperimentConfig(String name, String source, Config config) {
     /** The configuration without an experiment file (for commands such as {@code bench}): overrides, app, reference. */
     public static Config base(List<String> sets, Path home) {
         try {
+            return Layers.read(sets, home).merge(ConfigFactory.empty());
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+    }
+
+    /** The layers around the experiment file: {@code --set} above it, application.conf and reference below. */
+    private record Layers(Config overrides, Config app, Config reference) {
+        static Layers read(List<String> sets, Path home) {
             Config overrides = ConfigFactory.empty();
             for (String s : sets) {
                 overrides = parseSet(s).withFallback(overrides);
             }
-            Config reference = ConfigFactory.parseResources("reference.conf");
             Path appFile = home.resolve("application.conf");
             Config app = Files.isRegularFile(appFile) ? ConfigFactory.parseFile(appFile.toFile(), STRICT) : ConfigFactory.empty();
-            Config merged = overrides.withFallback(app).withFallback(reference).resolve();
+            return new Layers(overrides, app, ConfigFactory.parseResources("reference.conf"));
+        }
+
+        /** Stacks the layers around {@code experiment}, resolves once, and checks every key is known. */
+        Config merge(Config experiment) {
+            Config merged = overrides.withFallback(experiment).withFallback(app).withFallback(reference).resolve();
             checkKeys(merged, reference);
             return merged;
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
         }
     }
 
