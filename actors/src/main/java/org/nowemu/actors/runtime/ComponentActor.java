@@ -52,20 +52,29 @@ final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
     }
 
     private Behavior<Command> onGrant(Grant g) {
-        cell.runWindow(g.end(), g.incoming());
-        board.done();
+        try {
+            cell.runWindow(g.end(), g.incoming());
+        } finally {
+            board.done();
+        }
         return this;
     }
 
     private Behavior<Command> onStart() {
-        cell.start();
-        board.done();
+        try {
+            cell.start();
+        } finally {
+            board.done();
+        }
         return this;
     }
 
     private Behavior<Command> onFinish(Finish f) {
-        cell.finish(f.incoming());
-        board.done();
+        try {
+            cell.finish(f.incoming());
+        } finally {
+            board.done();
+        }
         return this;
     }
 }

@@ -26,6 +26,8 @@ final class ComponentCell {
     final SplittableRandom random;
     private final Component component;
     private final Receive receive;
+    /** Set while onFinish runs: the run is over, so a send then is a model error, not a message. */
+    private boolean finishing;
     private final EventQueue queue = new EventQueue();
     private final boolean tracing;
     private final int traceLimit;
@@ -63,16 +65,27 @@ final class ComponentCell {
         this.tracing = tracing;
         this.traceLimit = traceLimit;
         this.trace = tracing ? new ArrayList<>() : Collections.emptyList();
-        this.component = model.create(id);
-        component.attach(this);
-        this.receive = component.createReceive();
+        Component c = null;
+        Receive r = null;
+        try {
+            c = model.create(id);
+            c.attach(this);
+            r = c.createReceive();
+        } catch (Throwable t) {
+            // A component that cannot be built fails the run at its start, like one whose handler throws.
+            fail("cannot create the component: ", t);
+        }
+        this.component = failure == null ? c : null;
+        this.receive = r;
     }
 
     void start() {
-        try {
-            component.onStart();
-        } catch (RuntimeException e) {
-            fail(e);
+        if (component != null) {
+            try {
+                component.onStart();
+            } catch (Throwable t) {
+                fail("", t);
+            }
         }
         nextTime = queue.nextTime();
     }
@@ -116,8 +129,9 @@ final class ComponentCell {
                     topInHand = false;
                 }
             }
-        } catch (RuntimeException e) {
-            fail(e);
+        } catch (Throwable t) {
+            // Errors too (an assertion, a stack overflow): the actor must report, or the barrier waits forever.
+            fail("", t);
         }
         topInHand = false;
         handledInWindow = handled - before;
@@ -139,10 +153,13 @@ final class ComponentCell {
         if (incoming != null) {
             incoming.forEach(queue::add);
         }
-        try {
-            component.onFinish();
-        } catch (RuntimeException e) {
-            fail(e);
+        if (component != null) {
+            finishing = true;
+            try {
+                component.onFinish();
+            } catch (Throwable t) {
+                fail("", t);
+            }
         }
         TreeMap<String, Long> values = new TreeMap<>();
         counters.forEach((k, v) -> values.put(k, v.value()));
@@ -152,6 +169,12 @@ final class ComponentCell {
     }
 
     void send(int target, long delay, Object payload) {
+        if (finishing) {
+            throw new IllegalStateException("onFinish may not send messages: the run is over");
+        }
+        if (target < 0 || target >= model.size()) {
+            throw new EmulationException(name + " (id " + id + ") sent to component id " + target + ", which does not exist");
+        }
         if (payload == null) {
             throw new IllegalArgumentException("a message needs a payload");
         }
@@ -183,9 +206,6 @@ final class ComponentCell {
     }
 
     private String describeBadSend(int target, long delay, long min) {
-        if (target < 0 || target >= model.size()) {
-            return name + " (id " + id + ") sent to component id " + target + ", which does not exist";
-        }
         String to = model.name(target) + " (id " + target + ")";
         if (min == Long.MAX_VALUE) {
             return name + " (id " + id + ") sent to " + to + " without a declared connection";
@@ -194,10 +214,14 @@ final class ComponentCell {
                 + "ps), below the declared minimum delay " + VirtualTime.format(min) + " (" + min + "ps) of that connection";
     }
 
-    void fail(RuntimeException e) {
-        String msg = e.getMessage() != null ? e.getMessage() : e.getClass().getName();
+    private void fail(String context, Throwable t) {
+        // A model error says what it is; anything else (a bug, an Error) is named by its class.
+        boolean modelError = t instanceof EmulationException || t instanceof IllegalArgumentException
+                || t instanceof IllegalStateException;
+        String msg = modelError && t.getMessage() != null ? t.getMessage()
+                : t.getClass().getName() + (t.getMessage() != null ? ": " + t.getMessage() : "");
         if (failure == null) {
-            failure = new RunFailure(now, id, name, msg);
+            failure = new RunFailure(now, id, name, context + msg);
         }
     }
 

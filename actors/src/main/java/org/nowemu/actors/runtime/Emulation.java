@@ -2,11 +2,16 @@ package org.nowemu.actors.runtime;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.ChildFailed;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -39,11 +44,24 @@ public final class Emulation {
         Lanes lanes = new Lanes(settings.threads(), settings.idleCpuLevel());
         Behavior<Void> root = Behaviors.setup(ctx -> {
             int parts = placement.partitions();
+            Map<ActorRef<PartitionActor.Command>, Integer> index = new HashMap<>(); // looked up only, never iterated
             for (int p = 0; p < parts; p++) {
-                ctx.spawn(PartitionActor.create(p, placement, model, settings, exchange, lanes), "partition-" + p,
+                ActorRef<PartitionActor.Command> ref = ctx.spawn(PartitionActor.create(p, placement, model, settings,
+                        exchange, lanes), "partition-" + p,
                         DispatcherSelector.fromConfig(Lanes.dispatcher(lanes.ofCoordinator(p, parts))));
+                ctx.watch(ref);
+                index.put(ref, p);
             }
-            return Behaviors.empty();
+            return Behaviors.receive(Void.class)
+                    .onSignal(ChildFailed.class, f -> {
+                        exchange.stopped(index.get(f.getRef().<PartitionActor.Command>unsafeUpcast()), String.valueOf(f.getCause()));
+                        return Behaviors.same();
+                    })
+                    .onSignal(Terminated.class, t -> {
+                        exchange.stopped(index.get(t.getRef().<PartitionActor.Command>unsafeUpcast()), "stopped");
+                        return Behaviors.same();
+                    })
+                    .build();
         });
         Config systemConfig = ConfigFactory.parseString(lanes.config()).withFallback(config);
         long wallStart = System.nanoTime(); // speed figures only; nothing emulated reads it

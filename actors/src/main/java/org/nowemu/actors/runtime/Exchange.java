@@ -28,6 +28,9 @@ public interface Exchange {
     void windowClosed(int partition, long localMin, List<List<Event>> outgoing, long handled, long activations,
                       RunFailure failure);
 
-    /** A partition finished the run and hands over its components' final reports. */
-    void finished(int partition, List<ComponentReport> reports);
+    /**
+     * A partition finished the run and hands over its components' final reports, with the earliest failure of
+     * their {@code onFinish} (or null).
+     */
+    void finished(int partition, List<ComponentReport> reports, RunFailure failure);
 }

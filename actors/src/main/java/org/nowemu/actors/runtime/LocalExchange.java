@@ -25,6 +25,7 @@ final class LocalExchange implements Exchange {
     private int registered;
     private int arrived;
     private int finished;
+    private final boolean[] hasFinished;
     private long min = Long.MAX_VALUE;
     private long windowStart;
     private RunFailure failure;
@@ -37,6 +38,7 @@ final class LocalExchange implements Exchange {
         this.lookahead = lookahead;
         this.horizon = horizon;
         this.progress = progress;
+        this.hasFinished = new boolean[partitions];
         this.coordinators = new ArrayList<>(partitions);
         this.incoming = new ArrayList<>(partitions);
         for (int p = 0; p < partitions; p++) {
@@ -100,11 +102,29 @@ final class LocalExchange implements Exchange {
     }
 
     @Override
-    public synchronized void finished(int partition, List<ComponentReport> partitionReports) {
+    public synchronized void finished(int partition, List<ComponentReport> partitionReports, RunFailure partitionFailure) {
+        hasFinished[partition] = true;
         reports.addAll(partitionReports);
+        if (partitionFailure != null && partitionFailure.before(failure)) {
+            failure = partitionFailure;
+        }
         if (++finished == partitions) {
+            if (failure != null) {
+                done.completeExceptionally(new EmulationException(failure.describe()));
+                return;
+            }
             reports.sort(Comparator.comparingInt(ComponentReport::id));
             done.complete(reports);
+        }
+    }
+
+    /**
+     * A sub-coordinator stopped without finishing (a runtime bug): fail the run rather than wait for a report
+     * that will never come. A partition that stops after its final report is normal and ignored.
+     */
+    synchronized void stopped(int partition, String why) {
+        if (!hasFinished[partition]) {
+            done.completeExceptionally(new EmulationException("partition " + partition + " stopped before the end of the run: " + why));
         }
     }
 

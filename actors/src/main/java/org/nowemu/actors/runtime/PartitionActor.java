@@ -143,10 +143,14 @@ public final class PartitionActor {
     private Behavior<Command> onAllDone(Phase phase) {
         if (phase == Phase.FINISH) {
             List<ComponentReport> reports = new ArrayList<>(cells.length);
+            RunFailure failure = null;
             for (ComponentCell c : cells) {
                 reports.add(c.report);
+                if (c.failure != null && c.failure.before(failure)) {
+                    failure = c.failure;
+                }
             }
-            exchange.finished(partition, reports);
+            exchange.finished(partition, reports, failure);
             return Behaviors.stopped();
         }
         return closeWindow();
