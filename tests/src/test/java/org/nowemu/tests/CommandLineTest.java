@@ -17,7 +17,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.workloads.cli.Main;
+import org.nowemu.workloads.experiment.ExperimentConfig;
+import org.nowemu.workloads.experiment.Plan;
+import org.nowemu.workloads.experiment.Workloads;
 
 /** The command line through its real entry point ({@link Main#execute}, which {@code main} hands to System.exit). */
 @Timeout(120)
@@ -136,14 +140,56 @@ class CommandLineTest {
     }
 
     @Test
-    void everyExperimentFileInWorkloadsIsPackagedAndLoads() throws IOException {
+    void everyExperimentFileInWorkloadsIsPackagedListedAndPlans() throws IOException {
+        List<String> listed = nowemu("list").out().lines().map(String::trim).toList();
         try (var files = Files.list(Path.of("..", "workloads"))) {
             for (Path p : files.filter(f -> f.toString().endsWith(".conf")).toList()) {
                 String name = p.getFileName().toString().replace(".conf", "");
                 assertTrue(getClass().getClassLoader().getResource("experiments/" + name + ".conf") != null, name);
-                Outcome o = nowemu("list");
-                assertTrue(o.out().contains("  " + name), name);
+                assertTrue(listed.contains(name), name + " not in " + listed);
+                // It loads, names a workload, and that workload builds a model from it.
+                ExperimentConfig ec = ExperimentConfig.load(name, List.of(), Main.home());
+                Plan plan = Workloads.from(new ConfigReader(ec.config())).plan(ec.config());
+                assertTrue(plan.model().size() > 0 && plan.horizonPs() > 0, name);
             }
         }
+    }
+
+    @Test
+    void aMisspeltRootKeyIsRefusedNotIgnored() {
+        Outcome o = nowemu("run", "phold", "--set", "nowmeu.seed=7", "--out", tmp.toString());
+        assertOneLineBadInput(o, "nowemu: unknown key nowmeu.seed (--set nowmeu.seed=7); nowemu's keys start with nowemu.");
+    }
+
+    @Test
+    void aFractionalOrOutOfRangeSeedIsRefusedNotTruncated() {
+        Outcome o = nowemu("run", "phold", "--set", "nowemu.seed=1.9", "--out", tmp.toString());
+        assertOneLineBadInput(o, "nowemu: nowemu.seed: must be a whole number between -9223372036854775808 and"
+                + " 9223372036854775807, got 1.9 (--set nowemu.seed=1.9)");
+        assertEquals(2, nowemu("run", "phold", "--set", "nowemu.seed=99999999999999999999", "--out", tmp.toString()).code());
+        assertEquals(2, nowemu("run", "phold", "--set", "nowemu.phold.components=2.7", "--out", tmp.toString()).code());
+    }
+
+    @Test
+    void anUnknownWorkloadNamesTheFileAndLine() throws IOException {
+        Path conf = tmp.resolve("odd.conf");
+        Files.writeString(conf, "nowemu.workload = nosuch\n");
+        Outcome o = nowemu("run", conf.toString(), "--out", tmp.resolve("o").toString());
+        assertOneLineBadInput(o, "nowemu: nowemu.workload: unknown workload 'nosuch' (known: phold) (odd.conf:1)");
+    }
+
+    @Test
+    void anUnwritableJsonTargetIsBadInputBeforeTheRunAndNothingIsWritten() throws IOException {
+        Path folder = Files.createDirectories(tmp.resolve("a-folder"));
+        Outcome o = nowemu("run", "phold", "--set", "nowemu.phold.duration=5us", "--out", tmp.resolve("out").toString(),
+                "--json", folder.toString());
+        assertOneLineBadInput(o, "nowemu: cannot write " + folder + ": it is a folder");
+        assertFalse(Files.exists(tmp.resolve("out/results.json")));
+    }
+
+    @Test
+    void noCommandIsOneLineAndExitTwo() {
+        Outcome o = nowemu();
+        assertOneLineBadInput(o, "nowemu: name a command: run, list or bench (nowemu --help tells more)");
     }
 }

@@ -60,6 +60,22 @@ class PholdDeterminismTest {
     }
 
     @Test
+    void theSeededRunReachesItsRecordedDigestAndCounters() {
+        // A regression oracle, recorded when the runtime, PHOLD's rules and the digest were first settled
+        // (2026-11-22). The cross-checks above move together if the shared hashing or PHOLD's draws change;
+        // this one does not. A deliberate change to either must update these numbers and say why.
+        assertEquals("6d403b51481f84ca", reference.digest());
+        assertEquals(198_397, reference.events());
+        assertEquals(99_999_413, reference.finalTimePs());
+        assertEquals(20_033, reference.counter("phold.remote"));
+        // Windows of 1us over 100us (the first event falls after 1us), and the activations they caused,
+        // including the 1,000 start-ups.
+        assertEquals(99, reference.windows());
+        assertEquals(87_300, reference.activations());
+        assertEquals(new Invariants(202_397, 198_397, 0, 4000, 0, 0), reference.invariants());
+    }
+
+    @Test
     void theRuntimeReachesTheDigestOfTheBareSingleThreadedLoop() {
         PlainPhold.Outcome plain = new PlainPhold().run(PHOLD, 1);
         assertEquals(plain.digest(), reference.digest());

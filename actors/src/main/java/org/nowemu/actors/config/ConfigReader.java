@@ -23,6 +23,11 @@ public final class ConfigReader {
 
     /** A duration with a unit, in picoseconds, at least {@code min}. */
     public long duration(String path, long min) {
+        return duration(path, min, Long.MAX_VALUE);
+    }
+
+    /** A duration with a unit, in picoseconds, between {@code min} and {@code max}. */
+    public long duration(String path, long min, long max) {
         String text = string(path);
         long ps;
         try {
@@ -33,28 +38,42 @@ public final class ConfigReader {
         if (ps < min) {
             throw bad(path, "must be at least " + VirtualTime.format(min) + ", got '" + text + "'");
         }
+        if (ps > max) {
+            throw bad(path, "must be at most " + VirtualTime.format(max) + ", got '" + text + "'");
+        }
         return ps;
     }
 
     public int intIn(String path, int min, int max) {
-        int v;
-        try {
-            v = config.getInt(path);
-        } catch (ConfigException e) {
-            throw from(e);
-        }
+        long v = longValue(path);
         if (v < min || v > max) {
             throw bad(path, "must be between " + min + " and " + max + ", got " + v);
         }
-        return v;
+        return (int) v;
     }
 
+    /**
+     * A whole number. Typesafe Config's getLong would truncate 1.9 to 1 and clamp 1e20 to Long.MAX_VALUE;
+     * a seed or a count given wrongly must be refused, not quietly changed.
+     */
     public long longValue(String path) {
+        Object v;
         try {
-            return config.getLong(path);
+            v = config.getValue(path).unwrapped();
         } catch (ConfigException e) {
             throw from(e);
         }
+        if (v instanceof Integer || v instanceof Long) {
+            return ((Number) v).longValue();
+        }
+        if (v instanceof String text) {
+            try {
+                return Long.parseLong(text.trim());
+            } catch (NumberFormatException e) {
+                // fall through to the message below
+            }
+        }
+        throw bad(path, "must be a whole number between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE + ", got " + v);
     }
 
     public double doubleIn(String path, double min, double max) {

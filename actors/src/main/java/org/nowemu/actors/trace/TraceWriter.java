@@ -4,9 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.nowemu.actors.runtime.ComponentReport;
 
@@ -20,10 +18,9 @@ public final class TraceWriter {
     private TraceWriter() {
     }
 
-    /** Writes to a temporary file beside {@code file} and moves it into place, so no half file is left. */
+    /** Writes the trace to {@code file} (callers stage it and move it into place). */
     public static void write(Path file, List<ComponentReport> components) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (JsonGenerator g = new JsonFactory().createGenerator(tmp.toFile(), JsonEncoding.UTF8)) {
+        try (JsonGenerator g = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
             g.writeStartObject();
             g.writeStringField("displayTimeUnit", "ns");
             g.writeArrayFieldStart("traceEvents");
@@ -54,7 +51,6 @@ public final class TraceWriter {
             g.writeEndArray();
             g.writeEndObject();
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static void meta(JsonGenerator g, String what, int tid, String name) throws IOException {

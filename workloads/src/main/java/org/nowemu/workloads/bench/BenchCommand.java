@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.typesafe.config.Config;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +17,7 @@ import org.nowemu.actors.runtime.RunProgress;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.workloads.experiment.ExperimentConfig;
+import org.nowemu.workloads.results.Outputs;
 import org.nowemu.workloads.phold.PholdModel;
 import org.nowemu.workloads.phold.PholdSettings;
 import org.nowemu.workloads.phold.PlainPhold;
@@ -54,6 +54,9 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Config config = ExperimentConfig.base(sets, org.nowemu.workloads.cli.Main.home());
         BenchSettings b = BenchSettings.from(config);
+        if (json != null) {
+            Outputs.check(json);
+        }
         RuntimeSettings rs = RuntimeSettings.from(config);
         rs = rs.withPartitions(b.partitions() == 0 ? 2 * rs.threads() : b.partitions());
         PholdSettings large = b.phold();
@@ -91,10 +94,11 @@ public final class BenchCommand implements Callable<Integer> {
             m.put("threads", rs.threads());
             m.put("partitions", rs.partitions());
             m.put("digestsMatch", same);
-            Path abs = json.toAbsolutePath();
-            Files.createDirectories(abs.getParent());
-            Files.writeString(abs, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m)
-                    + System.lineSeparator());
+            try (Outputs outputs = new Outputs()) {
+                outputs.writeString(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                        .writeValueAsString(m) + System.lineSeparator());
+                outputs.commit();
+            }
         }
         if (!same) {
             spec.commandLine().getErr().println("nowemu: bench failed: the runtime and the plain loop disagree");

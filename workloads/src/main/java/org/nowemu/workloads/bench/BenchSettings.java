@@ -18,25 +18,28 @@ import org.nowemu.workloads.phold.PholdSettings;
 public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int partitions,
                             int repeats) {
 
+    static final long MIN_EVENTS = 100_000;
+
     public static BenchSettings from(Config config) {
         ConfigReader r = new ConfigReader(config);
         String p = "nowemu.bench";
         PholdSettings phold = new PholdSettings(
                 r.intIn(p + ".components", 1, 50_000_000),
                 r.intIn(p + ".events-per-component", 1, 1_000_000),
-                r.duration(p + ".lookahead", 1),
-                r.duration(p + ".mean-delay", 0),
+                r.duration(p + ".lookahead", 1, PholdSettings.MAX_DELAY_PS),
+                r.duration(p + ".mean-delay", 0, PholdSettings.MAX_DELAY_PS),
                 r.doubleIn(p + ".remote", 0, 1),
                 VirtualTime.NEVER);
         long events = r.longValue(p + ".events");
         long warmup = r.longValue(p + ".warmup-events");
-        if (events < 1) {
-            throw r.bad(p + ".events", "must be at least 1");
+        if (events < MIN_EVENTS) {
+            // fewer events measure only start-up, and a run with none has no rate at all
+            throw r.bad(p + ".events", "must be at least " + MIN_EVENTS + ", got " + events);
         }
         if (warmup < 0) {
             throw r.bad(p + ".warmup-events", "must not be negative");
         }
-        return new BenchSettings(phold, r.duration(p + ".small-window-lookahead", 1), events, warmup,
+        return new BenchSettings(phold, r.duration(p + ".small-window-lookahead", 1, PholdSettings.MAX_DELAY_PS), events, warmup,
                 r.intIn(p + ".partitions", 0, 1 << 16), r.intIn(p + ".repeats", 1, 100));
     }
 }

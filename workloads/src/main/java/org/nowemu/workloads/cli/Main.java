@@ -57,8 +57,8 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a command: run, list or bench");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "name a command: run, list or bench (nowemu --help tells more)");
     }
 
     /** The project root, where application.conf and workloads/ live (the launcher sets it). */

@@ -18,6 +18,7 @@ import org.nowemu.workloads.experiment.ExperimentConfig;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
 import org.nowemu.workloads.experiment.Workloads;
+import org.nowemu.workloads.results.Outputs;
 import org.nowemu.workloads.results.Results;
 import org.nowemu.workloads.results.ResultsTable;
 import picocli.CommandLine;
@@ -52,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
     int jvms;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         if (jvms != 1) {
@@ -65,12 +66,17 @@ final class RunCommand implements Callable<Integer> {
         }
         ExperimentConfig ec = ExperimentConfig.load(experiment, all, Main.home());
         RuntimeSettings rs = RuntimeSettings.from(ec.config());
-        Workload workload = Workloads.byName(new ConfigReader(ec.config()).string("nowemu.workload"));
+        Workload workload = Workloads.from(new ConfigReader(ec.config()));
         Plan plan = workload.plan(ec.config());
         Path dir = out != null ? out : Path.of("out", ec.name());
-        prepare(dir);
-        if (json != null && json.toAbsolutePath().getParent() != null) {
-            prepare(json.toAbsolutePath().getParent());
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException("--out " + dir + ": not a folder");
+        }
+        Path resultsFile = dir.resolve("results.json");
+        Path traceFile = dir.resolve("trace.json");
+        Outputs.check(resultsFile);
+        if (json != null) {
+            Outputs.check(json);
         }
 
         RunProgress progress = new RunProgress();
@@ -79,15 +85,23 @@ final class RunCommand implements Callable<Integer> {
             r = Emulation.run(plan.model(), rs, plan.horizonPs(), ec.config(), progress);
         }
         Results results = Results.of(ec.name(), rs.seed(), r, workload.metrics(plan, r));
-        results.write(dir.resolve("results.json"));
-        if (json != null) {
-            results.write(json);
-        }
-        if (rs.tracing()) {
-            TraceWriter.write(dir.resolve("trace.json"), r.components());
+        try (Outputs outputs = new Outputs()) {
+            String text = results.toJson() + System.lineSeparator();
+            outputs.writeString(resultsFile, text);
+            if (json != null) {
+                outputs.writeString(json, text);
+            }
+            if (rs.tracing()) {
+                try {
+                    TraceWriter.write(outputs.stage(traceFile), r.components());
+                } catch (IOException e) {
+                    throw new BadInputException("cannot write " + traceFile + ": " + e.getMessage());
+                }
+            }
+            outputs.commit();
         }
         ResultsTable.print(new java.io.PrintStream(new WriterStream(stdout), true), results, ec.source());
-        stdout.println("wrote " + dir.resolve("results.json") + (rs.tracing() ? " and trace.json" : ""));
+        stdout.println("wrote " + resultsFile + (rs.tracing() ? " and trace.json" : ""));
         if (!r.invariants().hold()) {
             stderr.println("nowemu: run failed: invariant broken: " + r.invariants().lost() + " messages lost, "
                     + r.invariants().duplicated() + " duplicated");
@@ -96,14 +110,4 @@ final class RunCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private static void prepare(Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new BadInputException("cannot create output folder " + dir + ": " + e.getMessage());
-        }
-        if (!Files.isWritable(dir)) {
-            throw new BadInputException("output folder " + dir + " is not writable");
-        }
-    }
 }

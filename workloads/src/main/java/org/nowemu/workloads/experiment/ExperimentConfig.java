@@ -3,26 +3,21 @@ package org.nowemu.workloads.experiment;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigValue;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.config.Origins;
 
 /**
- * Loads the configuration of a run in layers, highest first: {@code --set} overrides, the experiment file,
- * the project's {@code application.conf}, then every module's {@code reference.conf}; resolves once at the end
- * (so overrides reach {@code ${}} substitutions). Every key under {@code nowemu} must exist in some
- * reference.conf, unless it sits inside a section the reference leaves open ({@code {}}): a misspelt key is an
- * error naming the key and where it was set, not a silent default.
+ * Loads the configuration of a run in layers, highest first: {@code --set} overrides ({@link Overrides}), the
+ * experiment file, the project's {@code application.conf}, then every module's {@code reference.conf};
+ * resolves once at the end (so overrides reach {@code ${}} substitutions) and checks every key is known
+ * ({@link KnownKeys}). Also finds experiments by name.
  *
  * @param name   the experiment's name (its file name without {@code .conf})
  * @param source where the experiment came from (a file path or a class-path resource)
@@ -66,7 +61,7 @@ public record ExperimentConfig(String name, String source, Config config) {
         static Layers read(List<String> sets, Path home) {
             Config overrides = ConfigFactory.empty();
             for (String s : sets) {
-                overrides = parseSet(s).withFallback(overrides);
+                overrides = Overrides.parse(s).withFallback(overrides);
             }
             Path appFile = home.resolve("application.conf");
             Config app = Files.isRegularFile(appFile) ? ConfigFactory.parseFile(appFile.toFile(), STRICT) : ConfigFactory.empty();
@@ -75,8 +70,9 @@ public record ExperimentConfig(String name, String source, Config config) {
 
         /** Stacks the layers around {@code experiment}, resolves once, and checks every key is known. */
         Config merge(Config experiment) {
+            KnownKeys.checkRoots(overrides, experiment, app);
             Config merged = overrides.withFallback(experiment).withFallback(app).withFallback(reference).resolve();
-            checkKeys(merged, reference);
+            KnownKeys.check(merged, reference);
             return merged;
         }
     }
@@ -123,57 +119,5 @@ public record ExperimentConfig(String name, String source, Config config) {
         }
         throw new BadInputException("unknown experiment '" + wanted + "' (known: " + String.join(", ", known(home))
                 + "; or give the path of a .conf file)");
-    }
-
-    private static Config parseSet(String s) {
-        int eq = s.indexOf('=');
-        if (eq <= 0) {
-            throw new BadInputException("--set expects key=value, got '" + s + "'");
-        }
-        String key = s.substring(0, eq).trim();
-        String value = s.substring(eq + 1).trim();
-        ConfigParseOptions opts = ConfigParseOptions.defaults().setOriginDescription("--set " + s);
-        try {
-            return ConfigFactory.parseString(key + " = " + value, opts);
-        } catch (ConfigException e) {
-            // A value that is not valid HOCON is taken as a plain string, so "--set k=10 parsecs" reaches the
-            // key's validation and is reported there with the key's name.
-            try {
-                return ConfigFactory.parseMap(Map.of(key, value), "--set " + s);
-            } catch (ConfigException e2) {
-                throw new BadInputException("--set " + s + ": " + e.getMessage());
-            }
-        }
-    }
-
-    private static void checkKeys(Config merged, Config reference) {
-        if (!merged.hasPath("nowemu")) {
-            return;
-        }
-        TreeMap<String, ConfigValue> unknown = new TreeMap<>();
-        for (Map.Entry<String, ConfigValue> e : merged.getConfig("nowemu").entrySet()) {
-            String path = "nowemu." + e.getKey();
-            if (!reference.hasPathOrNull(path) && !insideOpenSection(path, reference)) {
-                unknown.put(path, e.getValue());
-            }
-        }
-        if (!unknown.isEmpty()) {
-            var first = unknown.firstEntry();
-            throw new BadInputException("unknown key " + first.getKey() + " (" + Origins.describe(first.getValue().origin())
-                    + "); every key lives in a module's reference.conf");
-        }
-    }
-
-    /** Keys below an object that reference.conf declares empty ({@code {}}) are free-form. */
-    private static boolean insideOpenSection(String path, Config reference) {
-        String p = path;
-        for (int dot = p.lastIndexOf('.'); dot > 0; dot = p.lastIndexOf('.')) {
-            p = p.substring(0, dot);
-            if (reference.hasPath(p)) {
-                ConfigValue v = reference.getValue(p);
-                return v instanceof ConfigObject o && o.isEmpty();
-            }
-        }
-        return false;
     }
 }

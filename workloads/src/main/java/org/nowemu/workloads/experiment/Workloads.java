@@ -2,11 +2,12 @@ package org.nowemu.workloads.experiment;
 
 import java.util.List;
 import java.util.stream.Collectors;
-import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.workloads.phold.PholdWorkload;
 
 /** The registry of workloads by name; one file per workload. */
 public final class Workloads {
+    private static final String KEY = "nowemu.workload";
     private static final List<Workload> ALL = List.of(new PholdWorkload());
 
     private Workloads() {
@@ -16,13 +17,15 @@ public final class Workloads {
         return ALL;
     }
 
-    public static Workload byName(String name) {
+    /** The workload named by {@code nowemu.workload}; an unknown name is bad input naming where it was set. */
+    public static Workload from(ConfigReader config) {
+        String name = config.string(KEY);
         for (Workload w : ALL) {
             if (w.name().equals(name)) {
                 return w;
             }
         }
-        throw new BadInputException("nowemu.workload: unknown workload '" + name + "' (known: "
+        throw config.bad(KEY, "unknown workload '" + name + "' (known: "
                 + ALL.stream().map(Workload::name).collect(Collectors.joining(", ")) + ")");
     }
 }

@@ -13,7 +13,8 @@ final class PholdRules {
     }
 
     static long delay(SplittableRandom random, PholdSettings s) {
-        return s.lookaheadPs() + (long) (-s.meanDelayPs() * Math.log(1.0 - random.nextDouble()));
+        // StrictMath: Math.log may differ in the last bit between JVMs and CPUs, and a run must not.
+        return s.lookaheadPs() + (long) (-s.meanDelayPs() * StrictMath.log(1.0 - random.nextDouble()));
     }
 
     /** Where the next event goes: {@code self}, or a uniformly random component. */

@@ -10,9 +10,9 @@ import org.nowemu.workloads.experiment.Workload;
 
 /**
  * PHOLD, the standard benchmark of parallel discrete-event simulators (ROSS's model), settings under
- * {@code nowemu.phold}. Metrics: {@code phold.events} (handled), {@code phold.remote_fraction} (share of
- * events sent to another component), {@code phold.event_rate_per_us} (events per virtual microsecond),
- * {@code phold.windows} and {@code phold.activations_per_event} (how the runtime scheduled it).
+ * {@code nowemu.phold}. Metrics: {@code phold.events_count} (handled), {@code phold.remote_fraction} (share
+ * of events sent to another component), {@code phold.event_rate_per_us} (events per virtual microsecond),
+ * {@code phold.windows_count} and {@code phold.activations_per_event} (how the runtime scheduled it).
  */
 public final class PholdWorkload implements Workload {
     @Override
@@ -35,10 +35,10 @@ public final class PholdWorkload implements Workload {
     public SortedMap<String, Double> metrics(Plan plan, RunResult r) {
         PholdSettings s = (PholdSettings) plan.settings();
         TreeMap<String, Double> m = new TreeMap<>();
-        m.put("phold.events", (double) r.events());
+        m.put("phold.events_count", (double) r.events());
         m.put("phold.remote_fraction", r.events() == 0 ? 0 : r.counter(PholdNode.REMOTE) / (double) r.events());
         m.put("phold.event_rate_per_us", r.events() / VirtualTime.toMicros(s.durationPs()));
-        m.put("phold.windows", (double) r.windows());
+        m.put("phold.windows_count", (double) r.windows());
         m.put("phold.activations_per_event", r.events() == 0 ? 0 : r.activations() / (double) r.events());
         return m;
     }

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
@@ -38,14 +35,5 @@ public record Results(String experiment, long seed, long virtualTimePs, long eve
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** Writes to a temporary file and moves it into place: a reader never sees half a file. */
-    public void write(Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(file.getFileName() + ".tmp");
-        Files.writeString(tmp, toJson() + System.lineSeparator());
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -1,0 +1,78 @@
+package org.nowemu.workloads.experiment;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigValue;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.Origins;
+
+/**
+ * Refuses keys nobody reads: every key under {@code nowemu} must exist in some reference.conf, unless it sits
+ * inside a section the reference leaves open ({@code {}}); user files and {@code --set} may only set keys
+ * under {@code nowemu} and {@code pekko}. A misspelt key is an error naming it and where it was set, not a
+ * silent default.
+ */
+final class KnownKeys {
+    private static final Set<String> ROOTS = Set.of("nowemu", "pekko");
+
+    private KnownKeys() {
+    }
+
+    /** Checks the top-level keys of the user's layers (a misspelt root like "nowmeu" would escape the rest). */
+    static void checkRoots(Config... layers) {
+        for (Config layer : layers) {
+            for (String root : new TreeSet<>(layer.root().keySet())) {
+                if (!ROOTS.contains(root)) {
+                    ConfigValue v = layer.root().get(root);
+                    throw new BadInputException("unknown key " + firstPath(root, v) + " (" + Origins.describe(v.origin())
+                            + "); nowemu's keys start with nowemu.");
+                }
+            }
+        }
+    }
+
+    /** Checks every key under {@code nowemu} of the merged configuration against the reference. */
+    static void check(Config merged, Config reference) {
+        if (!merged.hasPath("nowemu")) {
+            return;
+        }
+        TreeMap<String, ConfigValue> unknown = new TreeMap<>();
+        for (Map.Entry<String, ConfigValue> e : merged.getConfig("nowemu").entrySet()) {
+            String path = "nowemu." + e.getKey();
+            if (!reference.hasPathOrNull(path) && !insideOpenSection(path, reference)) {
+                unknown.put(path, e.getValue());
+            }
+        }
+        if (!unknown.isEmpty()) {
+            var first = unknown.firstEntry();
+            throw new BadInputException("unknown key " + first.getKey() + " (" + Origins.describe(first.getValue().origin())
+                    + "); every key lives in a module's reference.conf");
+        }
+    }
+
+    /** Keys below an object that reference.conf declares empty ({@code {}}) are free-form. */
+    private static boolean insideOpenSection(String path, Config reference) {
+        String p = path;
+        for (int dot = p.lastIndexOf('.'); dot > 0; dot = p.lastIndexOf('.')) {
+            p = p.substring(0, dot);
+            if (reference.hasPath(p)) {
+                ConfigValue v = reference.getValue(p);
+                return v instanceof ConfigObject o && o.isEmpty();
+            }
+        }
+        return false;
+    }
+
+    /** The first leaf path under {@code prefix}, in key order, to name in a message. */
+    private static String firstPath(String prefix, ConfigValue v) {
+        if (v instanceof ConfigObject o && !o.isEmpty()) {
+            String k = new TreeSet<>(o.keySet()).first();
+            return firstPath(prefix + "." + k, o.get(k));
+        }
+        return prefix;
+    }
+}
