@@ -30,7 +30,8 @@ public final class Outputs implements AutoCloseable {
             // Permissions alone do not tell (root ignores them, /proc refuses anyway): try it.
             Files.delete(Files.createTempFile(dir, ".nowemu-", ".probe"));
         } catch (IOException | RuntimeException e) {
-            throw new BadInputException("cannot write " + file + ": " + describe(e));
+            throw new BadInputException("cannot write " + file + ": cannot create files in " + dir + " ("
+                    + e.getClass().getSimpleName() + ")");
         }
     }
 
