@@ -43,6 +43,9 @@ final class ComponentCell {
     private Event last;
     /** True while the event being handled is still on top of the queue. */
     private boolean topInHand;
+    /** The hasher of the last payload class seen: components mostly receive one or two classes. */
+    private Class<?> hashedClass;
+    private StructuralHash.Hasher hasher;
     private final TreeMap<String, Counter> counters = new TreeMap<>();
     private final TreeMap<String, Histogram> histograms = new TreeMap<>();
     private final List<TraceEntry> trace;
@@ -137,9 +140,6 @@ final class ComponentCell {
         handledInWindow = handled - before;
         nextTime = queue.nextTime();
     }
-
-    private Class<?> hashedClass;
-    private StructuralHash.Hasher hasher;
 
     private long payloadHash(Object payload) {
         if (payload.getClass() != hashedClass) {
