@@ -76,9 +76,13 @@ class FailureTest {
         assertEquals("component bad (id 0) failed at 0ps: bad (id 0) sent to component id 99, which does not exist", failureOf(b, 1));
     }
 
-    @Test
-    void aFailureInOnFinishFailsTheRun() {
-        ModelBuilder b = pair(() -> new Component() {
+    /** A component with no messages that runs {@code action} in its onFinish. */
+    interface FinishAction {
+        void run(Component self);
+    }
+
+    static Supplier<Component> finishing(FinishAction action) {
+        return () -> new Component() {
             @Override
             protected Receive createReceive() {
                 return Receive.builder().build();
@@ -86,25 +90,22 @@ class FailureTest {
 
             @Override
             protected void onFinish() {
-                throw new IllegalStateException("counters do not add up");
+                action.run(this);
             }
-        });
+        };
+    }
+
+    @Test
+    void aFailureInOnFinishFailsTheRun() {
+        ModelBuilder b = pair(finishing(self -> {
+            throw new IllegalStateException("counters do not add up");
+        }));
         assertEquals("component bad (id 0) failed at 0ps: counters do not add up", failureOf(b, 2));
     }
 
     @Test
     void sendingFromOnFinishIsAModelError() {
-        ModelBuilder b = pair(() -> new Component() {
-            @Override
-            protected Receive createReceive() {
-                return Receive.builder().build();
-            }
-
-            @Override
-            protected void onFinish() {
-                send(1, 10, new Go());
-            }
-        });
+        ModelBuilder b = pair(finishing(self -> self.send(1, 10, new Go())));
         assertEquals("component bad (id 0) failed at 0ps: onFinish may not send messages: the run is over", failureOf(b, 1));
     }
 
