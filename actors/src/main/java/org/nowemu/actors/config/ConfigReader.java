@@ -105,6 +105,73 @@ public final class ConfigReader {
         }
     }
 
+    /** A size with a unit (B, KiB, MiB, kB, MB...; Typesafe Config's rules), in bytes, between min and max. */
+    public long bytes(String path, long min, long max) {
+        long v;
+        try {
+            v = config.getBytes(path);
+        } catch (ConfigException e) {
+            throw from(e);
+        }
+        if (v < min || v > max) {
+            throw bad(path, "must be between " + min + " and " + max + " bytes, got " + v);
+        }
+        return v;
+    }
+
+    /**
+     * A rate in bytes per second, written with a unit: {@code B/s}, {@code kB/s}, {@code MB/s}, {@code GB/s}
+     * (decimal, as the hardware data sheets of the time count), {@code KiB/s}, {@code MiB/s}, or bits per
+     * second {@code bit/s}, {@code Mbit/s}, {@code Gbit/s}. Must be positive.
+     */
+    public double bytesPerSecond(String path) {
+        String text = string(path).trim();
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("([0-9]+(?:\\.[0-9]+)?(?:[eE][0-9]+)?)\\s*(B|kB|KB|MB|GB|KiB|MiB|GiB|bit|kbit|Mbit|Gbit)/s").matcher(text);
+        if (!m.matches()) {
+            throw bad(path, "expected a rate like 160MB/s or 1.28Gbit/s, got '" + text + "'");
+        }
+        double v = Double.parseDouble(m.group(1));
+        double unit = switch (m.group(2)) {
+            case "B" -> 1;
+            case "kB", "KB" -> 1e3;
+            case "MB" -> 1e6;
+            case "GB" -> 1e9;
+            case "KiB" -> 1024.0;
+            case "MiB" -> 1024.0 * 1024;
+            case "GiB" -> 1024.0 * 1024 * 1024;
+            case "bit" -> 1 / 8.0;
+            case "kbit" -> 1e3 / 8;
+            case "Mbit" -> 1e6 / 8;
+            default -> 1e9 / 8;
+        };
+        double rate = v * unit;
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw bad(path, "must be a positive rate, got '" + text + "'");
+        }
+        return rate;
+    }
+
+    /** A clock frequency in hertz, written {@code Hz}, {@code kHz}, {@code MHz} or {@code GHz}. Must be positive. */
+    public double hertz(String path) {
+        String text = string(path).trim();
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("([0-9]+(?:\\.[0-9]+)?)\\s*(Hz|kHz|MHz|GHz)").matcher(text);
+        if (!m.matches()) {
+            throw bad(path, "expected a frequency like 37.5MHz, got '" + text + "'");
+        }
+        double v = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+            case "Hz" -> 1;
+            case "kHz" -> 1e3;
+            case "MHz" -> 1e6;
+            default -> 1e9;
+        };
+        if (!(v > 0)) {
+            throw bad(path, "must be a positive frequency, got '" + text + "'");
+        }
+        return v;
+    }
+
     /** A failure about the value at {@code path}, naming where that value was set. */
     public BadInputException bad(String path, String what) {
         String where = "";

@@ -1,0 +1,174 @@
+package org.nowemu.hardware.nic;
+
+import org.nowemu.actors.runtime.Component;
+import org.nowemu.actors.runtime.Receive;
+import org.nowemu.hardware.link.Crc8;
+import org.nowemu.hardware.link.Flit;
+import org.nowemu.hardware.link.Packet;
+import org.nowemu.hardware.link.Peer;
+import org.nowemu.hardware.link.SlackBuffer;
+import org.nowemu.hardware.link.StopGo;
+import org.nowemu.hardware.profile.HardwareProfile;
+
+/**
+ * The NIC's network-receive DMA: drains the host link's slack buffer into SRAM packet buffers that the processor
+ * has posted, at its own rate, after a start-up per packet. With no buffer posted it stops draining, the slack
+ * buffer fills and STOP holds the network back, hop by hop, to the sender. At each tail it checks the CRC-8 over
+ * the bytes as they arrived (bit errors flipped), notices truncation and leftover route bytes, and tells the
+ * processor.
+ *
+ * <p>Counters: {@code nic.rx.packets} (all, good or bad), {@code nic.rx.bytes}, {@code nic.rx.crc_errors},
+ * {@code nic.rx.truncated}, {@code nic.rx.misrouted}, {@code nic.rx.oversize}, {@code nic.rx.stops_sent}.
+ */
+public final class RecvDma extends Component {
+    /** The processor posts {@code buffers} more SRAM packet buffers. */
+    public record Post(int buffers) {
+    }
+
+    private record DrainReady() {
+    }
+
+    private final HardwareProfile profile;
+    private final NicParts parts;
+    private final Peer back;
+    private SlackBuffer buffer;
+    private int posted;
+    private boolean inPacket;
+    private Packet head;
+    private int headHop;
+    private int[] flips = Flit.NO_FLIPS;
+    private long busyUntil;
+    private boolean wakePending;
+
+    /**
+     * @param profile the hardware profile (receive DMA start-up and rate, slack buffer, flit size)
+     * @param parts   this NIC's parts
+     * @param back    the transmitter at the far end of the host cable (for STOP/GO), or null with no cable
+     */
+    public RecvDma(HardwareProfile profile, NicParts parts, Peer back) {
+        this.profile = profile;
+        this.parts = parts;
+        this.back = back;
+    }
+
+    @Override
+    protected Receive createReceive() {
+        return Receive.builder()
+                .on(Flit.class, this::onFlit)
+                .on(Post.class, p -> {
+                    posted += p.buffers();
+                    drain();
+                })
+                .on(DrainReady.class, r -> {
+                    wakePending = false;
+                    drain();
+                })
+                .build();
+    }
+
+    @Override
+    protected void onStart() {
+        buffer = new SlackBuffer(profile.link(), profile.flitBytes(), 0);
+    }
+
+    private void onFlit(Flit f) {
+        if (buffer.add(f)) {
+            counter("nic.rx.stops_sent").increment();
+            send(back.component(), back.delay(), new StopGo(back.port(), false));
+        }
+        drain();
+    }
+
+    private void drain() {
+        for (Flit f = buffer.peek(); f != null; f = buffer.peek()) {
+            if (busyUntil > now()) {
+                if (!wakePending) {
+                    wakePending = true;
+                    schedule(busyUntil - now(), new DrainReady());
+                }
+                return;
+            }
+            if (!inPacket) {
+                if (posted == 0) {
+                    return; // no SRAM buffer: stop draining and let STOP hold the link
+                }
+                if (!f.isHead()) {
+                    throw new IllegalStateException(nameOf(id()) + ": flit " + f.index() + " of packet " + f.packetId()
+                            + " arrived without its head");
+                }
+                posted--;
+                inPacket = true;
+                head = f.head();
+                headHop = f.hop();
+                flips = Flit.NO_FLIPS;
+                busyUntil = now() + profile.nic().lanai().cycles(profile.nic().recvDmaStartup());
+                continue;
+            }
+            if (buffer.remove()) {
+                send(back.component(), back.delay(), new StopGo(back.port(), true));
+            }
+            busyUntil = now() + profile.nic().recvDmaRate().psFor(f.bytes());
+            counter("nic.rx.bytes").add(f.bytes());
+            collect(f);
+            if (f.tail()) {
+                finish(f.truncated());
+            }
+        }
+    }
+
+    private void collect(Flit f) {
+        if (f.flips().length == 0) {
+            return;
+        }
+        int base = f.index() * profile.flitBytes() * 8;
+        int[] all = java.util.Arrays.copyOf(flips, flips.length + f.flips().length);
+        for (int i = 0; i < f.flips().length; i++) {
+            all[flips.length + i] = base + f.flips()[i];
+        }
+        flips = all;
+    }
+
+    private void finish(boolean truncated) {
+        inPacket = false;
+        counter("nic.rx.packets").increment();
+        NicEvent.Status status;
+        if (truncated) {
+            status = NicEvent.Status.TRUNCATED;
+            counter("nic.rx.truncated").increment();
+        } else if (headHop != head.route().length) {
+            status = NicEvent.Status.MISROUTED;
+            counter("nic.rx.misrouted").increment();
+        } else if (head.body().length > profile.nic().maxPacketBytes()) {
+            status = NicEvent.Status.OVERSIZE;
+            counter("nic.rx.oversize").increment();
+        } else if (!crcHolds()) {
+            status = NicEvent.Status.CRC_ERROR;
+            counter("nic.rx.crc_errors").increment();
+        } else {
+            status = NicEvent.Status.OK;
+        }
+        long cycle = profile.nic().lanai().cycles(1);
+        send(parts.processor(), busyUntil - now() + cycle, new NicEvent.PacketReceived(head, status));
+        head = null;
+    }
+
+    /** Recomputes the CRC over the body and check byte as they arrived, with the wire's flipped bits applied. */
+    private boolean crcHolds() {
+        if (flips.length == 0) {
+            return true;
+        }
+        byte[] body = head.body().clone();
+        byte crc = head.crc();
+        int start = head.route().length;
+        for (int bit : flips) {
+            int at = bit / 8 - start;
+            int mask = 1 << (bit % 8);
+            if (at >= 0 && at < body.length) {
+                body[at] ^= (byte) mask;
+            } else if (at == body.length) {
+                crc ^= (byte) mask;
+            }
+        }
+        return Crc8.of(body) == crc;
+    }
+}

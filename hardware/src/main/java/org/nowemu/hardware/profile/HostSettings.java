@@ -1,0 +1,19 @@
+package org.nowemu.hardware.profile;
+
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.time.VirtualTime;
+
+/**
+ * A host of a profile ({@code nowemu.hardware.profiles.<p>.host}).
+ *
+ * @param cpu               the CPU clock that host work is charged in
+ * @param memoryCopy        the rate of a host memory copy
+ * @param interruptDispatch time from a NIC interrupt to the kernel handler running (ps)
+ */
+public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch) {
+    static HostSettings read(ConfigReader r, String prefix) {
+        return new HostSettings(new Clock(r.hertz(prefix + "cpu-clock")),
+                new Rate(r.bytesPerSecond(prefix + "memory-copy-rate")),
+                r.duration(prefix + "interrupt-dispatch", 0, VirtualTime.S));
+    }
+}

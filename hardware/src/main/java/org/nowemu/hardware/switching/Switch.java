@@ -1,0 +1,240 @@
+package org.nowemu.hardware.switching;
+
+import java.util.List;
+import org.nowemu.actors.runtime.Component;
+import org.nowemu.actors.runtime.Receive;
+import org.nowemu.hardware.link.Flit;
+import org.nowemu.hardware.link.PortWiring;
+import org.nowemu.hardware.link.SlackBuffer;
+import org.nowemu.hardware.link.StopGo;
+import org.nowemu.hardware.link.Transmitter;
+import org.nowemu.hardware.profile.HardwareProfile;
+
+/**
+ * An N-port Myrinet crossbar with cut-through (wormhole) routing. Each input port has a STOP/GO slack buffer;
+ * the head flit of a packet names its output port by the next source-route byte; the output's round-robin
+ * {@link Arbiter} gives the port to one packet at a time, which then holds it from head to tail while its flits
+ * stream through at the link rate. Flits reach the crossbar one fall-through after they reach the port (the
+ * sender adds it to their delay), so a head leaves one fall-through after it arrives. A route byte naming a port
+ * with no cable, or a packet out of route bytes, is dropped whole. A packet blocked for the link's block timeout
+ * (its head waiting for an output, or its flits held by STOP) is truncated: a truncated tail goes out if the head
+ * did, and the rest of the packet is discarded as it arrives.
+ *
+ * <p>Counters: {@code switch.packets} (heads forwarded), {@code switch.dropped_route} (bad or missing route
+ * byte), {@code switch.truncated}, {@code switch.stops_sent}.
+ */
+public final class Switch extends Component {
+    /** The output a switch itself wakes up for when a transmitter's flit is done. */
+    private record TxReady(int output) {
+    }
+
+    /** A check that an input blocked since {@code epoch} has still made no progress. */
+    private record BlockCheck(int input, long epoch) {
+    }
+
+    private static final int IDLE = -1;
+    private static final int WAITING = -2;
+    private static final int DROPPING = -3;
+
+    private final HardwareProfile profile;
+    private final List<PortWiring> wiring;
+    private final int ports;
+    private SlackBuffer[] inputs;
+    private Transmitter[] outputs;
+    private Arbiter[] arbiters;
+    /** Per input: IDLE, WAITING (for want[i]), DROPPING, or the granted output. */
+    private int[] state;
+    private int[] want;
+    private long[] wormId;
+    private int[] owner;
+    private long[] epoch;
+    private boolean[] blocked;
+
+    /**
+     * @param profile the hardware profile (switch ports and fall-through, link rate, slack and block timeout)
+     * @param wiring  one entry per port, {@link PortWiring#UNPLUGGED} where no cable is plugged in
+     */
+    public Switch(HardwareProfile profile, List<PortWiring> wiring) {
+        this.profile = profile;
+        this.wiring = List.copyOf(wiring);
+        this.ports = wiring.size();
+    }
+
+    @Override
+    protected Receive createReceive() {
+        return Receive.builder()
+                .on(Flit.class, this::onFlit)
+                .on(TxReady.class, this::onTxReady)
+                .on(StopGo.class, this::onStopGo)
+                .on(BlockCheck.class, this::onBlockCheck)
+                .build();
+    }
+
+    @Override
+    protected void onStart() {
+        inputs = new SlackBuffer[ports];
+        outputs = new Transmitter[ports];
+        arbiters = new Arbiter[ports];
+        state = new int[ports];
+        want = new int[ports];
+        wormId = new long[ports];
+        owner = new int[ports];
+        epoch = new long[ports];
+        blocked = new boolean[ports];
+        for (int p = 0; p < ports; p++) {
+            PortWiring w = wiring.get(p);
+            inputs[p] = new SlackBuffer(profile.link(), profile.flitBytes(), profile.switches().fallThrough());
+            if (w.plugged()) {
+                outputs[p] = new Transmitter(w.out(), profile.link().rate(), profile.link().bitErrorRate(), random());
+            }
+            arbiters[p] = new Arbiter(ports);
+            state[p] = IDLE;
+            owner[p] = IDLE;
+        }
+    }
+
+    private void onFlit(Flit f) {
+        int in = f.port();
+        if (inputs[in].add(f)) {
+            counter("switch.stops_sent").increment();
+            PortWiring w = wiring.get(in);
+            send(w.back().component(), w.back().delay(), new StopGo(w.back().port(), false));
+        }
+        pump(in);
+    }
+
+    private void onTxReady(TxReady r) {
+        outputs[r.output()].woken();
+        if (owner[r.output()] >= 0) {
+            pump(owner[r.output()]);
+        }
+    }
+
+    private void onStopGo(StopGo s) {
+        outputs[s.port()].control(s.go());
+        if (s.go() && owner[s.port()] >= 0) {
+            pump(owner[s.port()]);
+        }
+    }
+
+    /** Moves the flits waiting at input {@code in} as far as the crossbar and its output allow. */
+    private void pump(int in) {
+        SlackBuffer buffer = inputs[in];
+        for (Flit f = buffer.peek(); f != null; f = buffer.peek()) {
+            int s = state[in];
+            if (s == IDLE) {
+                route(in, f);
+                if (state[in] == WAITING) {
+                    markBlocked(in);
+                    return;
+                }
+            } else if (s == WAITING) {
+                return;
+            } else if (s == DROPPING) {
+                take(in);
+                progress(in);
+                if (f.tail()) {
+                    state[in] = IDLE;
+                }
+            } else {
+                Transmitter out = outputs[s];
+                if (!out.ready(now())) {
+                    if (out.needsWake(now())) {
+                        schedule(out.busyUntil() - now(), new TxReady(s));
+                    }
+                    if (out.stopped()) {
+                        markBlocked(in);
+                    }
+                    return;
+                }
+                take(in);
+                progress(in);
+                send(out.peer().component(), out.peer().delay(), out.transmit(now(), f, true));
+                if (f.isHead()) {
+                    counter("switch.packets").increment();
+                }
+                if (f.tail()) {
+                    release(s);
+                    state[in] = IDLE;
+                }
+            }
+        }
+    }
+
+    /** Reads the head's route byte: ask for the output, or drop the packet when the byte leads nowhere. */
+    private void route(int in, Flit head) {
+        if (!head.isHead()) {
+            throw new IllegalStateException(nameOf(id()) + " port " + in + ": flit " + head.index() + " of packet "
+                    + head.packetId() + " arrived without its head");
+        }
+        byte[] route = head.head().route();
+        int o = head.hop() < route.length ? route[head.hop()] & 0xff : -1;
+        if (o < 0 || o >= ports || outputs[o] == null) {
+            counter("switch.dropped_route").increment();
+            state[in] = DROPPING;
+            return;
+        }
+        wormId[in] = head.packetId();
+        state[in] = WAITING;
+        want[in] = o;
+        arbiters[o].request(in);
+        if (owner[o] == IDLE) {
+            grant(o);
+        }
+    }
+
+    /** Gives a free output to the next waiting input, which then streams its packet through. */
+    private void grant(int o) {
+        int winner = arbiters[o].grant();
+        if (winner >= 0) {
+            owner[o] = winner;
+            state[winner] = o;
+            progress(winner);
+            pump(winner);
+        }
+    }
+
+    private void release(int o) {
+        owner[o] = IDLE;
+        grant(o);
+    }
+
+    private void take(int in) {
+        if (inputs[in].remove()) {
+            PortWiring w = wiring.get(in);
+            send(w.back().component(), w.back().delay(), new StopGo(w.back().port(), true));
+        }
+    }
+
+    private void progress(int in) {
+        epoch[in]++;
+        blocked[in] = false;
+    }
+
+    private void markBlocked(int in) {
+        if (!blocked[in]) {
+            blocked[in] = true;
+            schedule(profile.link().blockTimeout(), new BlockCheck(in, epoch[in]));
+        }
+    }
+
+    private void onBlockCheck(BlockCheck c) {
+        int in = c.input();
+        if (!blocked[in] || epoch[in] != c.epoch()) {
+            return;
+        }
+        counter("switch.truncated").increment();
+        int s = state[in];
+        if (s == WAITING) {
+            arbiters[want[in]].withdraw(in);
+        } else if (s >= 0) {
+            // The head is already downstream: end the packet there with a truncated tail, then free the output.
+            Transmitter out = outputs[s];
+            send(out.peer().component(), out.peer().delay(), Flit.truncated(out.peer().port(), wormId[in]));
+            release(s);
+        }
+        state[in] = DROPPING;
+        progress(in);
+        pump(in);
+    }
+}
