@@ -1,0 +1,29 @@
+package org.nowemu.hardware.topology;
+
+import org.nowemu.actors.config.ConfigReader;
+
+/**
+ * Makes one kind of network, named in {@code nowemu.topology.name} and listed by {@link Topologies}. A builder
+ * reads its parameters from {@code nowemu.topology.<name>.*}; parameters that are out of range or cannot fit
+ * the switches' ports are user errors, reported with {@link ConfigReader#bad} naming the key and the reason.
+ *
+ * <p>Generated topologies share a convention: hosts come first (host {@code i} is node {@code i}, named
+ * {@code h<i>}), switches after them (named {@code s0, s1, ...}); on a switch, host cables take the ports
+ * from 0 upward and inter-switch cables the ports after them. {@link FileTopology} keeps the file's order
+ * and names instead.
+ */
+public interface TopologyBuilder {
+    /** The name in {@code nowemu.topology.name}, also the config section of the parameters. */
+    String name();
+
+    /** One line for {@code ./nowemu list}. */
+    String description();
+
+    /**
+     * The network.
+     *
+     * @param config      the resolved configuration
+     * @param switchPorts the profile's port count; every switch of a generated topology has that many ports
+     */
+    Topology build(ConfigReader config, int switchPorts);
+}

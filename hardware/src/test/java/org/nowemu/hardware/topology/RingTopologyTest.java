@@ -1,0 +1,47 @@
+package org.nowemu.hardware.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.nowemu.actors.config.BadInputException;
+
+class RingTopologyTest {
+    private static final String RING = "nowemu.topology.name = ring\n";
+
+    @Test
+    void defaultRingOfSixHasSixInterSwitchCablesAndTwelveHosts() {
+        // 6 switches with 2 hosts: 12 host cables, and a cycle of 6 has 6 edges.
+        Topology t = Checks.build(RING);
+        Checks.wellFormed(t);
+        assertEquals(6, t.switches().size());
+        assertEquals(12, t.hosts().size());
+        assertEquals(18, t.cables().size());
+        assertEquals(6, Checks.switchCables(t));
+        assertEquals(4, Checks.mostPortsUsed(t));
+    }
+
+    @Test
+    void lastSwitchClosesTheCycleToTheFirst() {
+        // Port 2 (hosts-per-switch) leads on, port 3 back: s5:2 meets s0:3.
+        Topology t = Checks.build(RING);
+        assertEquals(Checks.port(t, "s0", 3), t.peer(Checks.port(t, "s5", 2)));
+    }
+
+    @Test
+    void everySwitchStaysConnectedWhenAnyOneSwitchCableIsCut() {
+        Topology t = Checks.build(RING + "nowemu.topology.ring.hosts-per-switch = 0");
+        for (Cable cut : t.cables()) {
+            var rest = t.cables().stream().filter(c -> !c.equals(cut)).toList();
+            new Topology("cut", t.nodes(), rest);
+        }
+    }
+
+    @Test
+    void twoSwitchesAreRefused() {
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> Checks.build(RING + "nowemu.topology.ring.switches = 2"));
+        assertTrue(e.getMessage().startsWith("nowemu.topology.ring.switches: must be between 3"), e.getMessage());
+    }
+}

@@ -1,0 +1,61 @@
+package org.nowemu.hardware.topology;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SourceRoutesTest {
+    /** Chain of 3 switches with 1 host each: port 0 the host, port 1 east, port 2 west. */
+    private static final Topology CHAIN = Checks.build(
+            "nowemu.topology { name = chain, chain { switches = 3, hosts-per-switch = 1 } }");
+
+    @Test
+    void chainRouteEastGoesOutPortOneTwiceThenToTheHost() {
+        // h0 (node 0) on s0: s0 east 1, s1 east 1, s2 to its host on 0.
+        assertArrayEquals(new byte[] {1, 1, 0}, SourceRoutes.shortest(CHAIN, 0, 2));
+        assertArrayEquals(new byte[] {1, 0}, SourceRoutes.shortest(CHAIN, 0, 1));
+    }
+
+    @Test
+    void chainRouteWestGoesOutPortTwo() {
+        assertArrayEquals(new byte[] {2, 2, 0}, SourceRoutes.shortest(CHAIN, 2, 0));
+    }
+
+    @Test
+    void hostsOnOneSwitchNeedOneByte() {
+        Topology single = Checks.build("nowemu.topology.single.hosts = 4");
+        assertArrayEquals(new byte[] {3}, SourceRoutes.shortest(single, 0, 3));
+    }
+
+    @Test
+    void equalLengthRoutesAreBrokenTowardsTheLowestPort() {
+        // Ring of 4, 1 host each: port 1 leads on, port 2 back. h0 to h2 is two switches either way; the
+        // forward port 1 is lower, in both directions.
+        Topology ring = Checks.build("nowemu.topology { name = ring, ring { switches = 4, hosts-per-switch = 1 } }");
+        assertArrayEquals(new byte[] {1, 1, 0}, SourceRoutes.shortest(ring, 0, 2));
+        assertArrayEquals(new byte[] {1, 1, 0}, SourceRoutes.shortest(ring, 2, 0));
+    }
+
+    @Test
+    void parallelCablesUseTheLowestPort() {
+        // Cables a:5-b:1 and a:3-b:6, listed high port first; the route leaves a on 3.
+        Topology t = FileTopology.parse("par.topo", List.of("switch a", "switch b", "host x", "host y",
+                "link x a:0", "link y b:0", "link a:5 b:1", "link a:3 b:6"), 8);
+        assertArrayEquals(new byte[] {3, 0}, SourceRoutes.shortest(t, 2, 3));
+    }
+
+    @Test
+    void fatTreeRouteClimbsTheLowestUpPortThenDescends() {
+        // 4-ary 2-tree: h0 on s0:0, h15 on s3:3. s0 up port 4 (j=0) reaches top s4, whose down port 3 leads to s3.
+        Topology tree = Checks.build("nowemu.topology.name = fat-tree");
+        assertArrayEquals(new byte[] {4, 3, 3}, SourceRoutes.shortest(tree, 0, 15));
+    }
+
+    @Test
+    void routeToItselfOrToASwitchIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> SourceRoutes.shortest(CHAIN, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> SourceRoutes.shortest(CHAIN, 0, 3));
+    }
+}
