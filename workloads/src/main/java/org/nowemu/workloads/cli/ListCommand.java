@@ -1,7 +1,12 @@
 package org.nowemu.workloads.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topologies;
+import org.nowemu.hardware.topology.TopologyBuilder;
 import org.nowemu.workloads.experiment.ExperimentConfig;
 import org.nowemu.workloads.experiment.Workload;
 import org.nowemu.workloads.experiment.Workloads;
@@ -26,9 +31,16 @@ final class ListCommand implements Callable<Integer> {
         for (Workload w : Workloads.all()) {
             out.printf("  %-12s %s%n", w.name(), w.description());
         }
-        // The registries below are filled by the hardware, protocol and fault issues; say so rather than hide them.
-        out.println("topologies (nowemu.topology.name): none yet");
-        out.println("hardware profiles (nowemu.hardware.profile): none yet");
+        out.println("topologies (nowemu.topology.name):");
+        for (TopologyBuilder t : Topologies.all()) {
+            out.printf("  %-12s %s%n", t.name(), t.description());
+        }
+        out.println("hardware profiles (nowemu.hardware.profile):");
+        ConfigReader base = new ConfigReader(ExperimentConfig.base(List.of(), Main.home()));
+        for (String p : HardwareProfile.names(base)) {
+            out.println("  " + p);
+        }
+        // The registries below are filled by the protocol and fault issues; say so rather than hide them.
         out.println("protocol stacks: none yet");
         out.println("fault models: none yet");
         return Main.OK;

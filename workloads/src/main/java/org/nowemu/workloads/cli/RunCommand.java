@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunProgress;
 import org.nowemu.actors.runtime.RunResult;
@@ -66,7 +68,11 @@ final class RunCommand implements Callable<Integer> {
         }
         ExperimentConfig ec = ExperimentConfig.load(experiment, all, Main.home());
         RuntimeSettings rs = RuntimeSettings.from(ec.config());
-        Workload workload = Workloads.from(new ConfigReader(ec.config()));
+        ConfigReader reader = new ConfigReader(ec.config());
+        // Every run understands these keys (DESIGN.md section 4), so a wrong one is refused even where unused.
+        HardwareProfile.read(reader);
+        Topologies.named(reader);
+        Workload workload = Workloads.from(reader);
         Plan plan = workload.plan(ec.config());
         Path dir = out != null ? out : Path.of("out", ec.name());
         if (Files.exists(dir) && !Files.isDirectory(dir)) {

@@ -1,0 +1,85 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
+import static org.nowemu.tests.CommandLineTest.nowemu;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The hardware layer through the command line: its bad input, and the raw-packet experiment end to end. */
+class HardwareCommandLineTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void projectRoot() {
+        CommandLineTest.projectRoot();
+    }
+
+    @Test
+    void anUnknownTopologyIsOneLineListingTheKnownOnesAndExitTwo() {
+        CommandLineTest.Outcome o = nowemu("run", "raw-pingpong", "--set", "nowemu.topology.name=torus", "--out", tmp.toString());
+        assertOneLineBadInput(o, "nowemu: nowemu.topology.name: unknown topology 'torus'; known: chain, fat-tree, file, mesh,"
+                + " now, random, ring, single (--set nowemu.topology.name=torus)");
+    }
+
+    @Test
+    void anUnknownProfileIsRefusedEvenByAWorkloadWithoutHardware() {
+        CommandLineTest.Outcome o = nowemu("run", "phold", "--set", "nowemu.hardware.profile=cray", "--out", tmp.toString());
+        assertOneLineBadInput(o, "nowemu: nowemu.hardware.profile: unknown hardware profile 'cray'; known: now, ppro"
+                + " (--set nowemu.hardware.profile=cray)");
+    }
+
+    @Test
+    void aTopologyFileWithADanglingLinkNamesTheFileAndLine() throws IOException {
+        Path file = tmp.resolve("net.topo");
+        Files.writeString(file, "switch s0\nhost a\nhost b\nlink a s0:0\nlink b s9:1\n");
+        CommandLineTest.Outcome o = nowemu("run", "raw-pingpong", "--set", "nowemu.topology.name=file",
+                "--set", "nowemu.topology.file.path=" + file, "--out", tmp.resolve("o").toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().startsWith("nowemu: " + file + ":5: "), o.err());
+        assertTrue(o.err().contains("s9"), o.err());
+        assertEquals(1, o.err().lines().count(), o.err());
+        assertTrue(!Files.exists(tmp.resolve("o")), "nothing written");
+    }
+
+    @Test
+    void aTooSmallSlackBufferIsRefusedWithTheMinimum() {
+        CommandLineTest.Outcome o = nowemu("run", "raw-pingpong", "--set", "nowemu.hardware.profiles.now.link.slack-buffer=64B",
+                "--out", tmp.toString());
+        assertEquals(2, o.code(), o.err());
+        assertTrue(o.err().contains("slack-buffer: must hold at least 128 B"), o.err());
+    }
+
+    /**
+     * Raw packets on the default chain (two hosts per switch, five switches), 64 and 1,024-byte bodies. Each extra
+     * switch adds a 50 ns cable and a 300 ns fall-through to the one-way time, and one route byte (6.25 ns at
+     * 160 MB/s): 356.25 ns. Streaming 1,024-byte bodies reaches nearly the link's 160 MB/s. The digest and the
+     * exact one-way time pin the whole run.
+     */
+    @Test
+    void rawPingPongGrowsByOneCableAndFallThroughPerSwitchAndStreamsNearLinkRate() throws IOException {
+        CommandLineTest.Outcome o = nowemu("run", "raw-pingpong", "--set", "nowemu.raw-pingpong.sizes=[64,1024]",
+                "--set", "nowemu.raw-pingpong.round-trips=3", "--set", "nowemu.raw-pingpong.stream-packets=20",
+                "--out", tmp.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode m = new ObjectMapper().readTree(tmp.resolve("results.json").toFile()).get("metrics");
+        for (int sw = 1; sw < 5; sw++) {
+            double step = m.get("raw.oneway." + (sw + 1) + "sw.64B_us").asDouble() - m.get("raw.oneway." + sw + "sw.64B_us").asDouble();
+            assertEquals(0.35625, step, 1e-6, "switch " + sw);
+        }
+        assertEquals(1.10583, m.get("raw.oneway.1sw.64B_us").asDouble(), 1e-5);
+        double bw = m.get("raw.throughput.1024B_MBps").asDouble();
+        assertTrue(bw > 150 && bw < 160, bw + " MB/s");
+        assertEquals(0, m.get("raw.bad_packets_count").asDouble());
+        System.out.println(new ObjectMapper().readTree(tmp.resolve("results.json").toFile()).get("digest"));
+    }
+}
