@@ -80,6 +80,13 @@ class HardwareCommandLineTest {
         double bw = m.get("raw.throughput.1024B_MBps").asDouble();
         assertTrue(bw > 150 && bw < 160, bw + " MB/s");
         assertEquals(0, m.get("raw.bad_packets_count").asDouble());
-        System.out.println(new ObjectMapper().readTree(tmp.resolve("results.json").toFile()).get("digest"));
+        String digest = new ObjectMapper().readTree(tmp.resolve("results.json").toFile()).get("digest").asText();
+        assertEquals("76fe81ed9729addd", digest);
+        // The same run on one thread in three partitions reaches the same digest.
+        CommandLineTest.Outcome again = nowemu("run", "raw-pingpong", "--set", "nowemu.raw-pingpong.sizes=[64,1024]",
+                "--set", "nowemu.raw-pingpong.round-trips=3", "--set", "nowemu.raw-pingpong.stream-packets=20",
+                "--set", "nowemu.runtime.threads=1", "--set", "nowemu.runtime.partitions=3", "--out", tmp.resolve("again").toString());
+        assertEquals(0, again.code(), again.err());
+        assertEquals(digest, new ObjectMapper().readTree(tmp.resolve("again/results.json").toFile()).get("digest").asText());
     }
 }

@@ -1,0 +1,53 @@
+package org.nowemu.hardware.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.typesafe.config.ConfigFactory;
+import org.junit.jupiter.api.Test;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.ConfigReader;
+
+class HardwareProfileTest {
+    private static HardwareProfile read(String hocon) {
+        return HardwareProfile.read(new ConfigReader(ConfigFactory.parseString(hocon)
+                .withFallback(ConfigFactory.defaultReference()).resolve()));
+    }
+
+    /** ppro: LANai at 33 MHz (30,303 ps a cycle), 1 MiB SRAM, PCI, 1.28 Gbit/s = 160 MB/s links (6,250 ps a byte). */
+    @Test
+    void thePentiumProProfileHasItsOwnNicBusAndClock() {
+        HardwareProfile p = read("nowemu.hardware.profile = ppro");
+        assertEquals("pci", p.bus().kind());
+        assertEquals(30_303, p.nic().lanai().cycles(1));
+        assertEquals(1024 * 1024, p.nic().sramBytes());
+        assertEquals(6_250, p.link().rate().psFor(1));
+        assertEquals(5_000, p.host().cpu().cycles(1), "200 MHz");
+    }
+
+    @Test
+    void theNowProfileIsTheDefault() {
+        HardwareProfile p = read("");
+        assertEquals("now", p.name());
+        assertEquals("sbus", p.bus().kind());
+        assertEquals(26_667, p.nic().lanai().cycles(1));
+        assertEquals(7, p.nic().endpointFrames());
+        assertEquals(8, p.switches().ports());
+    }
+
+    @Test
+    void aRateWithoutAUnitIsRefusedNamingTheKey() {
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> read("nowemu.hardware.profiles.now.link.rate = 160"));
+        assertTrue(e.getMessage().startsWith("nowemu.hardware.profiles.now.link.rate: expected a rate like 160MB/s"),
+                e.getMessage());
+    }
+
+    @Test
+    void anUnknownProfileListsTheKnownOnes() {
+        BadInputException e = assertThrows(BadInputException.class, () -> read("nowemu.hardware.profile = cm5"));
+        assertTrue(e.getMessage().startsWith("nowemu.hardware.profile: unknown hardware profile 'cm5'; known: now, ppro"),
+                e.getMessage());
+    }
+}
