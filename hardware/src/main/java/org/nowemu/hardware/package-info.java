@@ -1,6 +1,7 @@
 /**
- * Myrinet hardware as components on the runtime: host CPUs and threads, I/O buses (SBus, PCI), NICs (LANai
- * processor, SRAM, host/send/receive DMA engines), links with STOP/GO back-pressure, crossbar switches,
- * topologies and hardware profiles. Built by the hardware issue; empty until then.
+ * Myrinet hardware as components on the runtime: links with STOP/GO back-pressure ({@code link}), crossbar
+ * switches ({@code switching}), NICs (LANai processor, SRAM, host/send/receive DMA engines: {@code nic}), the host
+ * I/O bus and host threads ({@code host}), topologies ({@code topology}), hardware profiles ({@code profile}) and
+ * the assembly of a whole cluster ({@code cluster}).
  */
 package org.nowemu.hardware;
