@@ -29,11 +29,7 @@ public final class ChainTopology implements TopologyBuilder {
         int perSwitch = Wiring.hostsPerSwitch(config, KEY + "hosts-per-switch", switchPorts, 2, "its two neighbours");
         Wiring.fits(config, KEY + "switches", (long) switches * (perSwitch + 1));
         Wiring w = new Wiring(name(), switches * perSwitch, switches, switchPorts);
-        for (int i = 0; i < switches; i++) {
-            for (int j = 0; j < perSwitch; j++) {
-                w.attach(i * perSwitch + j, i, j);
-            }
-        }
+        w.attachEvenly(perSwitch);
         for (int i = 0; i + 1 < switches; i++) {
             w.link(i, perSwitch, i + 1, perSwitch + 1);
         }

@@ -40,11 +40,7 @@ public final class MeshTopology implements TopologyBuilder {
         Wiring.fits(config, KEY + "rows", switchCount * (perSwitch + 1));
         int switches = (int) switchCount;
         Wiring w = new Wiring(name(), switches * perSwitch, switches, switchPorts);
-        for (int s = 0; s < switches; s++) {
-            for (int j = 0; j < perSwitch; j++) {
-                w.attach(s * perSwitch + j, s, j);
-            }
-        }
+        w.attachEvenly(perSwitch);
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < columns; c++) {
                 int s = r * columns + c;

@@ -28,11 +28,7 @@ public final class RingTopology implements TopologyBuilder {
         int perSwitch = Wiring.hostsPerSwitch(config, KEY + "hosts-per-switch", switchPorts, 2, "its two neighbours");
         Wiring.fits(config, KEY + "switches", (long) switches * (perSwitch + 1));
         Wiring w = new Wiring(name(), switches * perSwitch, switches, switchPorts);
-        for (int i = 0; i < switches; i++) {
-            for (int j = 0; j < perSwitch; j++) {
-                w.attach(i * perSwitch + j, i, j);
-            }
-        }
+        w.attachEvenly(perSwitch);
         for (int i = 0; i < switches; i++) {
             w.link(i, perSwitch, (i + 1) % switches, perSwitch + 1);
         }

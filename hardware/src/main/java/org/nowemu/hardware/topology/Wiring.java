@@ -45,6 +45,15 @@ final class Wiring {
     }
 
     /** A cable between the next free ports of switches {@code a} and {@code b}. */
+    /** Hosts {@code s*perSwitch .. s*perSwitch+perSwitch-1} on ports 0.. of each switch s, in order. */
+    void attachEvenly(int perSwitch) {
+        for (int s = 0; s < switches; s++) {
+            for (int j = 0; j < perSwitch; j++) {
+                attach(s * perSwitch + j, s, j);
+            }
+        }
+    }
+
     void link(int a, int b) {
         link(a, nextFree[a], b, nextFree[b]);
     }
