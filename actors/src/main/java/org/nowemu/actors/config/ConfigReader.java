@@ -11,6 +11,10 @@ import org.nowemu.actors.time.VirtualTime;
  * file and line (or {@code --set}) it came from, and what was expected.
  */
 public final class ConfigReader {
+    private static final java.util.regex.Pattern RATE = java.util.regex.Pattern
+            .compile("([0-9]+(?:\\.[0-9]+)?(?:[eE][0-9]+)?)\\s*(B|kB|KB|MB|GB|KiB|MiB|GiB|bit|kbit|Mbit|Gbit)/s");
+    private static final java.util.regex.Pattern FREQUENCY = java.util.regex.Pattern
+            .compile("([0-9]+(?:\\.[0-9]+)?)\\s*(Hz|kHz|MHz|GHz)");
     private final Config config;
 
     public ConfigReader(Config config) {
@@ -126,8 +130,7 @@ public final class ConfigReader {
      */
     public double bytesPerSecond(String path) {
         String text = string(path).trim();
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("([0-9]+(?:\\.[0-9]+)?(?:[eE][0-9]+)?)\\s*(B|kB|KB|MB|GB|KiB|MiB|GiB|bit|kbit|Mbit|Gbit)/s").matcher(text);
+        java.util.regex.Matcher m = RATE.matcher(text);
         if (!m.matches()) {
             throw bad(path, "expected a rate like 160MB/s or 1.28Gbit/s, got '" + text + "'");
         }
@@ -155,8 +158,7 @@ public final class ConfigReader {
     /** A clock frequency in hertz, written {@code Hz}, {@code kHz}, {@code MHz} or {@code GHz}. Must be positive. */
     public double hertz(String path) {
         String text = string(path).trim();
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("([0-9]+(?:\\.[0-9]+)?)\\s*(Hz|kHz|MHz|GHz)").matcher(text);
+        java.util.regex.Matcher m = FREQUENCY.matcher(text);
         if (!m.matches()) {
             throw bad(path, "expected a frequency like 37.5MHz, got '" + text + "'");
         }
