@@ -39,6 +39,11 @@ public abstract class HostThread extends Component {
         counter("host.cycles").add(cycles);
     }
 
+    /** Charges {@code ps} of CPU time measured in time rather than cycles (a memory copy at the copy rate, say). */
+    protected final void busyFor(long ps) {
+        cursor = cursor() + ps;
+    }
+
     /** Writes {@code words} 4-byte words into NIC memory by programmed I/O; {@code payload} is what lands there. */
     protected final void pioWrite(int words, Object payload, long tag) {
         send(nic.bus(), cursor() - now() + signal(), new BusRequest.Pio(true, words, payload, tag));

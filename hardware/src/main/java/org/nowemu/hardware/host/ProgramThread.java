@@ -1,0 +1,202 @@
+package org.nowemu.hardware.host;
+
+import java.util.concurrent.Semaphore;
+import org.nowemu.actors.runtime.Receive;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+
+/**
+ * A host thread whose behaviour is written as an ordinary blocking program ({@link #program()}): compute, write
+ * to the NIC, wait, read what arrived. The program runs on a Java thread of its own, used as a coroutine: the
+ * component hands control to it and blocks until the program has to wait for virtual time to pass (a PIO to
+ * finish, its cursor to be reached so that what arrived by then is visible, a message to arrive); then the
+ * component returns to the runtime, and the program resumes when the awaited event is handled. Exactly one of the
+ * two runs at any moment and every hand-off goes through a semaphore (a happens-before edge), so the program
+ * sees and changes the component's state as if it were a handler, and a run stays a pure function of the
+ * configuration and seed. Messages that arrive while the program waits go to {@link #onMessage} (host memory
+ * being written, say), which runs on the component's side.
+ *
+ * <p>Why a thread and not a state machine: workload code then reads like the programs researchers ran on the
+ * NOW (send, poll, handle) instead of a table of states. The price is a thread hand-off per wait (some
+ * microseconds of wall time); libraries avoid needless waits (a spin-poll jumps to the next arrival).
+ *
+ * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (hand-offs to the runtime).
+ */
+public abstract class ProgramThread extends HostThread {
+    /** Wakes a program waiting for virtual time; {@code seq} tells a stale wake from the current one. */
+    private record Wake(long seq) {
+    }
+
+    /** Unwinds a program whose run has ended. */
+    private static final class Stop extends Error {
+        Stop() {
+            super("run ended", null, false, false);
+        }
+    }
+
+    private final Semaphore toProgram = new Semaphore(0);
+    private final Semaphore toComponent = new Semaphore(0);
+    private Thread thread;
+    private volatile boolean stopping;
+    private Throwable failure;
+    private boolean finished;
+    private boolean waitingForMessage;
+    private long wakeSeq;
+    private long pendingWake = -1;
+    private long pioSeq;
+    private long pioDone;
+
+    protected ProgramThread(HardwareProfile profile, NicParts nic) {
+        super(profile, nic);
+    }
+
+    /** The program: runs from virtual time 0 until it returns or the run ends. */
+    protected abstract void program();
+
+    /** A message to this thread that is not one of its own wake-ups (a DMA write into its memory, say). */
+    protected void onMessage(Object message) {
+    }
+
+    @Override
+    protected final Receive createReceive() {
+        return Receive.builder()
+                .on(Wake.class, this::onWake)
+                .on(BusRequest.PioDone.class, this::onPioDone)
+                .on(Object.class, m -> {
+                    onMessage(m);
+                    if (waitingForMessage) {
+                        resume();
+                    }
+                })
+                .build();
+    }
+
+    @Override
+    protected final void onStart() {
+        thread = new Thread(null, this::body, "nowemu-" + nameOf(id()), 512 * 1024);
+        thread.setDaemon(true);
+        thread.start();
+        resume();
+    }
+
+    @Override
+    protected final void onFinish() {
+        if (thread != null && !finished) {
+            stopping = true;
+            toProgram.release();
+            toComponent.acquireUninterruptibly();
+        }
+        whenFinished();
+    }
+
+    /** Runs once after the run: update counters from the final state. */
+    protected void whenFinished() {
+    }
+
+    private void body() {
+        toProgram.acquireUninterruptibly();
+        try {
+            if (!stopping) {
+                program();
+            }
+        } catch (Stop s) {
+            // the run ended while the program waited
+        } catch (Throwable t) {
+            failure = t;
+        }
+        finished = true;
+        toComponent.release();
+    }
+
+    /** Hands control to the program until it waits again or ends; a program's exception fails the component. */
+    private void resume() {
+        waitingForMessage = false;
+        pendingWake = -1;
+        toProgram.release();
+        toComponent.acquireUninterruptibly();
+        if (failure != null) {
+            Throwable t = failure;
+            failure = null;
+            if (t instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** Program side: give control back to the runtime until resumed. */
+    private void suspend() {
+        counter("host.waits").increment();
+        toComponent.release();
+        toProgram.acquireUninterruptibly();
+        if (stopping) {
+            throw new Stop();
+        }
+    }
+
+    private void onWake(Wake w) {
+        if (w.seq() == pendingWake) {
+            resume();
+        }
+    }
+
+    private void onPioDone(BusRequest.PioDone d) {
+        pioDone = d.tag();
+        if (waitingForMessage) {
+            resume();
+        }
+    }
+
+    /**
+     * Waits until virtual time reaches the cursor, so that everything that arrived by then has been handled
+     * ({@link #onMessage}). Returns at once if it already has.
+     */
+    protected final void catchUp() {
+        long c = cursor();
+        if (c > now()) {
+            pendingWake = ++wakeSeq;
+            schedule(c - now(), new Wake(pendingWake));
+            suspend();
+        }
+    }
+
+    /**
+     * Waits until the next message arrives (or the cursor, if that comes first and {@code untilCursor}). The
+     * caller should have caught up first: a message already due by the cursor is not awaited again.
+     */
+    protected final void awaitMessage(boolean untilCursor) {
+        waitingForMessage = true;
+        long c = cursor();
+        if (untilCursor && c > now()) {
+            pendingWake = ++wakeSeq;
+            schedule(c - now(), new Wake(pendingWake));
+        }
+        suspend();
+    }
+
+    /**
+     * Writes {@code words} words into NIC memory by programmed I/O and stalls until they have crossed the bus
+     * (the bus may be busy with DMA). The cursor is then the completion time.
+     */
+    protected final void pioWriteAndWait(int words, Object payload) {
+        long tag = ++pioSeq;
+        pioWrite(words, payload, tag);
+        while (pioDone != tag) {
+            awaitMessage(false);
+        }
+    }
+
+    /** Reads {@code words} words from NIC memory by programmed I/O and stalls until the bus has answered. */
+    protected final void pioReadAndWait(int words) {
+        long tag = ++pioSeq;
+        pioRead(words, tag);
+        while (pioDone != tag) {
+            awaitMessage(false);
+        }
+    }
+
+    /** Whether the calling Java thread is this program's (libraries refuse calls from other programs). */
+    protected final boolean onProgramThread() {
+        return Thread.currentThread() == thread;
+    }
+}

@@ -1,0 +1,59 @@
+package org.nowemu.protocol;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.cluster.HostProgram;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.am.AmProcess;
+import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.vn.InitialRoutes;
+import org.nowemu.protocol.vn.VnFirmware;
+
+/**
+ * A cluster whose NICs run a protocol stack's firmware and whose hosts run AM programs: each host gets one
+ * process ({@code h3.p0}, {@code h3.p1}, ...) per program it is given, each with its own range of endpoint
+ * indices on the NIC. Hosts may run different stacks (an experiment comparing stacks side by side).
+ */
+public final class AmCluster {
+    private AmCluster() {
+    }
+
+    /**
+     * @param topology the network
+     * @param profile  the hardware
+     * @param stackOf  the stack of each host's NIC and library
+     * @param programs the processes of each host (empty: the NIC alone)
+     */
+    public static Cluster build(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
+                                IntFunction<List<AmProgram>> programs) {
+        byte[][][] routes = InitialRoutes.shortest(topology);
+        int hosts = topology.hosts().size();
+        return Cluster.build(topology, profile, new HostProgram() {
+            @Override
+            public Firmware firmware(NicParts nic) {
+                return new VnFirmware(stackOf.apply(nic.nic()), routes[nic.nic()]);
+            }
+
+            @Override
+            public List<Part> hostParts(NicParts nic, int firstId) {
+                StackSettings stack = stackOf.apply(nic.nic());
+                List<AmProgram> mine = programs.apply(nic.nic());
+                List<Part> parts = new ArrayList<>();
+                int range = mine.isEmpty() ? 0 : stack.maxEndpoints() / mine.size();
+                for (int p = 0; p < mine.size(); p++) {
+                    AmProgram program = mine.get(p);
+                    int first = p * range;
+                    parts.add(new Part("p" + p,
+                            () -> new AmProcess(profile, nic, stack, program, hosts, first, range)));
+                }
+                return parts;
+            }
+        });
+    }
+}

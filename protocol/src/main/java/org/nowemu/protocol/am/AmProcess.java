@@ -1,0 +1,235 @@
+package org.nowemu.protocol.am;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.hardware.host.BusRequest;
+import org.nowemu.hardware.host.ProgramThread;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.stack.StackSettings;
+
+/**
+ * A process on an emulated host running an {@link AmProgram} against the AM-II library: one host thread (a
+ * {@link ProgramThread}) with its endpoints. What the library does costs host time: CPU cycles for its own code
+ * (the stack's host cost table), memory copies at the host's copy rate, and programmed I/O words across the bus
+ * (the thread stalls until they have crossed). Os and Or are what these add up to. Receive-queue entries the NIC
+ * DMAs into host memory arrive here and wait for a poll.
+ *
+ * <p>A spin-poll ({@link #pollUntil}) that finds nothing does not wake the program for every empty poll: it
+ * waits for the next entry to arrive and resumes at the start of the first poll that would have seen it, which
+ * is exactly when a loop of empty polls, each costing {@code poll-empty-cycles}, would have found it.
+ *
+ * <p>Counters: {@code am.requests_sent}, {@code am.replies_sent}, {@code am.requests_handled},
+ * {@code am.replies_handled}, {@code am.polls}, {@code am.empty_polls}, {@code am.returned.<error>},
+ * {@code am.no_handler}; {@code host.cycles}, {@code host.waits}.
+ */
+public final class AmProcess extends ProgramThread {
+    private final StackSettings s;
+    private final AmProgram program;
+    private final int hosts;
+    private final int firstEndpoint;
+    private final int maxEndpoints;
+    private final List<Endpoint> endpoints = new ArrayList<>();
+    private final long pollEmptyPs;
+
+    /**
+     * @param profile       the hardware (CPU clock, copy rate, bus)
+     * @param nic           this host's NIC
+     * @param stack         the protocol stack (limits and host costs)
+     * @param program       what the process runs
+     * @param hosts         hosts in the cluster (the program may address any)
+     * @param firstEndpoint index of its first endpoint on the NIC (processes on one host use disjoint ranges)
+     * @param maxEndpoints  endpoints it may create
+     */
+    public AmProcess(HardwareProfile profile, NicParts nic, StackSettings stack, AmProgram program, int hosts,
+                     int firstEndpoint, int maxEndpoints) {
+        super(profile, nic);
+        this.s = stack;
+        this.program = program;
+        this.hosts = hosts;
+        this.firstEndpoint = firstEndpoint;
+        this.maxEndpoints = maxEndpoints;
+        this.pollEmptyPs = profile.host().cpu().cycles(stack.host().pollEmptyCycles());
+    }
+
+    @Override
+    protected void program() {
+        program.run(new Am(this));
+    }
+
+    @Override
+    protected void onMessage(Object message) {
+        if (message instanceof BusRequest.DmaWrite w && w.payload() instanceof HostEntry e) {
+            Endpoint ep = endpoint(e.endpoint());
+            if (e instanceof HostEntry.Delivery d) {
+                (d.reply() || d.returned() ? ep.replies : ep.requests).add(d);
+            } else {
+                ep.privilegedEntries.add(e);
+            }
+        }
+    }
+
+    private Endpoint endpoint(int index) {
+        int i = index - firstEndpoint;
+        if (i < 0 || i >= endpoints.size()) {
+            throw new IllegalStateException(nameOf(id()) + " got an entry for endpoint " + index + ", not one of its");
+        }
+        return endpoints.get(i);
+    }
+
+    int host() {
+        return nic.nic();
+    }
+
+    int hosts() {
+        return hosts;
+    }
+
+    StackSettings stack() {
+        return s;
+    }
+
+    HardwareProfile hardware() {
+        return profile;
+    }
+
+    Endpoint open(int tag, boolean privileged) {
+        if (endpoints.size() >= maxEndpoints) {
+            throw new AmException(AmError.BAD_ENDPOINT, nameOf(id()) + " may create " + maxEndpoints
+                    + " endpoints; it has them all");
+        }
+        Endpoint ep = new Endpoint(this, s, firstEndpoint + endpoints.size(), tag, privileged);
+        endpoints.add(ep);
+        pio(4, new Doorbell.Open(ep.index, tag, id(), privileged));
+        return ep;
+    }
+
+    /** Refuses the call unless it comes from this process's own program. */
+    void owns(Endpoint ep) {
+        if (!onProgramThread() || !endpoints.contains(ep)) {
+            throw new AmException(AmError.BAD_ENDPOINT, ep + " belongs to " + nameOf(id())
+                    + "; another process may not use it");
+        }
+    }
+
+    void pio(int words, Doorbell d) {
+        pioWriteAndWait(words, d);
+    }
+
+    void chargeSend(int bytes) {
+        compute(s.host().sendCycles());
+        chargeCopy(bytes);
+    }
+
+    void chargeCopy(int bytes) {
+        if (bytes > 0) {
+            busyFor(profile.host().memoryCopy().psFor(bytes));
+        }
+    }
+
+    void charge(long cycles) {
+        compute(cycles);
+    }
+
+    void spend(long ps) {
+        busyFor(ps);
+    }
+
+    long clock() {
+        return cursor();
+    }
+
+    void sync() {
+        catchUp();
+    }
+
+    void awaitEntry() {
+        catchUp();
+        awaitMessage(false);
+    }
+
+    Counter stat(String name) {
+        return counter(name);
+    }
+
+    java.util.SplittableRandom rng() {
+        return random();
+    }
+
+    org.HdrHistogram.Histogram hist(String name) {
+        return histogram(name);
+    }
+
+    /** Polls {@code only} (or every endpoint, if null): runs the handlers of what has arrived by now. */
+    int poll(Endpoint only) {
+        catchUp();
+        counter("am.polls").increment();
+        int handled = 0;
+        for (Endpoint ep : endpoints) {
+            if (only == null || ep == only) {
+                handled += drain(ep);
+            }
+        }
+        if (handled == 0) {
+            counter("am.empty_polls").increment();
+            compute(s.host().pollEmptyCycles());
+        }
+        return handled;
+    }
+
+    /** Takes out what the endpoint's queues hold now, replies first, then frees the entries on the NIC. */
+    private int drain(Endpoint ep) {
+        int replies = ep.replies.size();
+        int requests = ep.requests.size();
+        for (int i = 0; i < replies; i++) {
+            compute(s.host().pollMessageCycles());
+            ep.dispatch(ep.replies.poll());
+        }
+        if (replies > 0) {
+            pio(s.host().freeWords(), new Doorbell.Freed(ep.index, true, replies));
+        }
+        for (int i = 0; i < requests; i++) {
+            compute(s.host().pollMessageCycles());
+            ep.dispatch(ep.requests.poll());
+        }
+        if (requests > 0) {
+            pio(s.host().freeWords(), new Doorbell.Freed(ep.index, false, requests));
+        }
+        return replies + requests;
+    }
+
+    /** Polls every endpoint until {@code done} holds, spinning (in host time) while nothing arrives. */
+    void pollUntil(BooleanSupplier done) {
+        while (!done.getAsBoolean()) {
+            if (poll(null) > 0) {
+                continue;
+            }
+            long start = cursor();
+            catchUp();
+            if (anyQueued()) {
+                continue;
+            }
+            awaitMessage(false);
+            long late = now() - start;
+            if (late > 0) {
+                // The spin's polls begin at start, start + p, ...: the first to see the entry begins at or after it.
+                long polls = (late + pollEmptyPs - 1) / pollEmptyPs;
+                counter("am.empty_polls").add(polls);
+                spend(polls * pollEmptyPs - (cursor() - start));
+            }
+        }
+    }
+
+    private boolean anyQueued() {
+        for (Endpoint ep : endpoints) {
+            if (!ep.requests.isEmpty() || !ep.replies.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

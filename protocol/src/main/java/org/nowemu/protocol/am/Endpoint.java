@@ -1,0 +1,256 @@
+package org.nowemu.protocol.am;
+
+import java.util.ArrayDeque;
+import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.stack.StackSettings;
+
+/**
+ * An AM-II endpoint as its process sees it: its name and tag, its translation table (index -> destination
+ * endpoint and tag), its handler table, its error handler, its bulk region, its credits, and its receive
+ * queues in host memory (the NIC writes them by DMA). Sending writes an entry into the endpoint's send queue on
+ * the NIC by programmed I/O; receiving happens in {@link #poll} (or {@link Am#poll}), which runs the handlers.
+ * Only the owning process may use it: a call from another program is refused with {@link AmError#BAD_ENDPOINT}.
+ */
+public final class Endpoint {
+    private final AmProcess process;
+    private final StackSettings s;
+    final int index;
+    private final EndpointName name;
+    private final int tag;
+    private final boolean privileged;
+    private final EndpointName[] map;
+    private final int[] mapTag;
+    private final Handler[] handlers;
+    private ErrorHandler errorHandler;
+    private byte[] segment = new byte[0];
+    private int credits;
+    private long sequence;
+    final ArrayDeque<HostEntry.Delivery> requests = new ArrayDeque<>();
+    final ArrayDeque<HostEntry.Delivery> replies = new ArrayDeque<>();
+    final ArrayDeque<HostEntry> privilegedEntries = new ArrayDeque<>();
+
+    Endpoint(AmProcess process, StackSettings s, int index, int tag, boolean privileged) {
+        this.process = process;
+        this.s = s;
+        this.index = index;
+        this.name = new EndpointName(process.host(), index);
+        this.tag = tag;
+        this.privileged = privileged;
+        this.map = new EndpointName[s.translations()];
+        this.mapTag = new int[s.translations()];
+        this.handlers = new Handler[s.handlers()];
+        this.credits = s.credits();
+    }
+
+    public EndpointName name() {
+        return name;
+    }
+
+    public int tag() {
+        return tag;
+    }
+
+    /** Requests that may still be sent before a reply comes back (K at most). */
+    public int credits() {
+        return credits;
+    }
+
+    /** Sets translation entry {@code index} to the endpoint {@code dest} with its tag {@code destTag}. */
+    public void map(int index, EndpointName dest, int destTag) {
+        process.owns(this);
+        if (index < 0 || index >= map.length || dest == null) {
+            throw new AmException(AmError.BAD_ENTRY, "translation index " + index + " of " + name + " (0.."
+                    + (map.length - 1) + ")");
+        }
+        map[index] = dest;
+        mapTag[index] = destTag;
+        process.pio(4, new Doorbell.Map(this.index, index, dest.nic(), dest.endpoint(), destTag));
+    }
+
+    /** Registers {@code handler} under {@code index}. */
+    public void setHandler(int index, Handler handler) {
+        process.owns(this);
+        handlerIndex(index);
+        handlers[index] = handler;
+    }
+
+    /** The handler for this endpoint's messages that come back undelivered. */
+    public void setErrorHandler(ErrorHandler handler) {
+        process.owns(this);
+        errorHandler = handler;
+    }
+
+    /** Gives the endpoint a bulk region of {@code length} bytes in host memory, where bulk transfers land. */
+    public void setSegment(int length) {
+        process.owns(this);
+        if (length < 0) {
+            throw new AmException(AmError.BAD_ARGUMENTS, "segment length " + length);
+        }
+        segment = new byte[length];
+        process.pio(2, new Doorbell.Segment(index, length));
+    }
+
+    /** The bulk region (host memory of this process). */
+    public byte[] segment() {
+        process.owns(this);
+        return segment;
+    }
+
+    /** A short request of {@code args} words to translation entry {@code index}, for its handler {@code handler}. */
+    public void request(int index, int handler, int... args) {
+        requestMedium(index, handler, new byte[0], args);
+    }
+
+    /** A medium request: {@code data} is copied once into the staging area; the receiver's handler reads it there. */
+    public void requestMedium(int index, int handler, byte[] data, int... args) {
+        request(index, handler, data, -1, args);
+    }
+
+    /** A bulk transfer: {@code data} lands at {@code offset} of the destination's region, then its handler runs. */
+    public void requestBulk(int index, int handler, byte[] data, int offset, int... args) {
+        if (offset < 0) {
+            throw new AmException(AmError.BAD_SEGMENT_OFFSET, "offset " + offset);
+        }
+        request(index, handler, data, offset, args);
+    }
+
+    private void request(int index, int handler, byte[] data, int offset, int[] args) {
+        process.owns(this);
+        if (index < 0 || index >= map.length || map[index] == null) {
+            throw new AmException(AmError.BAD_ENTRY, "translation index " + index + " of " + name + " is not mapped");
+        }
+        if (credits == 0) {
+            process.pollUntil(() -> credits > 0);
+        }
+        send(false, index, map[index], mapTag[index], handler, args, data, offset, 0);
+        credits--;
+    }
+
+    /** Polls this endpoint only: runs the handlers of what has arrived; returns how many messages it handled. */
+    public int poll() {
+        process.owns(this);
+        return process.poll(this);
+    }
+
+    void send(boolean reply, int index, EndpointName dest, int destTag, int handler, int[] args, byte[] data,
+              int offset, int error) {
+        handlerIndex(handler);
+        if (args == null || args.length > s.maxArgs()) {
+            throw new AmException(AmError.BAD_ARGUMENTS, (args == null ? "no" : args.length)
+                    + " argument words (0.." + s.maxArgs() + ")");
+        }
+        if (data == null || data.length > s.maxMedium()) {
+            throw new AmException(AmError.BAD_LENGTH, (data == null ? "no data" : data.length + " bytes")
+                    + " (a medium message holds 0.." + s.maxMedium() + ")");
+        }
+        long id = ((long) process.host() << 40) | ((long) this.index << 28) | (sequence++ & 0xfffffff);
+        process.chargeSend(data.length);
+        process.pio(s.host().entryWords() + args.length, new Doorbell.Send(this.index, reply, index,
+                dest.nic(), dest.endpoint(), destTag, handler, args.clone(), data.clone(), offset, id, error));
+        process.stat(reply ? "am.replies_sent" : "am.requests_sent").increment();
+    }
+
+    private void handlerIndex(int handler) {
+        if (handler < 0 || handler >= handlers.length) {
+            throw new AmException(AmError.BAD_HANDLER, "handler index " + handler + " (0.." + (handlers.length - 1)
+                    + ")");
+        }
+    }
+
+    /** Runs the handler for one entry taken from a receive queue. */
+    void dispatch(HostEntry.Delivery d) {
+        EndpointName from = new EndpointName(d.srcNic(), d.srcEp());
+        byte[] data = d.data();
+        if (d.offset() >= 0 && d.error() == 0 && !d.returned()) {
+            // Bulk: one copy on the receiving side too, from the staging area into the region.
+            process.chargeCopy(data.length);
+            System.arraycopy(data, 0, segment, d.offset(), data.length);
+        }
+        Message m = new Message(from, d.handler(), d.args(), data, d.offset(), d.msgId(), d.reply());
+        if (d.returned() || d.error() != 0) {
+            // Our own request (or reply) back undelivered: a returned request gives its credit back.
+            boolean request = d.returned() ? !d.reply() : d.reply();
+            if (request) {
+                credits++;
+            }
+            AmError why = AmError.of(d.error());
+            process.stat("am.returned." + why.name().toLowerCase()).increment();
+            if (errorHandler == null) {
+                throw new AmException(why, "message " + Long.toHexString(d.msgId()) + " from " + name
+                        + " came back undelivered and " + name + " has no error handler");
+            }
+            errorHandler.returned(why, m);
+            return;
+        }
+        if (d.reply()) {
+            credits++;
+        }
+        Handler h = handlers[d.handler()];
+        Token token = new Token(this, m, d.srcTag());
+        if (h == null) {
+            process.stat("am.no_handler").increment();
+            if (!d.reply()) {
+                token.bounce(AmError.BAD_HANDLER);
+            }
+            return;
+        }
+        process.stat(d.reply() ? "am.replies_handled" : "am.requests_handled").increment();
+        h.handle(token, m);
+    }
+
+    // ---- the privileged endpoint of a mapper
+
+    /** Puts a raw packet with an explicit source route on the wire. */
+    public void sendRaw(byte[] route, byte[] body) {
+        privileged();
+        process.pio(2 + (route.length + body.length + 3) / 4, new Doorbell.RawSend(index, route.clone(), body.clone()));
+    }
+
+    /** The next raw packet received (and whether it arrived intact), or null if none has arrived by now. */
+    public HostEntry.Raw receiveRaw() {
+        privileged();
+        process.sync();
+        for (HostEntry e : privilegedEntries) {
+            if (e instanceof HostEntry.Raw r) {
+                privilegedEntries.remove(e);
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Writes the NIC's routing-table entry for {@code nic} (null: no route). */
+    public void writeRoute(int nic, byte[] route) {
+        privileged();
+        process.pio(2 + (route == null ? 0 : (route.length + 3) / 4),
+                new Doorbell.RouteWrite(index, nic, route == null ? null : route.clone()));
+    }
+
+    /** Reads the NIC's routing-table entry for {@code nic}: the NIC DMAs it to host memory. */
+    public byte[] readRoute(int nic) {
+        privileged();
+        process.pio(2, new Doorbell.RouteRead(index, nic));
+        while (true) {
+            for (HostEntry e : privilegedEntries) {
+                if (e instanceof HostEntry.Route r && r.nic() == nic) {
+                    privilegedEntries.remove(e);
+                    return r.route();
+                }
+            }
+            process.awaitEntry();
+        }
+    }
+
+    private void privileged() {
+        process.owns(this);
+        if (!privileged) {
+            throw new AmException(AmError.BAD_ENDPOINT, name + " is not a privileged endpoint");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name.toString();
+    }
+}

@@ -1,0 +1,20 @@
+package org.nowemu.protocol.stack;
+
+import org.nowemu.actors.config.ConfigReader;
+
+/**
+ * What the host library's calls cost (keys under {@code nowemu.protocol.costs.<table>.host}).
+ *
+ * @param sendCycles        host cycles per request or reply before its words cross the bus
+ * @param entryWords        PIO words of a send-queue entry besides the arguments
+ * @param pollEmptyCycles   host cycles of a poll that finds nothing
+ * @param pollMessageCycles host cycles per message a poll takes out and dispatches
+ * @param freeWords         PIO words written once per poll that consumed entries
+ */
+public record HostCosts(int sendCycles, int entryWords, int pollEmptyCycles, int pollMessageCycles, int freeWords) {
+    static HostCosts read(ConfigReader r, String p) {
+        return new HostCosts(r.intIn(p + ".send-cycles", 0, 1_000_000), r.intIn(p + ".entry-words", 0, 64),
+                r.intIn(p + ".poll-empty-cycles", 1, 1_000_000), r.intIn(p + ".poll-message-cycles", 0, 1_000_000),
+                r.intIn(p + ".free-words", 0, 64));
+    }
+}

@@ -1,0 +1,75 @@
+package org.nowemu.protocol.vn;
+
+import java.util.ArrayDeque;
+import org.nowemu.protocol.nic.Doorbell;
+
+/**
+ * An endpoint as the NIC holds it in an SRAM frame: its tag, its owner's host component, its translation table,
+ * its two send queues, and how full the host's two receive queues are (the NIC writes entries, the host frees
+ * them with {@link Doorbell.Freed}).
+ */
+final class EndpointFrame {
+    final int index;
+    final int tag;
+    final int host;
+    final boolean privileged;
+    private final int[] destNic;
+    private final int[] destEp;
+    private final int[] destTag;
+    private final boolean[] mapped;
+    final ArrayDeque<Doorbell.Send> requests = new ArrayDeque<>();
+    final ArrayDeque<Doorbell.Send> replies = new ArrayDeque<>();
+    /** Length of the endpoint's bulk region (0: none). */
+    int segment;
+    /** Entries the NIC has written and the host has not freed: [request queue, reply queue]. */
+    final int[] used = new int[2];
+
+    EndpointFrame(Doorbell.Open open, int translations) {
+        this.index = open.endpoint();
+        this.tag = open.tag();
+        this.host = open.host();
+        this.privileged = open.privileged();
+        destNic = new int[translations];
+        destEp = new int[translations];
+        destTag = new int[translations];
+        mapped = new boolean[translations];
+    }
+
+    void map(Doorbell.Map m) {
+        if (m.index() >= 0 && m.index() < mapped.length) {
+            destNic[m.index()] = m.nic();
+            destEp[m.index()] = m.destEp();
+            destTag[m.index()] = m.tag();
+            mapped[m.index()] = true;
+        }
+    }
+
+    boolean mapped(int index) {
+        return index >= 0 && index < mapped.length && mapped[index];
+    }
+
+    int destNic(int index) {
+        return destNic[index];
+    }
+
+    int destEp(int index) {
+        return destEp[index];
+    }
+
+    int destTag(int index) {
+        return destTag[index];
+    }
+
+    boolean hasWork() {
+        return !requests.isEmpty() || !replies.isEmpty();
+    }
+
+    /** The next send: replies before requests, so a request's reply is never stuck behind new requests. */
+    Doorbell.Send take() {
+        return replies.isEmpty() ? requests.poll() : replies.poll();
+    }
+
+    static int queue(boolean reply) {
+        return reply ? 1 : 0;
+    }
+}

@@ -1,0 +1,30 @@
+package org.nowemu.protocol.vn;
+
+import java.util.ArrayDeque;
+import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.protocol.nic.Doorbell;
+
+/** Without virtual networks (GAM): sends leave in the order the host wrote them, whatever the endpoint. */
+final class FifoScheduler implements SendScheduler {
+    private final int scheduleCycles;
+    private final ArrayDeque<EndpointFrame> order = new ArrayDeque<>();
+
+    FifoScheduler(int scheduleCycles) {
+        this.scheduleCycles = scheduleCycles;
+    }
+
+    @Override
+    public void added(EndpointFrame frame) {
+        order.add(frame);
+    }
+
+    @Override
+    public Doorbell.Send next(NicContext nic) {
+        EndpointFrame f = order.poll();
+        if (f == null) {
+            return null;
+        }
+        nic.cycles(scheduleCycles);
+        return f.take();
+    }
+}

@@ -1,0 +1,44 @@
+package org.nowemu.protocol.vn;
+
+/**
+ * The receive channel table: for each source NIC and channel, the sequence bit expected next and the epoch it
+ * belongs to. A packet of a new epoch (its sender reset the channel) is accepted and starts the new sequence.
+ */
+final class ReceiveChannels {
+    private final int channels;
+    private final int[][] expected;
+    private final int[][] epoch;
+
+    ReceiveChannels(int nics, int k) {
+        this.channels = 2 * k;
+        expected = new int[nics][];
+        epoch = new int[nics][];
+    }
+
+    /** Whether a packet with this sequence bit and epoch is new (else a duplicate of one already accepted). */
+    boolean isNew(int source, int channel, int seq, int ep) {
+        if (!valid(source, channel)) {
+            return false;
+        }
+        init(source);
+        return epoch[source][channel] != ep || expected[source][channel] == seq;
+    }
+
+    /** Records the packet as accepted: the next one carries the other bit. */
+    void accept(int source, int channel, int seq, int ep) {
+        init(source);
+        epoch[source][channel] = ep;
+        expected[source][channel] = seq ^ 1;
+    }
+
+    boolean valid(int source, int channel) {
+        return source >= 0 && source < expected.length && channel >= 0 && channel < channels;
+    }
+
+    private void init(int source) {
+        if (expected[source] == null) {
+            expected[source] = new int[channels];
+            epoch[source] = new int[channels];
+        }
+    }
+}

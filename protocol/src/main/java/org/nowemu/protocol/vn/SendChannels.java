@@ -1,0 +1,101 @@
+package org.nowemu.protocol.vn;
+
+import java.util.ArrayDeque;
+import java.util.TreeSet;
+
+/**
+ * The send channel table: for each destination NIC, K channels for requests and K for replies (separate, so
+ * replies never wait behind requests), the count of unacknowledged packets per destination (so the timer scans
+ * only destinations that have some), and the messages waiting for a free channel.
+ */
+final class SendChannels {
+    /** A message that found every channel of its kind to its destination busy. */
+    record Waiting(org.nowemu.protocol.wire.Header header, byte[] route) {
+    }
+
+    private final int k;
+    private final Channel[][] table;
+    private final int[] unacked;
+    @SuppressWarnings("unchecked")
+    private final ArrayDeque<Waiting>[] waiting;
+    /** Destinations with unacknowledged packets, in NIC order. */
+    final TreeSet<Integer> active = new TreeSet<>();
+
+    @SuppressWarnings("unchecked")
+    SendChannels(int nics, int k) {
+        this.k = k;
+        table = new Channel[nics][];
+        unacked = new int[nics];
+        waiting = new ArrayDeque[nics * 2];
+    }
+
+    Channel[] of(int dest) {
+        Channel[] c = table[dest];
+        if (c == null) {
+            c = new Channel[2 * k];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = new Channel(i);
+            }
+            table[dest] = c;
+        }
+        return c;
+    }
+
+    /** A free channel of the kind (request or reply) to {@code dest}, or null. */
+    Channel free(int dest, boolean reply) {
+        Channel[] c = of(dest);
+        for (int i = reply ? k : 0, end = i + k; i < end; i++) {
+            if (!c[i].busy) {
+                return c[i];
+            }
+        }
+        return null;
+    }
+
+    Channel get(int dest, int channel) {
+        if (dest < 0 || dest >= table.length || channel < 0 || channel >= 2 * k) {
+            return null;
+        }
+        return of(dest)[channel];
+    }
+
+    void occupy(int dest, Channel c) {
+        c.busy = true;
+        c.ticks = 0;
+        c.retries = 0;
+        c.nacked = false;
+        if (unacked[dest]++ == 0) {
+            active.add(dest);
+        }
+    }
+
+    /** The packet on {@code c} is done (acknowledged or given up): the next one uses the other sequence bit. */
+    void release(int dest, Channel c) {
+        c.busy = false;
+        c.packet = null;
+        c.route = null;
+        c.seq ^= 1;
+        if (--unacked[dest] == 0) {
+            active.remove(dest);
+        }
+    }
+
+    /** Gives up on the channel's packet and starts a new epoch, so the receiver resynchronizes. */
+    void reset(int dest, Channel c) {
+        release(dest, c);
+        c.seq = 0;
+        c.epoch = (c.epoch + 1) & 0xff;
+    }
+
+    ArrayDeque<Waiting> waiting(int dest, boolean reply) {
+        int i = dest * 2 + (reply ? 1 : 0);
+        if (waiting[i] == null) {
+            waiting[i] = new ArrayDeque<>();
+        }
+        return waiting[i];
+    }
+
+    boolean anyUnacked() {
+        return !active.isEmpty();
+    }
+}

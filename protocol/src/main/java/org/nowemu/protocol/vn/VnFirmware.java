@@ -1,0 +1,556 @@
+package org.nowemu.protocol.vn;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import org.nowemu.hardware.link.Packet;
+import org.nowemu.hardware.nic.DmaRequest;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.am.AmError;
+import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.stack.FirmwareCosts;
+import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.wire.Header;
+
+/**
+ * The VN transport firmware on the LANai, with its parts switched by the stack: endpoint scheduling (virtual
+ * networks) or one FIFO (GAM); reliability (stop-and-wait channels with alternating bits, positive ACKs, NACK and
+ * drop when a receive queue is full, a coarse retransmission timer, return to sender as unreachable after the
+ * last retry) or none; protection checks (translation entry on send, endpoint bounds and tag on receive) or
+ * none; and DMA pipelining: without it (AM-II) the firmware waits for each DMA it starts before it does anything
+ * else, so a medium message is stored and forwarded whole at each NIC; with it (GAM) host and network DMAs of
+ * successive messages overlap. Every step charges its cycles from the stack's cost table.
+ *
+ * <p>A privileged endpoint may send raw packets with explicit routes, receives packets that are not VN-transport
+ * packets, and reads and writes the routing table, which starts filled with the topology's shortest routes.
+ *
+ * <p>Counters: {@code vn.data_sent}, {@code vn.retransmissions}, {@code vn.acks_sent}, {@code vn.nacks_sent},
+ * {@code vn.nacks_received}, {@code vn.duplicates}, {@code vn.delivered}, {@code vn.returned.<error>},
+ * {@code vn.rejected.<error>} (refused at the receiver), {@code vn.dropped.<why>}, {@code vn.stale_acks},
+ * {@code vn.channel_waits}, {@code vn.raw_sent}, {@code vn.raw_received}.
+ */
+public final class VnFirmware implements Firmware {
+    /** The retransmission timer's tick. */
+    private record Tick() {
+    }
+
+    /** A packet this NIC sends to itself: it skips the wire. */
+    private record Loopback(Packet packet) {
+    }
+
+    private final StackSettings s;
+    private final FirmwareCosts c;
+    private final byte[][] routes;
+    private final EndpointFrame[] frames;
+    private final SendChannels channels;
+    private final ReceiveChannels received;
+    private final SendScheduler scheduler;
+    /** Packets ready to go on the wire, in order: ACKs, retransmissions, messages that got a channel. */
+    private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
+    /** Events that arrived while the firmware waited for a DMA (no pipelining). */
+    private final ArrayDeque<Object> deferred = new ArrayDeque<>();
+    /** What to do when a host DMA completes, by tag: looked up, never iterated. */
+    private final HashMap<Long, Runnable> afterDma = new HashMap<>();
+    private long dmaTags;
+    private long blockedDma = -1;
+    private long blockedSend = -1;
+    private boolean ticking;
+    private NicContext nic;
+
+    /**
+     * @param settings the stack
+     * @param routes   the initial routing table: the route to each NIC (null for itself or unreachable); copied
+     */
+    public VnFirmware(StackSettings settings, byte[][] routes) {
+        this.s = settings;
+        this.c = settings.firmware();
+        this.routes = routes.clone();
+        this.frames = new EndpointFrame[settings.maxEndpoints()];
+        this.channels = new SendChannels(routes.length, settings.credits());
+        this.received = new ReceiveChannels(routes.length, settings.credits());
+        this.scheduler = settings.virtualNetworks()
+                ? new EndpointScheduler(settings.attempts(), c.schedule(), c.endpointSwitch())
+                : new FifoScheduler(c.schedule());
+    }
+
+    @Override
+    public void start(NicContext ctx) {
+        nic = ctx;
+        int nics = routes.length;
+        ctx.sram().allocate("routing table", 8L * nics);
+        if (s.reliability()) {
+            ctx.sram().allocate("channel tables", (long) nics * 2 * s.credits() * 20);
+        }
+        ctx.sram().allocate("receive buffers", (long) s.receiveBuffers() * ctx.settings().maxPacketBytes());
+        ctx.postReceive(s.receiveBuffers());
+    }
+
+    @Override
+    public void handle(NicContext ctx, Object event) {
+        nic = ctx;
+        if (event instanceof NicEvent.DmaDone d) {
+            if (d.tag() == blockedDma) {
+                blockedDma = -1;
+            }
+            Runnable then = afterDma.remove(d.tag());
+            if (then != null) {
+                then.run();
+            }
+        } else if (event instanceof NicEvent.PacketSent p) {
+            if (p.packetId() == blockedSend) {
+                blockedSend = -1;
+            }
+        } else if (blocked()) {
+            deferred.add(event);
+            return;
+        } else {
+            dispatch(event);
+        }
+        while (!blocked() && !deferred.isEmpty()) {
+            dispatch(deferred.poll());
+        }
+        pump();
+    }
+
+    private boolean blocked() {
+        return blockedDma >= 0 || blockedSend >= 0;
+    }
+
+    private void dispatch(Object event) {
+        if (event instanceof NicEvent.HostWrite w && w.payload() instanceof Doorbell d) {
+            nic.cycles(c.doorbell());
+            onDoorbell(d);
+        } else if (event instanceof NicEvent.PacketReceived rx) {
+            onPacket(rx.packet(), rx.status());
+            nic.postReceive(1);
+        } else if (event instanceof NicEvent.Timer t && t.tag() instanceof Loopback l) {
+            onPacket(l.packet(), NicEvent.Status.OK);
+        } else if (event instanceof NicEvent.Timer t && t.tag() instanceof Tick) {
+            onTick();
+        } else {
+            nic.counter("vn.dropped.unknown_event").increment();
+        }
+    }
+
+    /** Sends what is ready, then new messages, until the send path waits or nothing is left. */
+    private void pump() {
+        while (!blocked()) {
+            Runnable r = ready.poll();
+            if (r != null) {
+                r.run();
+                continue;
+            }
+            Doorbell.Send m = scheduler.next(nic);
+            if (m == null) {
+                return;
+            }
+            startMessage(m);
+        }
+    }
+
+    // ---- the host's writes
+
+    private void onDoorbell(Doorbell d) {
+        if (d instanceof Doorbell.Send m) {
+            EndpointFrame f = frame(m.endpoint());
+            (m.reply() ? f.replies : f.requests).add(m);
+            scheduler.added(f);
+        } else if (d instanceof Doorbell.Freed f) {
+            frame(f.endpoint()).used[EndpointFrame.queue(f.reply())] -= f.entries();
+        } else if (d instanceof Doorbell.Open o) {
+            if (o.endpoint() < 0 || o.endpoint() >= frames.length) {
+                throw new IllegalStateException("endpoint " + o.endpoint() + " beyond the NIC's " + frames.length);
+            }
+            nic.sram().allocate("endpoint frame " + o.endpoint(),
+                    8L * s.translations() + 64L * (2 * s.credits() + 2L * s.receiveQueue()));
+            frames[o.endpoint()] = new EndpointFrame(o, s.translations());
+        } else if (d instanceof Doorbell.Segment g) {
+            frame(g.endpoint()).segment = g.length();
+        } else if (d instanceof Doorbell.Map m) {
+            frame(m.endpoint()).map(m);
+        } else if (d instanceof Doorbell.RawSend r) {
+            if (privileged(r.endpoint())) {
+                nic.cycles(c.send());
+                nic.counter("vn.raw_sent").increment();
+                Packet p = nic.packet(r.route(), r.body());
+                ready.add(() -> transmit(p));
+            }
+        } else if (d instanceof Doorbell.RouteWrite w) {
+            if (privileged(w.endpoint()) && w.nic() >= 0 && w.nic() < routes.length) {
+                routes[w.nic()] = w.route() == null ? null : w.route().clone();
+            }
+        } else if (d instanceof Doorbell.RouteRead q) {
+            if (privileged(q.endpoint())) {
+                byte[] route = q.nic() >= 0 && q.nic() < routes.length ? routes[q.nic()] : null;
+                toHost(16, false, frames[q.endpoint()].host, new HostEntry.Route(q.endpoint(), q.nic(), route), null);
+            }
+        }
+    }
+
+    private EndpointFrame frame(int endpoint) {
+        EndpointFrame f = endpoint >= 0 && endpoint < frames.length ? frames[endpoint] : null;
+        if (f == null) {
+            throw new IllegalStateException("host wrote to endpoint " + endpoint + ", which was never opened");
+        }
+        return f;
+    }
+
+    private boolean privileged(int endpoint) {
+        boolean ok = endpoint >= 0 && endpoint < frames.length && frames[endpoint] != null
+                && frames[endpoint].privileged;
+        if (!ok) {
+            nic.counter("vn.rejected.unprivileged").increment();
+        }
+        return ok;
+    }
+
+    // ---- sending
+
+    private void startMessage(Doorbell.Send m) {
+        EndpointFrame f = frames[m.endpoint()];
+        int dest;
+        int destEp;
+        int tag;
+        if (m.reply()) {
+            dest = m.nic();
+            destEp = m.destEp();
+            tag = m.tag();
+        } else {
+            if (s.protection()) {
+                nic.cycles(c.protectSend());
+            }
+            if (!f.mapped(m.index())) {
+                returnToSender(f, m.reply(), m.handler(), m.args(), m.data(), m.offset(), m.msgId(), nic.nic(), -1,
+                        AmError.BAD_ENTRY);
+                return;
+            }
+            dest = f.destNic(m.index());
+            destEp = f.destEp(m.index());
+            tag = f.destTag(m.index());
+        }
+        nic.cycles(c.route());
+        byte[] route = dest >= 0 && dest < routes.length ? routes[dest] : null;
+        if (route == null && dest != nic.nic()) {
+            returnToSender(f, m.reply(), m.handler(), m.args(), m.data(), m.offset(), m.msgId(), dest, destEp,
+                    AmError.UNREACHABLE);
+            return;
+        }
+        Header h = new Header(Header.DATA, m.reply(), 0, 0, 0, m.error(), m.handler(), nic.nic(), m.endpoint(), destEp, tag,
+                f.tag, m.msgId(), 0, m.offset(), m.args(), m.data());
+        if (s.reliability()) {
+            nic.cycles(c.reliableSend());
+            Channel ch = channels.free(dest, m.reply());
+            if (ch == null) {
+                nic.counter("vn.channel_waits").increment();
+                channels.waiting(dest, m.reply()).add(new SendChannels.Waiting(h, route));
+                return;
+            }
+            onChannel(dest, ch, h, route);
+        } else {
+            fetchThenSend(h, route, dest);
+        }
+    }
+
+    /** Puts the message on the channel, then fetches its data and sends it. */
+    private void onChannel(int dest, Channel ch, Header h, byte[] route) {
+        Header on = h.withChannel(ch.number, ch.seq, ch.epoch, 0);
+        ch.route = route;
+        channels.occupy(dest, ch);
+        ch.packet = on;
+        startTimer();
+        fetchThenSend(on, route, dest);
+    }
+
+    /** Medium data comes from the host's staging area by DMA first; then the packet goes on the wire. */
+    private void fetchThenSend(Header h, byte[] route, int dest) {
+        Runnable send = () -> {
+            nic.cycles(c.send());
+            nic.counter("vn.data_sent").increment();
+            Header stamped = stamp(h, dest);
+            ready.add(() -> transmitTo(dest, route, stamped));
+        };
+        if (h.data().length > 0) {
+            dma(DmaRequest.fromHost(h.data().length, s.streaming(), ++dmaTags), send);
+        } else {
+            send.run();
+        }
+    }
+
+    /** Records the transmission's time stamp on its channel (reliability) and in the header. */
+    private Header stamp(Header h, int dest) {
+        if (!s.reliability() || h.type() != Header.DATA) {
+            return h;
+        }
+        Channel ch = channels.get(dest, h.channel());
+        int now = (int) (nic.now() / 1_000_000L);
+        ch.stamp = now;
+        ch.ticks = 0;
+        Header stamped = h.withChannel(h.channel(), h.seq(), h.epoch(), now);
+        ch.packet = stamped;
+        return stamped;
+    }
+
+    private void transmitTo(int dest, byte[] route, Header h) {
+        Packet p = nic.packet(route == null ? new byte[0] : route, h.encode());
+        if (dest == nic.nic()) {
+            nic.timer(nic.settings().lanai().cycles(1), new Loopback(p));
+            return;
+        }
+        transmit(p);
+    }
+
+    private void transmit(Packet p) {
+        nic.transmit(p);
+        if (!s.pipelineDma()) {
+            blockedSend = p.id();
+        }
+    }
+
+    private void dma(DmaRequest r, Runnable then) {
+        afterDma.put(r.tag(), then);
+        nic.hostDma(r);
+        if (!s.pipelineDma()) {
+            blockedDma = r.tag();
+        }
+    }
+
+    private void toHost(int bytes, boolean streaming, int host, HostEntry entry, Runnable then) {
+        dma(DmaRequest.toHost(bytes, streaming, ++dmaTags, host, entry), then == null ? () -> { } : then);
+    }
+
+    // ---- receiving
+
+    private void onPacket(Packet p, NicEvent.Status status) {
+        nic.cycles(c.receive());
+        if (status != NicEvent.Status.OK) {
+            nic.counter("vn.dropped." + status.name().toLowerCase()).increment();
+            return;
+        }
+        Header h = Header.decode(p.body());
+        if (h == null) {
+            onRaw(p);
+            return;
+        }
+        switch (h.type()) {
+            case Header.DATA -> onData(h);
+            case Header.ACK, Header.NACK -> onAnswer(h);
+            default -> onReturn(h);
+        }
+    }
+
+    private void onRaw(Packet p) {
+        for (EndpointFrame f : frames) {
+            if (f != null && f.privileged) {
+                nic.counter("vn.raw_received").increment();
+                toHost(p.body().length, false, f.host, new HostEntry.Raw(f.index, p.body(), true), null);
+                return;
+            }
+        }
+        nic.counter("vn.dropped.malformed").increment();
+    }
+
+    private void onData(Header h) {
+        int src = h.srcNic();
+        if (s.reliability()) {
+            nic.cycles(c.reliableReceive());
+            if (!received.valid(src, h.channel())) {
+                nic.counter("vn.dropped.bad_channel").increment();
+                return;
+            }
+            if (!received.isNew(src, h.channel(), h.seq(), h.epoch())) {
+                nic.counter("vn.duplicates").increment();
+                answer(h, Header.ACK, 0);
+                return;
+            }
+        }
+        EndpointFrame f = h.dstEp() < frames.length ? frames[h.dstEp()] : null;
+        AmError refused = null;
+        if (s.protection()) {
+            nic.cycles(c.protectReceive());
+            if (f == null) {
+                refused = AmError.BAD_ENDPOINT;
+            } else if (f.tag != h.tag()) {
+                refused = AmError.BAD_TAG;
+            }
+        }
+        if (refused == null && f != null && h.offset() >= 0
+                && (long) h.offset() + h.data().length > f.segment) {
+            refused = AmError.BAD_SEGMENT_OFFSET;
+        } else if (f == null) {
+            refused = AmError.BAD_ENDPOINT;
+        }
+        if (refused != null) {
+            nic.counter("vn.rejected." + refused.name().toLowerCase()).increment();
+            if (s.reliability()) {
+                received.accept(src, h.channel(), h.seq(), h.epoch());
+                answer(h, Header.ACK, refused.code());
+            } else {
+                bounce(h, refused);
+            }
+            return;
+        }
+        int q = EndpointFrame.queue(h.reply());
+        if (f.used[q] >= s.receiveQueue()) {
+            if (s.reliability()) {
+                nic.counter("vn.nacks_sent").increment();
+                answer(h, Header.NACK, AmError.CONGESTION.code());
+            } else {
+                nic.counter("vn.dropped.queue_full").increment();
+            }
+            return;
+        }
+        if (s.reliability()) {
+            received.accept(src, h.channel(), h.seq(), h.epoch());
+        }
+        f.used[q]++;
+        nic.counter("vn.delivered").increment();
+        deliver(f, new HostEntry.Delivery(f.index, h.reply(), src, h.srcEp(), h.srcTag(), h.handler(), h.args(),
+                h.data(), h.offset(), h.msgId(), h.status(), false), s.reliability() ? () -> answer(h, Header.ACK, 0) : null);
+    }
+
+    /** Writes a receive-queue entry (after the data, for a medium message) into the endpoint's host memory. */
+    private void deliver(EndpointFrame f, HostEntry.Delivery d, Runnable then) {
+        nic.cycles(c.deliver());
+        int entry = c.entryBytes() + 4 * d.args().length;
+        if (d.data().length > 0) {
+            dma(DmaRequest.toHost(d.data().length, s.streaming(), ++dmaTags, -1, null),
+                    () -> toHost(entry, false, f.host, d, then));
+        } else {
+            toHost(entry, false, f.host, d, then);
+        }
+    }
+
+    /** Sends an ACK or NACK for {@code h} back to its source. */
+    private void answer(Header h, int kind, int status) {
+        nic.cycles(c.ackSend());
+        if (kind == Header.ACK) {
+            nic.counter("vn.acks_sent").increment();
+        }
+        int src = h.srcNic();
+        byte[] route = src >= 0 && src < routes.length ? routes[src] : null;
+        if (route == null && src != nic.nic()) {
+            nic.counter("vn.dropped.no_route_back").increment();
+            return;
+        }
+        Header a = h.answer(kind, status, nic.nic());
+        ready.add(() -> transmitTo(src, route, a));
+    }
+
+    /** Without reliability, a refused message travels back whole to be returned to its sender. */
+    private void bounce(Header h, AmError why) {
+        int src = h.srcNic();
+        byte[] route = src >= 0 && src < routes.length ? routes[src] : null;
+        if (route == null && src != nic.nic()) {
+            nic.counter("vn.dropped.no_route_back").increment();
+            return;
+        }
+        nic.cycles(c.send());
+        Header back = h.withType(Header.RETURN, why.code());
+        ready.add(() -> transmitTo(src, route, back));
+    }
+
+    private void onReturn(Header h) {
+        EndpointFrame f = h.srcEp() < frames.length ? frames[h.srcEp()] : null;
+        if (f == null) {
+            nic.counter("vn.dropped.return_to_nowhere").increment();
+            return;
+        }
+        returnToSender(f, h.reply(), h.handler(), h.args(), h.data(), h.offset(), h.msgId(), -1, h.dstEp(),
+                AmError.of(h.status()));
+    }
+
+    private void onAnswer(Header a) {
+        nic.cycles(c.ackReceive());
+        int dest = a.srcNic();
+        Channel ch = channels.get(dest, a.channel());
+        if (ch == null || !ch.busy || ch.seq != a.seq() || ch.epoch != a.epoch()) {
+            nic.counter("vn.stale_acks").increment();
+            return;
+        }
+        if (a.type() == Header.NACK) {
+            nic.counter("vn.nacks_received").increment();
+            if (a.timestamp() == ch.stamp) {
+                // The latest transmission was refused for lack of room: the receiver is there, retry at the next tick.
+                ch.nacked = true;
+                ch.retries = 0;
+            }
+            return;
+        }
+        Header sent = ch.packet;
+        channels.release(dest, ch);
+        if (a.status() != 0) {
+            returnToSender(frames[sent.srcEp()], sent.reply(), sent.handler(), sent.args(), sent.data(),
+                    sent.offset(), sent.msgId(), dest, sent.dstEp(), AmError.of(a.status()));
+        }
+        serveWaiting(dest, sent.reply());
+    }
+
+    private void serveWaiting(int dest, boolean reply) {
+        ArrayDeque<SendChannels.Waiting> w = channels.waiting(dest, reply);
+        if (!w.isEmpty()) {
+            Channel free = channels.free(dest, reply);
+            SendChannels.Waiting next = w.poll();
+            onChannel(dest, free, next.header(), next.route());
+        }
+    }
+
+    /**
+     * Returns a message to its sending endpoint's reply-receive queue with {@code why}; {@code destNic} and
+     * {@code destEp} say where it was going (they become the entry's source).
+     */
+    private void returnToSender(EndpointFrame f, boolean reply, int handler, int[] args, byte[] data, int offset,
+                                long msgId, int destNic, int destEp, AmError why) {
+        nic.counter("vn.returned." + why.name().toLowerCase()).increment();
+        f.used[1]++;
+        deliver(f, new HostEntry.Delivery(f.index, reply, destNic, destEp, 0, handler, args, data, offset, msgId,
+                why.code(), true), null);
+    }
+
+    // ---- the retransmission timer
+
+    private void startTimer() {
+        if (!ticking) {
+            ticking = true;
+            nic.timer(s.quantumPs(), new Tick());
+        }
+    }
+
+    private void onTick() {
+        // The next tick is set before this one's work, so ticks stay exactly one quantum apart.
+        ticking = false;
+        if (channels.anyUnacked()) {
+            startTimer();
+        }
+        nic.cycles(c.timer());
+        for (int dest : channels.active.toArray(new Integer[0])) {
+            nic.cycles(c.scan());
+            for (Channel ch : channels.of(dest)) {
+                if (!ch.busy || ++ch.ticks < s.timeoutTicks()) {
+                    continue;
+                }
+                if (ch.retries >= s.maxRetries() && !ch.nacked) {
+                    Header h = ch.packet;
+                    channels.reset(dest, ch);
+                    returnToSender(frames[h.srcEp()], h.reply(), h.handler(), h.args(), h.data(), h.offset(),
+                            h.msgId(), dest, h.dstEp(), AmError.UNREACHABLE);
+                    serveWaiting(dest, h.reply());
+                    continue;
+                }
+                ch.retries++;
+                ch.nacked = false;
+                ch.ticks = 0;
+                nic.counter("vn.retransmissions").increment();
+                Header again = ch.packet;
+                byte[] route = routes[dest] != null ? routes[dest] : ch.route;
+                ready.add(() -> {
+                    if (ch.busy && ch.packet == again) {
+                        nic.cycles(c.send());
+                        transmitTo(dest, route, stamp(again, dest));
+                    }
+                });
+            }
+        }
+    }
+}
