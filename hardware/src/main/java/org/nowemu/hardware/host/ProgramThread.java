@@ -45,6 +45,9 @@ public abstract class ProgramThread extends HostThread {
     private long pendingWake = -1;
     private long pioSeq;
     private long pioDone;
+    /** Posted PIO writes still crossing the bus: their words, in issue order (the bus is FIFO). */
+    private final java.util.ArrayDeque<long[]> posted = new java.util.ArrayDeque<>();
+    private int postedWords;
 
     protected ProgramThread(HardwareProfile profile, NicParts nic) {
         super(profile, nic);
@@ -142,6 +145,9 @@ public abstract class ProgramThread extends HostThread {
 
     private void onPioDone(BusRequest.PioDone d) {
         pioDone = d.tag();
+        if (!posted.isEmpty() && posted.peek()[0] == d.tag()) {
+            postedWords -= (int) posted.poll()[1];
+        }
         if (waitingForMessage) {
             resume();
         }
@@ -184,6 +190,26 @@ public abstract class ProgramThread extends HostThread {
         while (pioDone != tag) {
             awaitMessage(false);
         }
+    }
+
+    /**
+     * Writes {@code words} words into NIC memory by programmed I/O, posted: the CPU goes on at once while the
+     * words cross the bus in order, unless its store buffer ({@code store-buffer} words) is full; then it stalls
+     * until enough earlier writes have crossed. What it wrote reaches the NIC when the bus has carried it.
+     */
+    protected final void pioWritePosted(int words, Object payload) {
+        int buffer = profile.host().storeBuffer();
+        while (postedWords > 0 && postedWords + words > buffer) {
+            counter("host.store_buffer_stalls").increment();
+            catchUp();
+            if (postedWords > 0 && postedWords + words > buffer) {
+                awaitMessage(false);
+            }
+        }
+        long tag = ++pioSeq;
+        posted.add(new long[] {tag, words});
+        postedWords += words;
+        pioWrite(words, payload, tag);
     }
 
     /** Reads {@code words} words from NIC memory by programmed I/O and stalls until the bus has answered. */

@@ -80,6 +80,9 @@ public final class Lanai extends Component {
         while (!backlog.isEmpty() && cursor <= now()) {
             run(backlog.poll());
         }
+        // A wake-up that finds the processor still busy (an earlier one, made stale by work charged since, fired
+        // first) must leave another behind, or the backlog would wait for the next event to arrive.
+        afterRun();
     }
 
     private void run(Object e) {

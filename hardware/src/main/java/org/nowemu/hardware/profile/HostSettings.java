@@ -9,11 +9,13 @@ import org.nowemu.actors.time.VirtualTime;
  * @param cpu               the CPU clock that host work is charged in
  * @param memoryCopy        the rate of a host memory copy
  * @param interruptDispatch time from a NIC interrupt to the kernel handler running (ps)
+ * @param storeBuffer       posted PIO words the CPU may have in flight before it stalls
  */
-public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch) {
+public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, int storeBuffer) {
     static HostSettings read(ConfigReader r, String prefix) {
         return new HostSettings(new Clock(r.hertz(prefix + "cpu-clock")),
                 new Rate(r.bytesPerSecond(prefix + "memory-copy-rate")),
-                r.duration(prefix + "interrupt-dispatch", 0, VirtualTime.S));
+                r.duration(prefix + "interrupt-dispatch", 0, VirtualTime.S),
+                r.intIn(prefix + "store-buffer", 1, 1024));
     }
 }

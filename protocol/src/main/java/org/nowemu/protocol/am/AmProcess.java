@@ -117,7 +117,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     void pio(int words, Doorbell d) {
-        pioWriteAndWait(words, d);
+        pioWritePosted(words, d);
     }
 
     void chargeSend(int bytes) {

@@ -19,9 +19,11 @@ import org.nowemu.protocol.wire.Header;
  * networks) or one FIFO (GAM); reliability (stop-and-wait channels with alternating bits, positive ACKs, NACK and
  * drop when a receive queue is full, a coarse retransmission timer, return to sender as unreachable after the
  * last retry) or none; protection checks (translation entry on send, endpoint bounds and tag on receive) or
- * none; and DMA pipelining: without it (AM-II) the firmware waits for each DMA it starts before it does anything
- * else, so a medium message is stored and forwarded whole at each NIC; with it (GAM) host and network DMAs of
- * successive messages overlap. Every step charges its cycles from the stack's cost table.
+ * none; and DMA pipelining: without it (AM-II) the send path takes one data message at a time, from the start of
+ * its host DMA until its tail has left on the wire, so a medium message is stored and forwarded whole and the
+ * next one's host DMA does not overlap this one's network DMA (the processor meanwhile goes on with receives,
+ * ACKs and doorbells); with it (GAM) host and network DMAs of successive messages overlap. Every step charges
+ * its cycles from the stack's cost table.
  *
  * <p>A privileged endpoint may send raw packets with explicit routes, receives packets that are not VN-transport
  * packets, and reads and writes the routing table, which starts filled with the topology's shortest routes.
@@ -47,15 +49,16 @@ public final class VnFirmware implements Firmware {
     private final SendChannels channels;
     private final ReceiveChannels received;
     private final SendScheduler scheduler;
-    /** Packets ready to go on the wire, in order: ACKs, retransmissions, messages that got a channel. */
+    /** Control packets (ACKs, NACKs, raw packets) ready to go on the wire, in order. */
     private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
-    /** Events that arrived while the firmware waited for a DMA (no pipelining). */
-    private final ArrayDeque<Object> deferred = new ArrayDeque<>();
+    /** Data packets (retransmissions, messages that got a channel) ready for the send path, in order. */
+    private final ArrayDeque<Runnable> readyData = new ArrayDeque<>();
     /** What to do when a host DMA completes, by tag: looked up, never iterated. */
     private final HashMap<Long, Runnable> afterDma = new HashMap<>();
     private long dmaTags;
-    private long blockedDma = -1;
-    private long blockedSend = -1;
+    /** Without pipelining: the data packet holding the send path until its tail has left (-1: none yet). */
+    private long sendPath = -1;
+    private boolean sendPathBusy;
     private boolean ticking;
     private NicContext nic;
 
@@ -91,31 +94,19 @@ public final class VnFirmware implements Firmware {
     public void handle(NicContext ctx, Object event) {
         nic = ctx;
         if (event instanceof NicEvent.DmaDone d) {
-            if (d.tag() == blockedDma) {
-                blockedDma = -1;
-            }
             Runnable then = afterDma.remove(d.tag());
             if (then != null) {
                 then.run();
             }
         } else if (event instanceof NicEvent.PacketSent p) {
-            if (p.packetId() == blockedSend) {
-                blockedSend = -1;
+            if (p.packetId() == sendPath) {
+                sendPath = -1;
+                sendPathBusy = false;
             }
-        } else if (blocked()) {
-            deferred.add(event);
-            return;
         } else {
             dispatch(event);
         }
-        while (!blocked() && !deferred.isEmpty()) {
-            dispatch(deferred.poll());
-        }
         pump();
-    }
-
-    private boolean blocked() {
-        return blockedDma >= 0 || blockedSend >= 0;
     }
 
     private void dispatch(Object event) {
@@ -134,10 +125,18 @@ public final class VnFirmware implements Firmware {
         }
     }
 
-    /** Sends what is ready, then new messages, until the send path waits or nothing is left. */
+    /** Sends control packets, then data that is ready, then new messages, while the send path is free. */
     private void pump() {
-        while (!blocked()) {
+        while (true) {
             Runnable r = ready.poll();
+            if (r != null) {
+                r.run();
+                continue;
+            }
+            if (sendPathBusy) {
+                return;
+            }
+            r = readyData.poll();
             if (r != null) {
                 r.run();
                 continue;
@@ -255,21 +254,27 @@ public final class VnFirmware implements Firmware {
 
     /** Puts the message on the channel, then fetches its data and sends it. */
     private void onChannel(int dest, Channel ch, Header h, byte[] route) {
+        fetchThenSend(occupy(dest, ch, h, route), route, dest);
+    }
+
+    private Header occupy(int dest, Channel ch, Header h, byte[] route) {
         Header on = h.withChannel(ch.number, ch.seq, ch.epoch, 0);
         ch.route = route;
         channels.occupy(dest, ch);
         ch.packet = on;
         startTimer();
-        fetchThenSend(on, route, dest);
+        return on;
     }
 
     /** Medium data comes from the host's staging area by DMA first; then the packet goes on the wire. */
     private void fetchThenSend(Header h, byte[] route, int dest) {
+        if (!s.pipelineDma()) {
+            sendPathBusy = true;
+        }
         Runnable send = () -> {
             nic.cycles(c.send());
             nic.counter("vn.data_sent").increment();
-            Header stamped = stamp(h, dest);
-            ready.add(() -> transmitTo(dest, route, stamped));
+            transmitData(dest, route, stamp(h, dest));
         };
         if (h.data().length > 0) {
             dma(DmaRequest.fromHost(h.data().length, s.streaming(), ++dmaTags), send);
@@ -292,28 +297,33 @@ public final class VnFirmware implements Firmware {
         return stamped;
     }
 
-    private void transmitTo(int dest, byte[] route, Header h) {
+    /** A data packet: without pipelining it holds the send path until its tail has left. */
+    private void transmitData(int dest, byte[] route, Header h) {
+        Packet p = transmitTo(dest, route, h);
+        if (!s.pipelineDma()) {
+            boolean local = dest == nic.nic();
+            sendPathBusy = !local;
+            sendPath = local ? -1 : p.id();
+        }
+    }
+
+    private Packet transmitTo(int dest, byte[] route, Header h) {
         Packet p = nic.packet(route == null ? new byte[0] : route, h.encode());
         if (dest == nic.nic()) {
             nic.timer(nic.settings().lanai().cycles(1), new Loopback(p));
-            return;
+        } else {
+            transmit(p);
         }
-        transmit(p);
+        return p;
     }
 
     private void transmit(Packet p) {
         nic.transmit(p);
-        if (!s.pipelineDma()) {
-            blockedSend = p.id();
-        }
     }
 
     private void dma(DmaRequest r, Runnable then) {
         afterDma.put(r.tag(), then);
         nic.hostDma(r);
-        if (!s.pipelineDma()) {
-            blockedDma = r.tag();
-        }
     }
 
     private void toHost(int bytes, boolean streaming, int host, HostEntry entry, Runnable then) {
@@ -492,7 +502,8 @@ public final class VnFirmware implements Firmware {
         if (!w.isEmpty()) {
             Channel free = channels.free(dest, reply);
             SendChannels.Waiting next = w.poll();
-            onChannel(dest, free, next.header(), next.route());
+            Header on = occupy(dest, free, next.header(), next.route());
+            readyData.add(() -> fetchThenSend(on, next.route(), dest));
         }
     }
 
@@ -544,10 +555,10 @@ public final class VnFirmware implements Firmware {
                 nic.counter("vn.retransmissions").increment();
                 Header again = ch.packet;
                 byte[] route = routes[dest] != null ? routes[dest] : ch.route;
-                ready.add(() -> {
+                readyData.add(() -> {
                     if (ch.busy && ch.packet == again) {
                         nic.cycles(c.send());
-                        transmitTo(dest, route, stamp(again, dest));
+                        transmitData(dest, route, stamp(again, dest));
                     }
                 });
             }

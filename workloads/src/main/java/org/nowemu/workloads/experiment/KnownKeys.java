@@ -54,8 +54,24 @@ final class KnownKeys {
         }
     }
 
-    /** Keys below an object that reference.conf declares empty ({@code {}}) are free-form. */
+    /** Sections where an experiment may add entries of its own (a new stack, a new cost table). */
+    private static final java.util.List<String> EXTENSIBLE = java.util.List.of("nowemu.protocol.stacks.",
+            "nowemu.protocol.costs.");
+
+    /**
+     * Keys below an object that reference.conf declares empty ({@code {}}) are free-form, and so is a new entry of
+     * an extensible section (its keys are checked when it is used); a misspelt key inside an existing entry is not.
+     */
     private static boolean insideOpenSection(String path, Config reference) {
+        for (String section : EXTENSIBLE) {
+            if (path.startsWith(section)) {
+                int dot = path.indexOf('.', section.length());
+                String entry = dot < 0 ? path : path.substring(0, dot);
+                if (!reference.hasPath(entry)) {
+                    return true;
+                }
+            }
+        }
         String p = path;
         for (int dot = p.lastIndexOf('.'); dot > 0; dot = p.lastIndexOf('.')) {
             p = p.substring(0, dot);

@@ -3,13 +3,16 @@ package org.nowemu.workloads.experiment;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.workloads.bandwidth.BandwidthWorkload;
+import org.nowemu.workloads.logp.LogpWorkload;
 import org.nowemu.workloads.phold.PholdWorkload;
 import org.nowemu.workloads.raw.RawPingPongWorkload;
 
 /** The registry of workloads by name; one file per workload. */
 public final class Workloads {
     private static final String KEY = "nowemu.workload";
-    private static final List<Workload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload());
+    private static final List<Workload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload(),
+            new LogpWorkload(), new BandwidthWorkload());
 
     private Workloads() {
     }
