@@ -120,8 +120,8 @@ public final class AmProcess extends ProgramThread {
         pioWritePosted(words, d);
     }
 
-    void chargeSend(int bytes) {
-        compute(s.host().sendCycles());
+    void chargeSend(boolean reply, int bytes) {
+        compute(reply ? s.host().replyCycles() : s.host().sendCycles());
         chargeCopy(bytes);
     }
 

@@ -145,7 +145,7 @@ public final class Endpoint {
                     + " (a medium message holds 0.." + s.maxMedium() + ")");
         }
         long id = ((long) process.host() << 40) | ((long) this.index << 28) | (sequence++ & 0xfffffff);
-        process.chargeSend(data.length);
+        process.chargeSend(reply, data.length);
         process.pio(s.host().entryWords() + args.length, new Doorbell.Send(this.index, reply, index,
                 dest.nic(), dest.endpoint(), destTag, handler, args.clone(), data.clone(), offset, id, error));
         process.stat(reply ? "am.replies_sent" : "am.requests_sent").increment();
