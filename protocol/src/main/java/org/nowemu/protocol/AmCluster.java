@@ -32,9 +32,15 @@ public final class AmCluster {
      */
     public static Cluster build(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
                                 IntFunction<List<AmProgram>> programs) {
+        return Cluster.build(topology, profile, program(topology, profile, stackOf, programs));
+    }
+
+    /** What {@link #build} runs on the hosts, for callers that change a part of it (a NIC that is off, say). */
+    public static HostProgram program(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
+                                      IntFunction<List<AmProgram>> programs) {
         byte[][][] routes = InitialRoutes.shortest(topology);
         int hosts = topology.hosts().size();
-        return Cluster.build(topology, profile, new HostProgram() {
+        return new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
                 return new VnFirmware(stackOf.apply(nic.nic()), routes[nic.nic()]);
@@ -54,6 +60,6 @@ public final class AmCluster {
                 }
                 return parts;
             }
-        });
+        };
     }
 }

@@ -538,7 +538,9 @@ public final class VnFirmware implements Firmware {
         for (int dest : channels.active.toArray(new Integer[0])) {
             nic.cycles(c.scan());
             for (Channel ch : channels.of(dest)) {
-                if (!ch.busy || ++ch.ticks < s.timeoutTicks()) {
+                // A NACKed packet goes again at the next tick; a silent one after timeout-ticks ticks, so that it
+                // has waited at least timeout-ticks - 1 whole quanta.
+                if (!ch.busy || (!ch.nacked && ++ch.ticks < s.timeoutTicks())) {
                     continue;
                 }
                 if (ch.retries >= s.maxRetries() && !ch.nacked) {
