@@ -190,6 +190,6 @@ class CommandLineTest {
     @Test
     void noCommandIsOneLineAndExitTwo() {
         Outcome o = nowemu();
-        assertOneLineBadInput(o, "nowemu: name a command: run, list or bench (nowemu --help tells more)");
+        assertOneLineBadInput(o, "nowemu: name a command: run, list, bench or calibrate (nowemu --help tells more)");
     }
 }

@@ -40,9 +40,19 @@ final class ListCommand implements Callable<Integer> {
         for (String p : HardwareProfile.names(base)) {
             out.println("  " + p);
         }
-        // The registries below are filled by the protocol and fault issues; say so rather than hide them.
-        out.println("protocol stacks: none yet");
+        out.println("protocol stacks (nowemu.protocol.stack):");
+        for (String st : org.nowemu.protocol.stack.Stacks.names(base)) {
+            var c = base.config().getConfig("nowemu.protocol.stacks." + st);
+            out.printf("  %-12s reliability %s, protection %s, virtual networks %s, pipelined DMA %s, costs %s%n", st,
+                    onOff(c.getBoolean("reliability")), onOff(c.getBoolean("protection")),
+                    onOff(c.getBoolean("virtual-networks")), onOff(c.getBoolean("pipeline-dma")), c.getString("costs"));
+        }
+        // Filled by the fault issue; say so rather than hide it.
         out.println("fault models: none yet");
         return Main.OK;
+    }
+
+    private static String onOff(boolean b) {
+        return b ? "on" : "off";
     }
 }
