@@ -32,6 +32,13 @@ class HardwareCommandLineTest {
     }
 
     @Test
+    void anUnknownProtocolStackIsOneLineListingTheKnownOnesAndExitTwo() {
+        CommandLineTest.Outcome o = nowemu("run", "logp", "--set", "nowemu.logp.stacks=[amii, fm]", "--out", tmp.toString());
+        assertOneLineBadInput(o, "nowemu: nowemu.logp.stacks: unknown protocol stack 'fm' (known: amii, amii_base,"
+                + " amii_noprot, amii_norel, gam) (--set nowemu.logp.stacks=[amii, fm])");
+    }
+
+    @Test
     void anUnknownProfileIsRefusedEvenByAWorkloadWithoutHardware() {
         CommandLineTest.Outcome o = nowemu("run", "phold", "--set", "nowemu.hardware.profile=cray", "--out", tmp.toString());
         assertOneLineBadInput(o, "nowemu: nowemu.hardware.profile: unknown hardware profile 'cray'; known: now, ppro"

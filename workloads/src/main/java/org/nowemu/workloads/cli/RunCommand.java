@@ -70,8 +70,9 @@ final class RunCommand implements Callable<Integer> {
         RuntimeSettings rs = RuntimeSettings.from(ec.config());
         ConfigReader reader = new ConfigReader(ec.config());
         // Every run understands these keys (DESIGN.md section 4), so a wrong one is refused even where unused.
-        HardwareProfile.read(reader);
+        HardwareProfile profile = HardwareProfile.read(reader);
         Topologies.named(reader);
+        org.nowemu.protocol.stack.Stacks.selected(reader, profile.nic().maxPacketBytes());
         Workload workload = Workloads.from(reader);
         Plan plan = workload.plan(ec.config());
         Path dir = out != null ? out : Path.of("out", ec.name());
