@@ -31,6 +31,25 @@ class HardwareCommandLineTest {
                 + " now, random, ring, single (--set nowemu.topology.name=torus)");
     }
 
+    /**
+     * LogP for AM-II and GAM on two switches: host programs run as coroutines on their own Java threads, yet the
+     * run is the same event for event whatever the dispatcher threads and partitions (digest pinned).
+     */
+    @Test
+    void logpGivesTheSameDigestWithOneThreadAndWithThreePartitions() throws IOException {
+        String pinned = "113ddee78f7dbce0";
+        for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "nowemu.runtime.partitions=1"},
+                {"nowemu.runtime.threads=2", "nowemu.runtime.partitions=3"}}) {
+            Path json = tmp.resolve(runtime[1] + ".json");
+            CommandLineTest.Outcome o = nowemu("run", "logp", "--set", "nowemu.logp.stacks=[amii, gam]",
+                    "--set", "nowemu.topology.chain.switches=2", "--set", runtime[0], "--set", runtime[1],
+                    "--out", tmp.resolve(runtime[1]).toString(), "--json", json.toString());
+            assertEquals(0, o.code(), o.err());
+            assertTrue(Files.readString(json).contains("\"digest\" : \"" + pinned + "\"")
+                    || Files.readString(json).contains("\"digest\":\"" + pinned + "\""), Files.readString(json));
+        }
+    }
+
     @Test
     void anUnknownProtocolStackIsOneLineListingTheKnownOnesAndExitTwo() {
         CommandLineTest.Outcome o = nowemu("run", "logp", "--set", "nowemu.logp.stacks=[amii, fm]", "--out", tmp.toString());
