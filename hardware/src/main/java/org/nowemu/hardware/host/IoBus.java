@@ -11,8 +11,10 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * A host's I/O bus (SBus on the NOW, PCI on the Pentium Pro): one transaction at a time, in arrival order,
  * whether a host thread's programmed I/O (so many ns per 4-byte word, reads much dearer than writes) or the NIC's
  * host DMA (a start-up, then bytes at the mode's rate: consistent DMA starts cheaply, streaming DMA pays a
- * stream-buffer flush per transfer and moves bytes faster). A resource: a busy flag, a queue, and its own
- * completion event.
+ * stream-buffer flush per transfer and moves bytes faster). A start-up holds the bus only where the mode says so
+ * ({@code startup-on-bus}): the flush happens in the bus bridge, whereas a consistent transfer's set-up and
+ * address translation happen before the engine asks for the bus, so programmed I/O may pass meanwhile. A
+ * resource: a busy flag, a queue, and its own completion event.
  *
  * <p>Counters: {@code bus.pio_words}, {@code bus.dma_transfers}, {@code bus.dma_bytes}, {@code bus.busy_ps}
  * (time the bus spent in transactions).
@@ -22,6 +24,10 @@ public final class IoBus extends Component {
     }
 
     private record Done() {
+    }
+
+    /** A DMA whose start-up has passed: it now asks for the bus. */
+    private record StartedUp(Pending dma) {
     }
 
     private final HardwareProfile profile;
@@ -43,14 +49,27 @@ public final class IoBus extends Component {
     @Override
     protected Receive createReceive() {
         return Receive.builder()
-                .on(BusRequest.class, r -> {
-                    queue.add(new Pending(sender(), r));
-                    if (current == null) {
-                        next();
-                    }
-                })
+                .on(BusRequest.Dma.class, r -> onDma(new Pending(sender(), r)))
+                .on(BusRequest.class, r -> arrive(new Pending(sender(), r)))
+                .on(StartedUp.class, s -> arrive(s.dma()))
                 .on(Done.class, d -> complete())
                 .build();
+    }
+
+    private void onDma(Pending p) {
+        long offBus = profile.bus().mode(((BusRequest.Dma) p.request()).streaming()).offBus();
+        if (offBus == 0) {
+            arrive(p);
+        } else {
+            schedule(offBus, new StartedUp(p));
+        }
+    }
+
+    private void arrive(Pending p) {
+        queue.add(p);
+        if (current == null) {
+            next();
+        }
     }
 
     private void next() {
@@ -65,7 +84,7 @@ public final class IoBus extends Component {
             counter("bus.pio_words").add(pio.words());
         } else {
             BusRequest.Dma dma = (BusRequest.Dma) current.request();
-            cost = bus.mode(dma.streaming()).transfer(dma.bytes());
+            cost = bus.mode(dma.streaming()).onBus(dma.bytes());
             counter("bus.dma_transfers").increment();
             counter("bus.dma_bytes").add(dma.bytes());
         }

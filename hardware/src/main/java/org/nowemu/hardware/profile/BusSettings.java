@@ -14,11 +14,28 @@ import org.nowemu.actors.time.VirtualTime;
  * @param streaming      streaming DMA: start-up (the stream-buffer flush) and rate
  */
 public record BusSettings(String kind, long pioWriteWord, long pioReadWord, DmaMode consistent, DmaMode streaming) {
-    /** A DMA mode's cost: a fixed start-up per transfer, then bytes at a rate. */
-    public record DmaMode(long startup, Rate rate) {
-        /** Bus time of one transfer of {@code bytes} in this mode (ps). */
+    /**
+     * A DMA mode's cost: a fixed start-up per transfer, then bytes at a rate.
+     *
+     * @param startup       time from the engine's request to the first byte (ps)
+     * @param startupOnBus  whether the start-up holds the bus (a stream-buffer flush in the bus bridge does; an
+     *                      engine's own set-up and address translation before it asks for the bus do not)
+     * @param rate          bytes per second once the transfer runs
+     */
+    public record DmaMode(long startup, boolean startupOnBus, Rate rate) {
+        /** Time from request to completion of one transfer of {@code bytes}, without waiting for the bus (ps). */
         public long transfer(long bytes) {
             return startup + rate.psFor(bytes);
+        }
+
+        /** Time before the transfer asks for the bus (ps). */
+        public long offBus() {
+            return startupOnBus ? 0 : startup;
+        }
+
+        /** Time the transfer holds the bus (ps). */
+        public long onBus(long bytes) {
+            return (startupOnBus ? startup : 0) + rate.psFor(bytes);
         }
     }
 
@@ -38,6 +55,7 @@ public record BusSettings(String kind, long pioWriteWord, long pioReadWord, DmaM
     }
 
     private static DmaMode mode(ConfigReader r, String prefix) {
-        return new DmaMode(r.duration(prefix + "startup", 0, VirtualTime.S), new Rate(r.bytesPerSecond(prefix + "rate")));
+        return new DmaMode(r.duration(prefix + "startup", 0, VirtualTime.S), r.bool(prefix + "startup-on-bus"),
+                new Rate(r.bytesPerSecond(prefix + "rate")));
     }
 }

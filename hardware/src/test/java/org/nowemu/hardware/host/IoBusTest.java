@@ -20,10 +20,13 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.support.TestNets;
 
 class IoBusTest {
-    /** A thread that computes 167 cycles (1 us at 167 MHz), then writes 8 words into the NIC by PIO. */
+    /** A thread that (if asked to) computes 167 cycles (1 us at 167 MHz), then writes 8 words into the NIC by PIO. */
     static final class Writer extends HostThread {
-        Writer(HardwareProfile p, NicParts nic) {
+        private final boolean writes;
+
+        Writer(HardwareProfile p, NicParts nic, boolean writes) {
             super(p, nic);
+            this.writes = writes;
         }
 
         @Override
@@ -36,7 +39,7 @@ class IoBusTest {
 
         @Override
         protected void onStart() {
-            if (nic.nic() == 0) {
+            if (nic.nic() == 0 && writes) {
                 compute(167);
                 pioWrite(8, "descriptor", 1);
             }
@@ -63,7 +66,7 @@ class IoBusTest {
 
             @Override
             public List<Part> hostParts(NicParts nic, int firstId) {
-                return List.of(new Part("t0", () -> new Writer(p, nic)));
+                return List.of(new Part("t0", () -> new Writer(p, nic, true)));
             }
         });
         assertEquals(3_053_334, r.counter("test.nic_saw_ps"));
@@ -72,10 +75,51 @@ class IoBusTest {
     }
 
     /**
+     * NIC 0's firmware starts a 64-byte DMA to host memory at time 0 while host 0's thread issues an 8-word PIO
+     * write at 1 us. The DMA reaches the bus after 1 LANai cycle to the engine and its 5-cycle start-up: 160,000 ps.
+     * Consistent (start-up 1 us off the bus): the DMA asks for the bus only at 1,160,000 ps, so the PIO, there at
+     * 1,026,667 ps, goes first and the NIC sees it at 1,026,667 + 2,000,000 + 26,667 = 3,053,334 ps, as on an idle
+     * bus. Streaming (12 us flush on the bus): the bus is held from 160,000 ps for 12 us + 64 B at 45.4 MB/s
+     * (1,409,692 ps), so the NIC sees the PIO at 160,000 + 13,409,692 + 2,000,000 + 26,667 = 15,596,359 ps.
+     */
+    @Test
+    void pioPassesDuringConsistentDmaSetUpButWaitsForAStreamingFlush() {
+        HardwareProfile p = TestNets.now("");
+        long[] seen = new long[2];
+        for (int mode = 0; mode < 2; mode++) {
+            boolean streaming = mode == 1;
+            int[] thread = new int[2];
+            RunResult r = run(p, new HostProgram() {
+                @Override
+                public Firmware firmware(NicParts nic) {
+                    return TestNets.firmware(ctx -> {
+                        if (ctx.nic() == 0) {
+                            ctx.hostDma(DmaRequest.toHost(64, streaming, 9, thread[0], "data"));
+                        }
+                    }, (ctx, e) -> {
+                        if (e instanceof NicEvent.HostWrite w && w.payload().equals("descriptor")) {
+                            ctx.counter("test.nic_saw_ps").add(ctx.now());
+                        }
+                    });
+                }
+
+                @Override
+                public List<Part> hostParts(NicParts nic, int firstId) {
+                    thread[nic.nic()] = firstId;
+                    return List.of(new Part("t0", () -> new Writer(p, nic, true)));
+                }
+            });
+            seen[mode] = r.counter("test.nic_saw_ps");
+        }
+        assertEquals(3_053_334, seen[0]);
+        assertEquals(15_596_359, seen[1]);
+    }
+
+    /**
      * NIC 0's firmware DMAs 64 B and then 8 KiB to host memory, once in each mode. On the now profile: consistent
-     * 1 us + bytes at 50 MB/s, streaming 6 us + bytes at 85 MB/s. 64 B: consistent 1 + 1.28 = 2.28 us, streaming
-     * 6 + 0.75 = 6.75 us. 8,192 B: consistent 1 + 163.84 = 164.84 us, streaming 6 + 96.38 = 102.38 us. So
-     * consistent DMA is the better one for small transfers, streaming for large.
+     * 1 us + bytes at 27.3 MB/s, streaming 12 us + bytes at 45.4 MB/s. 64 B: consistent 1 + 2.34 = 3.34 us,
+     * streaming 12 + 1.41 = 13.41 us. 8,192 B: consistent 1 + 300.07 = 301.07 us, streaming 12 + 180.44 =
+     * 192.44 us. So consistent DMA is the better one for small transfers, streaming for large.
      */
     @Test
     void consistentDmaWinsForSmallTransfersAndStreamingForLarge() {
@@ -103,7 +147,7 @@ class IoBusTest {
                     @Override
                     public List<Part> hostParts(NicParts nic, int firstId) {
                         thread[nic.nic()] = firstId;
-                        return List.of(new Part("t0", () -> new Writer(p, nic)));
+                        return List.of(new Part("t0", () -> new Writer(p, nic, false)));
                     }
                 });
                 took[size][mode] = r.counter("test.dma_done_ps");
