@@ -29,12 +29,23 @@ public final class Am {
 
     /** A new endpoint with tag {@code tag}; endpoints of a process are numbered on its NIC in creation order. */
     public Endpoint endpoint(int tag) {
-        return process.open(tag, false);
+        return process.open(tag, false, 1);
+    }
+
+    /**
+     * A new endpoint whose turn in the NIC's round-robin send scheduler is {@code weight} times an ordinary one's
+     * (weight x 2^k entries before the scheduler moves on); {@code weight} from 1 to 64.
+     */
+    public Endpoint endpoint(int tag, int weight) {
+        if (weight < 1 || weight > 64) {
+            throw new AmException(AmError.BAD_ARGUMENTS, "an endpoint's weight is 1 to 64, got " + weight);
+        }
+        return process.open(tag, false, weight);
     }
 
     /** A privileged endpoint (the mapper's): raw packets and the routing table. */
     public Endpoint privilegedEndpoint(int tag) {
-        return process.open(tag, true);
+        return process.open(tag, true, 1);
     }
 
     /** Polls every endpoint of the process once; returns how many messages it handled. */

@@ -97,14 +97,14 @@ public final class AmProcess extends ProgramThread {
         return profile;
     }
 
-    Endpoint open(int tag, boolean privileged) {
+    Endpoint open(int tag, boolean privileged, int weight) {
         if (endpoints.size() >= maxEndpoints) {
             throw new AmException(AmError.BAD_ENDPOINT, nameOf(id()) + " may create " + maxEndpoints
                     + " endpoints; it has them all");
         }
         Endpoint ep = new Endpoint(this, s, firstEndpoint + endpoints.size(), tag, privileged);
         endpoints.add(ep);
-        pio(4, new Doorbell.Open(ep.index, tag, id(), privileged));
+        pio(4, new Doorbell.Open(ep.index, tag, id(), privileged, weight));
         return ep;
     }
 

@@ -13,8 +13,9 @@ public sealed interface Doorbell {
      * @param tag        the endpoint's tag
      * @param host       component id of the host program that owns its host memory (receive queues, staging)
      * @param privileged a mapper endpoint: may send raw packets and touch the routing table
+     * @param weight     the endpoint's share in the firmware's round-robin: entries per turn, in units of 2^k
      */
-    record Open(int endpoint, int tag, int host, boolean privileged) implements Doorbell {
+    record Open(int endpoint, int tag, int host, boolean privileged, int weight) implements Doorbell {
     }
 
     /** A translation-table entry: index -> (destination NIC, endpoint, tag). */

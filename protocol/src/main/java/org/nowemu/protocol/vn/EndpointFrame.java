@@ -13,6 +13,8 @@ final class EndpointFrame {
     final int tag;
     final int host;
     final boolean privileged;
+    /** Share of the send scheduler's turns (entries per turn, in units of 2^k). */
+    final int weight;
     private final int[] destNic;
     private final int[] destEp;
     private final int[] destTag;
@@ -29,6 +31,7 @@ final class EndpointFrame {
         this.tag = open.tag();
         this.host = open.host();
         this.privileged = open.privileged();
+        this.weight = open.weight();
         destNic = new int[translations];
         destEp = new int[translations];
         destTag = new int[translations];

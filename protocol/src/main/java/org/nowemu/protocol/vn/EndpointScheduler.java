@@ -6,8 +6,8 @@ import org.nowemu.protocol.nic.Doorbell;
 
 /**
  * The VN firmware's endpoint scheduler: weighted round-robin over the endpoints that have something to send,
- * skipping empty ones. It takes up to {@code attempts} (2^k) entries from one endpoint before it moves on to the
- * next with work, and it stays (loiters) on an endpoint that has emptied until another one has work, so an
+ * skipping empty ones. It takes up to {@code attempts} (2^k) times the endpoint's weight entries from one endpoint
+ * before it moves on to the next with work, and it stays (loiters) on an endpoint that has emptied until another one has work, so an
  * endpoint the host keeps feeding pays the switch cost (loading the endpoint's constants) only once.
  */
 final class EndpointScheduler implements SendScheduler {
@@ -36,7 +36,7 @@ final class EndpointScheduler implements SendScheduler {
             return null;
         }
         EndpointFrame f = busy.get(current);
-        if (f == null || taken >= attempts) {
+        if (f == null || taken >= (long) attempts * f.weight) {
             Integer n = busy.higherKey(current);
             int next = n != null ? n : busy.firstKey();
             if (next != current) {
