@@ -5,20 +5,26 @@ import java.util.List;
 import java.util.function.IntFunction;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.HostProgram;
+import org.nowemu.hardware.host.HostCpu;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.am.AmProcess;
 import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.am.AmThreads;
+import org.nowemu.protocol.driver.SegmentDriver;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.vn.InitialRoutes;
 import org.nowemu.protocol.vn.VnFirmware;
 
 /**
- * A cluster whose NICs run a protocol stack's firmware and whose hosts run AM programs: each host gets one
- * process ({@code h3.p0}, {@code h3.p1}, ...) per program it is given, each with its own range of endpoint
- * indices on the NIC. Hosts may run different stacks (an experiment comparing stacks side by side).
+ * A cluster whose NICs run a protocol stack's firmware and whose hosts run AM programs. Each host gets its
+ * segment driver ({@code h3.driver}), one process ({@code h3.p0}, {@code h3.p1}, ...) per program it is given,
+ * each with its own range of endpoint indices on the NIC, and, when it runs more than one thread in all, a CPU
+ * component ({@code h3.cpu}) that its threads share. A process given as {@link AmThreads} has one component per
+ * thread ({@code h3.p0.t0}, {@code h3.p0.t1}, ...). Hosts may run different stacks (an experiment comparing
+ * stacks side by side).
  */
 public final class AmCluster {
     private AmCluster() {
@@ -51,12 +57,35 @@ public final class AmCluster {
                 StackSettings stack = stackOf.apply(nic.nic());
                 List<AmProgram> mine = programs.apply(nic.nic());
                 List<Part> parts = new ArrayList<>();
-                int range = mine.isEmpty() ? 0 : stack.maxEndpoints() / mine.size();
+                if (mine.isEmpty()) {
+                    return parts;
+                }
+                int driver = firstId;
+                parts.add(new Part("driver", () -> new SegmentDriver(profile, nic, stack)));
+                int threads = 0;
+                for (AmProgram program : mine) {
+                    threads += program instanceof AmThreads t ? t.threads().size() : 1;
+                }
+                int cpu = threads > 1 ? firstId + 1 : -1;
+                if (cpu >= 0) {
+                    parts.add(new Part("cpu", () -> new HostCpu(profile)));
+                }
+                int range = stack.maxEndpoints() / mine.size();
                 for (int p = 0; p < mine.size(); p++) {
                     AmProgram program = mine.get(p);
-                    int first = p * range;
-                    parts.add(new Part("p" + p,
-                            () -> new AmProcess(profile, nic, stack, program, hosts, first, range)));
+                    if (program instanceof AmThreads t) {
+                        int share = range / t.threads().size();
+                        for (int i = 0; i < t.threads().size(); i++) {
+                            AmProgram thread = t.threads().get(i);
+                            int first = p * range + i * share;
+                            parts.add(new Part("p" + p + ".t" + i, () -> new AmProcess(profile, nic, stack, thread,
+                                    hosts, first, share, driver, cpu)));
+                        }
+                    } else {
+                        int first = p * range;
+                        parts.add(new Part("p" + p, () -> new AmProcess(profile, nic, stack, program, hosts, first,
+                                range, driver, cpu)));
+                    }
                 }
                 return parts;
             }

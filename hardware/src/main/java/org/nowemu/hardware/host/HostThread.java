@@ -55,7 +55,7 @@ public abstract class HostThread extends Component {
     }
 
     /** The smallest delay between on-board parts: one LANai cycle. */
-    private long signal() {
+    protected final long signal() {
         return profile.nic().lanai().cycles(1);
     }
 }

@@ -20,7 +20,12 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * NOW (send, poll, handle) instead of a table of states. The price is a thread hand-off per wait (some
  * microseconds of wall time); libraries avoid needless waits (a spin-poll jumps to the next arrival).
  *
- * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (hand-offs to the runtime).
+ * <p>On a host with several threads, they share its {@link HostCpu}: a thread asks for a CPU before its program
+ * starts, keeps it while it runs or spins, gives it up while it is blocked ({@link #blockUntil}) and asks again
+ * to go on. A host with one thread has its CPU to itself and skips the asking.
+ *
+ * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (hand-offs to the runtime),
+ * {@code host.blocks} (waits with the CPU given up).
  */
 public abstract class ProgramThread extends HostThread {
     /** Wakes a program waiting for virtual time; {@code seq} tells a stale wake from the current one. */
@@ -48,9 +53,20 @@ public abstract class ProgramThread extends HostThread {
     /** Posted PIO writes still crossing the bus: their words, in issue order (the bus is FIFO). */
     private final java.util.ArrayDeque<long[]> posted = new java.util.ArrayDeque<>();
     private int postedWords;
+    /** The host's CPU component, or -1 when this thread has the CPU to itself. */
+    private final int cpu;
+    private boolean starting;
+    private boolean granted;
+    private boolean holding;
 
     protected ProgramThread(HardwareProfile profile, NicParts nic) {
+        this(profile, nic, -1);
+    }
+
+    /** @param cpu the host's {@link HostCpu} component, shared with other threads; -1 for a CPU of its own */
+    protected ProgramThread(HardwareProfile profile, NicParts nic, int cpu) {
         super(profile, nic);
+        this.cpu = cpu;
     }
 
     /** The program: runs from virtual time 0 until it returns or the run ends. */
@@ -65,6 +81,7 @@ public abstract class ProgramThread extends HostThread {
         return Receive.builder()
                 .on(Wake.class, this::onWake)
                 .on(BusRequest.PioDone.class, this::onPioDone)
+                .on(HostCpu.Granted.class, g -> onGranted())
                 .on(Object.class, m -> {
                     onMessage(m);
                     if (waitingForMessage) {
@@ -79,7 +96,23 @@ public abstract class ProgramThread extends HostThread {
         thread = new Thread(null, this::body, "nowemu-" + nameOf(id()), 512 * 1024);
         thread.setDaemon(true);
         thread.start();
-        resume();
+        if (cpu < 0) {
+            resume();
+        } else {
+            starting = true;
+            send(cpu, signal(), new HostCpu.Acquire());
+        }
+    }
+
+    private void onGranted() {
+        granted = true;
+        holding = true;
+        if (starting) {
+            starting = false;
+            resume();
+        } else if (waitingForMessage) {
+            resume();
+        }
     }
 
     @Override
@@ -117,6 +150,10 @@ public abstract class ProgramThread extends HostThread {
         pendingWake = -1;
         toProgram.release();
         toComponent.acquireUninterruptibly();
+        if (finished && holding) {
+            holding = false;
+            send(cpu, cursor() - now() + signal(), new HostCpu.Release());
+        }
         if (failure != null) {
             Throwable t = failure;
             failure = null;
@@ -210,6 +247,33 @@ public abstract class ProgramThread extends HostThread {
         posted.add(new long[] {tag, words});
         postedWords += words;
         pioWrite(words, payload, tag);
+    }
+
+    /**
+     * Blocks until {@code ready} holds, with the CPU given up meanwhile (a semaphore wait, a page fault): other
+     * threads of the host may run, and this one asks for a CPU again (and may wait for one, and pay a context
+     * switch) before it goes on. {@code ready} is checked after each message that arrives.
+     */
+    protected final void blockUntil(java.util.function.BooleanSupplier ready) {
+        catchUp();
+        if (ready.getAsBoolean()) {
+            return;
+        }
+        counter("host.blocks").increment();
+        if (holding) {
+            holding = false;
+            send(cpu, signal(), new HostCpu.Release());
+        }
+        while (!ready.getAsBoolean()) {
+            awaitMessage(false);
+        }
+        if (cpu >= 0) {
+            granted = false;
+            send(cpu, signal(), new HostCpu.Acquire());
+            while (!granted) {
+                awaitMessage(false);
+            }
+        }
     }
 
     /** Reads {@code words} words from NIC memory by programmed I/O and stalls until the bus has answered. */

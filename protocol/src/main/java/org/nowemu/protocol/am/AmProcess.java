@@ -8,13 +8,17 @@ import org.nowemu.hardware.host.BusRequest;
 import org.nowemu.hardware.host.ProgramThread;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.driver.SegmentDriver;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.HostEntry;
 import org.nowemu.protocol.stack.StackSettings;
 
 /**
- * A process on an emulated host running an {@link AmProgram} against the AM-II library: one host thread (a
- * {@link ProgramThread}) with its endpoints. What the library does costs host time: CPU cycles for its own code
+ * A thread of a process on an emulated host running an {@link AmProgram} against the AM-II library: one host
+ * thread (a {@link ProgramThread}) with the endpoints it created. Endpoints are created by the host's
+ * {@link SegmentDriver}; a write into an endpoint that is not mapped onto a NIC frame is an endpoint fault: the
+ * thread traps into the driver and blocks until the endpoint is loaded and mapped. {@link Endpoint#waitEvent}
+ * blocks on the endpoint's semaphore. What the library does costs host time: CPU cycles for its own code
  * (the stack's host cost table), memory copies at the host's copy rate, and programmed I/O words across the bus
  * (the thread stalls until they have crossed). Os and Or are what these add up to. Receive-queue entries the NIC
  * DMAs into host memory arrive here and wait for a poll.
@@ -25,7 +29,8 @@ import org.nowemu.protocol.stack.StackSettings;
  *
  * <p>Counters: {@code am.requests_sent}, {@code am.replies_sent}, {@code am.requests_handled},
  * {@code am.replies_handled}, {@code am.polls}, {@code am.empty_polls}, {@code am.returned.<error>},
- * {@code am.no_handler}; {@code host.cycles}, {@code host.waits}.
+ * {@code am.no_handler}, {@code am.endpoint_faults}, {@code am.event_waits}; {@code host.cycles}, {@code host.waits},
+ * {@code host.blocks}.
  */
 public final class AmProcess extends ProgramThread {
     private final StackSettings s;
@@ -35,6 +40,7 @@ public final class AmProcess extends ProgramThread {
     private final int maxEndpoints;
     private final List<Endpoint> endpoints = new ArrayList<>();
     private final long pollEmptyPs;
+    private final int driver;
 
     /**
      * @param profile       the hardware (CPU clock, copy rate, bus)
@@ -44,10 +50,13 @@ public final class AmProcess extends ProgramThread {
      * @param hosts         hosts in the cluster (the program may address any)
      * @param firstEndpoint index of its first endpoint on the NIC (processes on one host use disjoint ranges)
      * @param maxEndpoints  endpoints it may create
+     * @param driver        the host's segment driver
+     * @param cpu           the host's CPU component if it has more than one thread, else -1
      */
     public AmProcess(HardwareProfile profile, NicParts nic, StackSettings stack, AmProgram program, int hosts,
-                     int firstEndpoint, int maxEndpoints) {
-        super(profile, nic);
+                     int firstEndpoint, int maxEndpoints, int driver, int cpu) {
+        super(profile, nic, cpu);
+        this.driver = driver;
         this.s = stack;
         this.program = program;
         this.hosts = hosts;
@@ -69,6 +78,19 @@ public final class AmProcess extends ProgramThread {
                 (d.reply() || d.returned() ? ep.replies : ep.requests).add(d);
             } else {
                 ep.privilegedEntries.add(e);
+            }
+        } else if (message instanceof SegmentDriver.Notice n) {
+            Endpoint ep = endpoint(n.endpoint());
+            if (n instanceof SegmentDriver.Created) {
+                ep.created = true;
+            } else if (n instanceof SegmentDriver.Mapped) {
+                ep.resident = true;
+            } else if (n instanceof SegmentDriver.Unmap) {
+                // Writes already issued reach the bus before the driver's next one; later ones fault.
+                ep.resident = false;
+                send(driver, cursor() - now() + signal(), new SegmentDriver.Unmapped(n.endpoint()));
+            } else if (n instanceof SegmentDriver.Post) {
+                ep.posts++;
             }
         }
     }
@@ -104,8 +126,27 @@ public final class AmProcess extends ProgramThread {
         }
         Endpoint ep = new Endpoint(this, s, firstEndpoint + endpoints.size(), tag, privileged);
         endpoints.add(ep);
-        pio(4, new Doorbell.Open(ep.index, tag, id(), privileged, weight));
+        compute(s.paging().syscallCycles());
+        send(driver, cursor() - now() + signal(), new SegmentDriver.Create(ep.index, tag, weight, privileged));
+        blockUntil(() -> ep.created);
         return ep;
+    }
+
+    /** An endpoint fault if {@code ep} is not mapped: trap into the driver and block until it is. */
+    private void touch(Endpoint ep) {
+        while (!ep.resident) {
+            counter("am.endpoint_faults").increment();
+            compute(s.paging().syscallCycles());
+            send(driver, cursor() - now() + signal(), new SegmentDriver.Fault(ep.index));
+            blockUntil(() -> ep.resident);
+        }
+    }
+
+    /** Blocks on the endpoint's semaphore until it has been posted. */
+    void waitFor(Endpoint ep) {
+        counter("am.event_waits").increment();
+        blockUntil(() -> ep.posts > 0);
+        ep.posts--;
     }
 
     /** Refuses the call unless it comes from this process's own program. */
@@ -116,7 +157,9 @@ public final class AmProcess extends ProgramThread {
         }
     }
 
-    void pio(int words, Doorbell d) {
+    /** Writes {@code words} into {@code ep}'s part of NIC memory (faulting it in first if need be). */
+    void pio(Endpoint ep, int words, Doorbell d) {
+        touch(ep);
         pioWritePosted(words, d);
     }
 
@@ -190,14 +233,14 @@ public final class AmProcess extends ProgramThread {
             ep.dispatch(ep.replies.poll());
         }
         if (replies > 0) {
-            pio(s.host().freeWords(), new Doorbell.Freed(ep.index, true, replies));
+            pio(ep, s.host().freeWords(), new Doorbell.Freed(ep.index, true, replies));
         }
         for (int i = 0; i < requests; i++) {
             compute(s.host().pollMessageCycles());
             ep.dispatch(ep.requests.poll());
         }
         if (requests > 0) {
-            pio(s.host().freeWords(), new Doorbell.Freed(ep.index, false, requests));
+            pio(ep, s.host().freeWords(), new Doorbell.Freed(ep.index, false, requests));
         }
         return replies + requests;
     }

@@ -29,6 +29,12 @@ public final class Endpoint {
     final ArrayDeque<HostEntry.Delivery> requests = new ArrayDeque<>();
     final ArrayDeque<HostEntry.Delivery> replies = new ArrayDeque<>();
     final ArrayDeque<HostEntry> privilegedEntries = new ArrayDeque<>();
+    /** Mapped onto a NIC frame: writes go to the NIC; otherwise the next write faults. */
+    boolean resident;
+    /** The driver has created it. */
+    boolean created;
+    /** Posts of the endpoint's semaphore not yet taken by {@link #waitEvent}. */
+    int posts;
 
     Endpoint(AmProcess process, StackSettings s, int index, int tag, boolean privileged) {
         this.process = process;
@@ -65,7 +71,7 @@ public final class Endpoint {
         }
         map[index] = dest;
         mapTag[index] = destTag;
-        process.pio(4, new Doorbell.Map(this.index, index, dest.nic(), dest.endpoint(), destTag));
+        process.pio(this, 4, new Doorbell.Map(this.index, index, dest.nic(), dest.endpoint(), destTag));
     }
 
     /** Registers {@code handler} under {@code index}. */
@@ -88,7 +94,7 @@ public final class Endpoint {
             throw new AmException(AmError.BAD_ARGUMENTS, "segment length " + length);
         }
         segment = new byte[length];
-        process.pio(2, new Doorbell.Segment(index, length));
+        process.pio(this, 2, new Doorbell.Segment(index, length));
     }
 
     /** The bulk region (host memory of this process). */
@@ -127,6 +133,24 @@ public final class Endpoint {
         credits--;
     }
 
+    /**
+     * Turns the endpoint's events on or off: with them on, a message landing in an empty receive queue makes the
+     * NIC interrupt the host, and the kernel posts the endpoint's semaphore ({@link #waitEvent}).
+     */
+    public void setEvents(boolean on) {
+        process.owns(this);
+        process.pio(this, 1, new Doorbell.Events(index, on));
+    }
+
+    /**
+     * Waits on the endpoint's semaphore: returns at once if it has been posted since the last wait, else blocks
+     * the thread (its CPU free for others) until it is. Then poll: the semaphore says only that something came.
+     */
+    public void waitEvent() {
+        process.owns(this);
+        process.waitFor(this);
+    }
+
     /** Polls this endpoint only: runs the handlers of what has arrived; returns how many messages it handled. */
     public int poll() {
         process.owns(this);
@@ -146,7 +170,7 @@ public final class Endpoint {
         }
         long id = ((long) process.host() << 40) | ((long) this.index << 28) | (sequence++ & 0xfffffff);
         process.chargeSend(reply, data.length);
-        process.pio(s.host().entryWords() + args.length, new Doorbell.Send(this.index, reply, index,
+        process.pio(this, s.host().entryWords() + args.length, new Doorbell.Send(this.index, reply, index,
                 dest.nic(), dest.endpoint(), destTag, handler, args.clone(), data.clone(), offset, id, error));
         process.stat(reply ? "am.replies_sent" : "am.requests_sent").increment();
     }
@@ -204,7 +228,7 @@ public final class Endpoint {
     /** Puts a raw packet with an explicit source route on the wire. */
     public void sendRaw(byte[] route, byte[] body) {
         privileged();
-        process.pio(2 + (route.length + body.length + 3) / 4, new Doorbell.RawSend(index, route.clone(), body.clone()));
+        process.pio(this, 2 + (route.length + body.length + 3) / 4, new Doorbell.RawSend(index, route.clone(), body.clone()));
     }
 
     /** The next raw packet received (and whether it arrived intact), or null if none has arrived by now. */
@@ -223,14 +247,14 @@ public final class Endpoint {
     /** Writes the NIC's routing-table entry for {@code nic} (null: no route). */
     public void writeRoute(int nic, byte[] route) {
         privileged();
-        process.pio(2 + (route == null ? 0 : (route.length + 3) / 4),
+        process.pio(this, 2 + (route == null ? 0 : (route.length + 3) / 4),
                 new Doorbell.RouteWrite(index, nic, route == null ? null : route.clone()));
     }
 
     /** Reads the NIC's routing-table entry for {@code nic}: the NIC DMAs it to host memory. */
     public byte[] readRoute(int nic) {
         privileged();
-        process.pio(2, new Doorbell.RouteRead(index, nic));
+        process.pio(this, 2, new Doorbell.RouteRead(index, nic));
         while (true) {
             for (HostEntry e : privilegedEntries) {
                 if (e instanceof HostEntry.Route r && r.nic() == nic) {

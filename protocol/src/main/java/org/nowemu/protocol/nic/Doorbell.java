@@ -7,15 +7,28 @@ package org.nowemu.protocol.nic;
  */
 public sealed interface Doorbell {
     /**
-     * The driver sets up an endpoint frame (done once, at creation; all endpoints are resident here).
+     * The segment driver creates an endpoint: the NIC learns of it, not yet resident (see {@link Load}).
      *
      * @param endpoint   index on this NIC
      * @param tag        the endpoint's tag
-     * @param host       component id of the host program that owns its host memory (receive queues, staging)
+     * @param host       component id of the host thread that owns its host memory (receive queues, staging)
      * @param privileged a mapper endpoint: may send raw packets and touch the routing table
      * @param weight     the endpoint's share in the firmware's round-robin: entries per turn, in units of 2^k
+     * @param driver     component id of the host's segment driver (faults, evictions, interrupts go there)
      */
-    record Open(int endpoint, int tag, int host, boolean privileged, int weight) implements Doorbell {
+    record Open(int endpoint, int tag, int host, boolean privileged, int weight, int driver) implements Doorbell {
+    }
+
+    /** The driver asks for {@code endpoint} in a frame, evicting a resident one if no frame is free. */
+    record Load(int endpoint) implements Doorbell {
+    }
+
+    /** The driver has unmapped the evicted {@code endpoint} from its process: no more host writes into it. */
+    record Unmapped(int endpoint) implements Doorbell {
+    }
+
+    /** The endpoint's event mask: interrupt the host when a message lands in an empty receive queue. */
+    record Events(int endpoint, boolean on) implements Doorbell {
     }
 
     /** A translation-table entry: index -> (destination NIC, endpoint, tag). */

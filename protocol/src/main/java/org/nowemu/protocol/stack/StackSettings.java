@@ -26,12 +26,13 @@ import org.nowemu.actors.config.ConfigReader;
  * @param attempts        2^k: messages sent from one endpoint before the scheduler moves on
  * @param host            host library costs
  * @param firmware        firmware step costs
+ * @param paging          endpoint frames, faults and the segment driver's costs
  */
 public record StackSettings(String name, boolean reliability, boolean protection, boolean virtualNetworks,
                             boolean pipelineDma, boolean streaming, int credits, int receiveQueue, int maxEndpoints,
                             int translations, int handlers, int maxArgs, int maxMedium, int receiveBuffers,
                             long quantumPs, int timeoutTicks, int maxRetries, int attempts, HostCosts host,
-                            FirmwareCosts firmware) {
+                            FirmwareCosts firmware, PagingSettings paging) {
     static final String ROOT = "nowemu.protocol";
 
     /** The stack {@code name} under {@code nowemu.protocol.stacks}, with the shared limits. */
@@ -55,13 +56,13 @@ public record StackSettings(String name, boolean reliability, boolean protection
                 r.duration(ROOT + ".transport.quantum", 1), r.intIn(ROOT + ".transport.timeout-ticks", 1, 1 << 20),
                 r.intIn(ROOT + ".transport.max-retries", 1, 1_000_000),
                 1 << r.intIn(ROOT + ".scheduler.attempts-exponent", 0, 16),
-                HostCosts.read(r, costs + ".host"), FirmwareCosts.read(r, costs + ".firmware"));
+                HostCosts.read(r, costs + ".host"), FirmwareCosts.read(r, costs + ".firmware"), PagingSettings.read(r));
     }
 
     /** The same stack with medium data moved by streaming ({@code true}) or consistent DMA. */
     public StackSettings withStreaming(boolean on) {
         return new StackSettings(name, reliability, protection, virtualNetworks, pipelineDma, on, credits,
                 receiveQueue, maxEndpoints, translations, handlers, maxArgs, maxMedium, receiveBuffers, quantumPs,
-                timeoutTicks, maxRetries, attempts, host, firmware);
+                timeoutTicks, maxRetries, attempts, host, firmware, paging);
     }
 }

@@ -14,6 +14,8 @@ final class Channel {
     /** Bumped when the channel is reset after an unreachable destination. */
     int epoch;
     Header packet;
+    /** The host's send-queue entry the packet came from (it goes back to its endpoint if the packet is taken back). */
+    org.nowemu.protocol.nic.Doorbell.Send origin;
     byte[] route;
     /** Timer ticks since the last transmission. */
     int ticks;

@@ -4,11 +4,15 @@ import java.util.ArrayDeque;
 import org.nowemu.protocol.nic.Doorbell;
 
 /**
- * An endpoint as the NIC holds it in an SRAM frame: its tag, its owner's host component, its translation table,
- * its two send queues, and how full the host's two receive queues are (the NIC writes entries, the host frees
- * them with {@link Doorbell.Freed}).
+ * An endpoint as the NIC knows it: its tag, its owner's host component, its translation table, its two send
+ * queues, how full the host's two receive queues are (the NIC writes entries, the host frees them with
+ * {@link Doorbell.Freed}), its event mask, and where it lives: in one of the SRAM frames (resident), in host
+ * memory, or moving between the two. Its contents are the same wherever it lives; only a resident endpoint
+ * sends and receives, and moving it costs a DMA of {@code frameBytes}.
  */
 final class EndpointFrame {
+    enum State { OUT, LOADING, RESIDENT, UNLOADING }
+
     final int index;
     final int tag;
     final int host;
@@ -23,6 +27,20 @@ final class EndpointFrame {
     final ArrayDeque<Doorbell.Send> replies = new ArrayDeque<>();
     /** Length of the endpoint's bulk region (0: none). */
     int segment;
+    State state = State.OUT;
+    /** The driver has unmapped it (an eviction waits for this before the frame's contents move). */
+    boolean unmapped;
+    /** A fault for it was reported to the driver since it last left a frame. */
+    boolean faultReported;
+    /** Interrupt the host when a message lands in an empty receive queue. */
+    boolean events;
+    /** Last time it sent, received or was written by the host (for lru); when it was loaded (for fifo). */
+    long lastActive;
+    long loadedAt;
+    /** Its messages between the send path's start and the wire (their data may still be crossing the bus). */
+    int inFetch;
+    /** Component id of the host's segment driver. */
+    final int driver;
     /** Entries the NIC has written and the host has not freed: [request queue, reply queue]. */
     final int[] used = new int[2];
 
@@ -31,6 +49,7 @@ final class EndpointFrame {
         this.tag = open.tag();
         this.host = open.host();
         this.privileged = open.privileged();
+        this.driver = open.driver();
         this.weight = open.weight();
         destNic = new int[translations];
         destEp = new int[translations];
@@ -65,6 +84,15 @@ final class EndpointFrame {
 
     boolean hasWork() {
         return !requests.isEmpty() || !replies.isEmpty();
+    }
+
+    boolean resident() {
+        return state == State.RESIDENT;
+    }
+
+    /** Puts a message that had left the queue (it was NACKed, or waited for a channel) back at its head. */
+    void requeue(Doorbell.Send m) {
+        (m.reply() ? replies : requests).addFirst(m);
     }
 
     /** The next send: replies before requests, so a request's reply is never stuck behind new requests. */

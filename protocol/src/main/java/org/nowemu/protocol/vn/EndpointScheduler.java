@@ -31,6 +31,11 @@ final class EndpointScheduler implements SendScheduler {
     }
 
     @Override
+    public void removed(EndpointFrame frame) {
+        busy.remove(frame.index);
+    }
+
+    @Override
     public Doorbell.Send next(NicContext nic) {
         if (busy.isEmpty()) {
             return null;

@@ -19,6 +19,11 @@ final class FifoScheduler implements SendScheduler {
     }
 
     @Override
+    public void removed(EndpointFrame frame) {
+        order.removeIf(f -> f == frame);
+    }
+
+    @Override
     public Doorbell.Send next(NicContext nic) {
         EndpointFrame f = order.poll();
         if (f == null) {

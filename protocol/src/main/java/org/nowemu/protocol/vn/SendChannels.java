@@ -10,7 +10,7 @@ import java.util.TreeSet;
  */
 final class SendChannels {
     /** A message that found every channel of its kind to its destination busy. */
-    record Waiting(org.nowemu.protocol.wire.Header header, byte[] route) {
+    record Waiting(org.nowemu.protocol.wire.Header header, byte[] route, org.nowemu.protocol.nic.Doorbell.Send origin) {
     }
 
     private final int k;
@@ -73,8 +73,24 @@ final class SendChannels {
     void release(int dest, Channel c) {
         c.busy = false;
         c.packet = null;
+        c.origin = null;
         c.route = null;
         c.seq ^= 1;
+        if (--unacked[dest] == 0) {
+            active.remove(dest);
+        }
+    }
+
+    /**
+     * Takes back a packet whose latest transmission was NACKed, so the receiver never accepted it: the channel is
+     * free again with the same sequence bit, which is the one the receiver still expects.
+     */
+    void takeBack(int dest, Channel c) {
+        c.busy = false;
+        c.packet = null;
+        c.origin = null;
+        c.route = null;
+        c.nacked = false;
         if (--unacked[dest] == 0) {
             active.remove(dest);
         }
@@ -85,6 +101,23 @@ final class SendChannels {
         release(dest, c);
         c.seq = 0;
         c.epoch = (c.epoch + 1) & 0xff;
+    }
+
+    /** Removes and returns the waiting messages of endpoint {@code endpoint}, in destination and arrival order. */
+    java.util.List<Waiting> takeWaiting(int endpoint) {
+        java.util.List<Waiting> taken = new java.util.ArrayList<>();
+        for (ArrayDeque<Waiting> w : waiting) {
+            if (w != null) {
+                w.removeIf(x -> {
+                    if (x.header().srcEp() == endpoint) {
+                        taken.add(x);
+                        return true;
+                    }
+                    return false;
+                });
+            }
+        }
+        return taken;
     }
 
     ArrayDeque<Waiting> waiting(int dest, boolean reply) {

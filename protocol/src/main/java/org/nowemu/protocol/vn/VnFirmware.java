@@ -1,7 +1,11 @@
 package org.nowemu.protocol.vn;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
+import java.util.TreeSet;
 import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.Firmware;
@@ -9,6 +13,7 @@ import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.nic.DriverEntry;
 import org.nowemu.protocol.nic.HostEntry;
 import org.nowemu.protocol.stack.FirmwareCosts;
 import org.nowemu.protocol.stack.StackSettings;
@@ -25,13 +30,23 @@ import org.nowemu.protocol.wire.Header;
  * ACKs and doorbells); with it (GAM) host and network DMAs of successive messages overlap. Every step charges
  * its cycles from the stack's cost table.
  *
+ * <p>Endpoint frames: the SRAM holds the profile's {@code endpoint-frames} endpoints at a time. The segment driver
+ * creates endpoints (out of any frame) and asks for them to be loaded; with no frame free the firmware picks a
+ * resident endpoint to evict (policy {@code nowemu.protocol.paging.eviction}), asks the driver to unmap it, and
+ * moves it out only once each of its packets in flight has a positive ACK or its latest NACK (a NACKed packet
+ * goes back to its send queue and its channel keeps the sequence bit the receiver still expects). A message for
+ * an endpoint that is not resident is NACKed and the driver is told of the fault. With its events on, an
+ * endpoint interrupts the host when a message lands in its empty receive queue.
+ *
  * <p>A privileged endpoint may send raw packets with explicit routes, receives packets that are not VN-transport
  * packets, and reads and writes the routing table, which starts filled with the topology's shortest routes.
  *
  * <p>Counters: {@code vn.data_sent}, {@code vn.retransmissions}, {@code vn.acks_sent}, {@code vn.nacks_sent},
  * {@code vn.nacks_received}, {@code vn.duplicates}, {@code vn.delivered}, {@code vn.returned.<error>},
  * {@code vn.rejected.<error>} (refused at the receiver), {@code vn.dropped.<why>}, {@code vn.stale_acks},
- * {@code vn.channel_waits}, {@code vn.raw_sent}, {@code vn.raw_received}.
+ * {@code vn.channel_waits}, {@code vn.raw_sent}, {@code vn.raw_received}, {@code vn.loads}, {@code vn.evictions},
+ * {@code vn.taken_back} (NACKed packets returned to an evicted endpoint's queue), {@code vn.nacks_not_resident},
+ * {@code vn.faults_reported}, {@code vn.interrupts}.
  */
 public final class VnFirmware implements Firmware {
     /** The retransmission timer's tick. */
@@ -61,6 +76,15 @@ public final class VnFirmware implements Firmware {
     private boolean sendPathBusy;
     private boolean ticking;
     private NicContext nic;
+    /** SRAM frames for resident endpoints, and how many are taken (resident or loading). */
+    private int slots;
+    private int slotsTaken;
+    private long frameBytes;
+    /** Endpoints waiting for a frame, in the order the driver asked. */
+    private final ArrayDeque<Integer> pendingLoads = new ArrayDeque<>();
+    /** Evicted endpoints not yet safe to move out, and evictions under way (including their moves). */
+    private final TreeSet<Integer> unloading = new TreeSet<>();
+    private int evictions;
 
     /**
      * @param settings the stack
@@ -87,6 +111,9 @@ public final class VnFirmware implements Firmware {
             ctx.sram().allocate("channel tables", (long) nics * 2 * s.credits() * 20);
         }
         ctx.sram().allocate("receive buffers", (long) s.receiveBuffers() * ctx.settings().maxPacketBytes());
+        slots = ctx.settings().endpointFrames();
+        frameBytes = frameBytes(s);
+        ctx.sram().allocate(slots + " endpoint frames", slots * frameBytes);
         ctx.postReceive(s.receiveBuffers());
     }
 
@@ -125,8 +152,16 @@ public final class VnFirmware implements Firmware {
         }
     }
 
+    /** An endpoint frame in SRAM: translation table, send queues, receive-queue state (bytes). */
+    public static long frameBytes(StackSettings s) {
+        return 8L * s.translations() + 64L * (2 * s.credits() + 2L * s.receiveQueue());
+    }
+
     /** Sends control packets, then data that is ready, then new messages, while the send path is free. */
     private void pump() {
+        for (Integer ep : unloading.toArray(new Integer[0])) {
+            tryUnload(frames[ep]);
+        }
         while (true) {
             Runnable r = ready.poll();
             if (r != null) {
@@ -155,16 +190,30 @@ public final class VnFirmware implements Firmware {
         if (d instanceof Doorbell.Send m) {
             EndpointFrame f = frame(m.endpoint());
             (m.reply() ? f.replies : f.requests).add(m);
-            scheduler.added(f);
+            f.lastActive = nic.now();
+            if (f.resident()) {
+                scheduler.added(f);
+            }
         } else if (d instanceof Doorbell.Freed f) {
             frame(f.endpoint()).used[EndpointFrame.queue(f.reply())] -= f.entries();
         } else if (d instanceof Doorbell.Open o) {
             if (o.endpoint() < 0 || o.endpoint() >= frames.length) {
                 throw new IllegalStateException("endpoint " + o.endpoint() + " beyond the NIC's " + frames.length);
             }
-            nic.sram().allocate("endpoint frame " + o.endpoint(),
-                    8L * s.translations() + 64L * (2 * s.credits() + 2L * s.receiveQueue()));
-            frames[o.endpoint()] = new EndpointFrame(o, s.translations());
+            EndpointFrame f = new EndpointFrame(o, s.translations());
+            frames[o.endpoint()] = f;
+            // A new endpoint takes a free frame at once; with none free it waits in host memory for its first use.
+            if (slotsTaken < slots && pendingLoads.isEmpty()) {
+                startLoad(f);
+            } else {
+                toDriver(f, new DriverEntry.Opened(f.index));
+            }
+        } else if (d instanceof Doorbell.Load l) {
+            onLoad(frame(l.endpoint()));
+        } else if (d instanceof Doorbell.Unmapped u) {
+            frame(u.endpoint()).unmapped = true;
+        } else if (d instanceof Doorbell.Events e) {
+            frame(e.endpoint()).events = e.on();
         } else if (d instanceof Doorbell.Segment g) {
             frame(g.endpoint()).segment = g.length();
         } else if (d instanceof Doorbell.Map m) {
@@ -209,6 +258,7 @@ public final class VnFirmware implements Firmware {
 
     private void startMessage(Doorbell.Send m) {
         EndpointFrame f = frames[m.endpoint()];
+        f.lastActive = nic.now();
         int dest;
         int destEp;
         int tag;
@@ -243,23 +293,24 @@ public final class VnFirmware implements Firmware {
             Channel ch = channels.free(dest, m.reply());
             if (ch == null) {
                 nic.counter("vn.channel_waits").increment();
-                channels.waiting(dest, m.reply()).add(new SendChannels.Waiting(h, route));
+                channels.waiting(dest, m.reply()).add(new SendChannels.Waiting(h, route, m));
                 return;
             }
-            onChannel(dest, ch, h, route);
+            onChannel(dest, ch, h, route, m);
         } else {
             fetchThenSend(h, route, dest);
         }
     }
 
     /** Puts the message on the channel, then fetches its data and sends it. */
-    private void onChannel(int dest, Channel ch, Header h, byte[] route) {
-        fetchThenSend(occupy(dest, ch, h, route), route, dest);
+    private void onChannel(int dest, Channel ch, Header h, byte[] route, Doorbell.Send origin) {
+        fetchThenSend(occupy(dest, ch, h, route, origin), route, dest);
     }
 
-    private Header occupy(int dest, Channel ch, Header h, byte[] route) {
+    private Header occupy(int dest, Channel ch, Header h, byte[] route, Doorbell.Send origin) {
         Header on = h.withChannel(ch.number, ch.seq, ch.epoch, 0);
         ch.route = route;
+        ch.origin = origin;
         channels.occupy(dest, ch);
         ch.packet = on;
         startTimer();
@@ -271,7 +322,10 @@ public final class VnFirmware implements Firmware {
         if (!s.pipelineDma()) {
             sendPathBusy = true;
         }
+        EndpointFrame from = frames[h.srcEp()];
+        from.inFetch++;
         Runnable send = () -> {
+            from.inFetch--;
             nic.cycles(c.send());
             nic.counter("vn.data_sent").increment();
             transmitData(dest, route, stamp(h, dest));
@@ -375,7 +429,11 @@ public final class VnFirmware implements Firmware {
                 return;
             }
         }
-        EndpointFrame f = h.dstEp() < frames.length ? frames[h.dstEp()] : null;
+        EndpointFrame f = h.dstEp() >= 0 && h.dstEp() < frames.length ? frames[h.dstEp()] : null;
+        if (f != null && !f.resident()) {
+            notResident(f, h);
+            return;
+        }
         AmError refused = null;
         if (s.protection()) {
             nic.cycles(c.protectReceive());
@@ -414,10 +472,167 @@ public final class VnFirmware implements Firmware {
         if (s.reliability()) {
             received.accept(src, h.channel(), h.seq(), h.epoch());
         }
+        boolean interrupt = f.events && f.used[q] == 0;
         f.used[q]++;
+        f.lastActive = nic.now();
         nic.counter("vn.delivered").increment();
         deliver(f, new HostEntry.Delivery(f.index, h.reply(), src, h.srcEp(), h.srcTag(), h.handler(), h.args(),
-                h.data(), h.offset(), h.msgId(), h.status(), false), s.reliability() ? () -> answer(h, Header.ACK, 0) : null);
+                h.data(), h.offset(), h.msgId(), h.status(), false), () -> {
+                    if (s.reliability()) {
+                        answer(h, Header.ACK, 0);
+                    }
+                    if (interrupt) {
+                        nic.counter("vn.interrupts").increment();
+                        nic.tell(f.driver, nic.settings().lanai().cycles(1), new DriverEntry.Interrupt(f.index));
+                    }
+                });
+    }
+
+    /**
+     * A message for an endpoint that is not in a frame (or is moving): NACKed, so the sender retries at its next
+     * timer tick, and the driver hears of the fault once until the endpoint has been in a frame again.
+     */
+    private void notResident(EndpointFrame f, Header h) {
+        if (s.reliability()) {
+            nic.counter("vn.nacks_not_resident").increment();
+            nic.counter("vn.nacks_sent").increment();
+            answer(h, Header.NACK, AmError.CONGESTION.code());
+        } else {
+            nic.counter("vn.dropped.not_resident").increment();
+        }
+        if (f.state == EndpointFrame.State.OUT && !f.faultReported) {
+            f.faultReported = true;
+            nic.counter("vn.faults_reported").increment();
+            toDriver(f, new DriverEntry.Fault(f.index));
+        }
+    }
+
+    private void toDriver(EndpointFrame f, DriverEntry e) {
+        dma(DmaRequest.toHost(16, false, ++dmaTags, f.driver, e), () -> { });
+    }
+
+    // ---- endpoint frames
+
+    private void onLoad(EndpointFrame f) {
+        switch (f.state) {
+            case RESIDENT -> toDriver(f, new DriverEntry.Loaded(f.index));
+            case OUT, UNLOADING -> {
+                if (!pendingLoads.contains(f.index)) {
+                    pendingLoads.add(f.index);
+                }
+                balance();
+            }
+            default -> { }
+        }
+    }
+
+    /** Starts loads into free frames; when endpoints wait and no frame is free, starts evictions for them. */
+    private void balance() {
+        while (slotsTaken < slots && !pendingLoads.isEmpty()) {
+            EndpointFrame next = null;
+            for (Integer ep : pendingLoads) {
+                if (frames[ep].state == EndpointFrame.State.OUT) {
+                    next = frames[ep];
+                    break;
+                }
+            }
+            if (next == null) {
+                return;
+            }
+            pendingLoads.remove(next.index);
+            startLoad(next);
+        }
+        while (pendingLoads.size() > evictions) {
+            EndpointFrame victim = victim();
+            if (victim == null) {
+                return;
+            }
+            victim.state = EndpointFrame.State.UNLOADING;
+            victim.unmapped = false;
+            scheduler.removed(victim);
+            unloading.add(victim.index);
+            evictions++;
+            toDriver(victim, new DriverEntry.Evicting(victim.index));
+        }
+    }
+
+    /** The resident endpoint to evict, by the paging policy; privileged (mapper) endpoints stay. */
+    private EndpointFrame victim() {
+        List<EndpointFrame> resident = new ArrayList<>();
+        for (EndpointFrame f : frames) {
+            if (f != null && f.resident() && !f.privileged) {
+                resident.add(f);
+            }
+        }
+        if (resident.isEmpty()) {
+            return null;
+        }
+        return switch (s.paging().eviction()) {
+            case "fifo" -> resident.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.loadedAt)).get();
+            case "random" -> resident.get(nic.random().nextInt(resident.size()));
+            default -> resident.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.lastActive)).get();
+        };
+    }
+
+    private void startLoad(EndpointFrame f) {
+        slotsTaken++;
+        f.state = EndpointFrame.State.LOADING;
+        dma(DmaRequest.fromHost((int) frameBytes, false, ++dmaTags), () -> {
+            f.state = EndpointFrame.State.RESIDENT;
+            f.loadedAt = nic.now();
+            f.lastActive = nic.now();
+            f.faultReported = false;
+            nic.counter("vn.loads").increment();
+            for (int i = f.requests.size() + f.replies.size(); i > 0; i--) {
+                scheduler.added(f);
+            }
+            toDriver(f, new DriverEntry.Loaded(f.index));
+        });
+    }
+
+    /**
+     * Moves an evicted endpoint out once it is safe: the driver has unmapped it, none of its messages is between
+     * the send path's start and the wire, and each of its packets in flight has its latest transmission NACKed
+     * (then it is taken back into its send queue) or has been acknowledged.
+     */
+    private void tryUnload(EndpointFrame f) {
+        if (f.state != EndpointFrame.State.UNLOADING || !f.unmapped || f.inFetch > 0) {
+            return;
+        }
+        List<int[]> nacked = new ArrayList<>();
+        for (int dest : channels.active) {
+            for (Channel ch : channels.of(dest)) {
+                if (ch.busy && ch.packet.srcEp() == f.index) {
+                    if (!ch.nacked) {
+                        return;
+                    }
+                    nacked.add(new int[] {dest, ch.number});
+                }
+            }
+        }
+        List<Doorbell.Send> back = new ArrayList<>();
+        for (int[] dc : nacked) {
+            Channel ch = channels.get(dc[0], dc[1]);
+            back.add(ch.origin);
+            channels.takeBack(dc[0], ch);
+            nic.counter("vn.taken_back").increment();
+        }
+        for (SendChannels.Waiting w : channels.takeWaiting(f.index)) {
+            back.add(w.origin());
+        }
+        back.sort(Comparator.comparingLong(Doorbell.Send::msgId).reversed());
+        for (Doorbell.Send m : back) {
+            f.requeue(m);
+        }
+        unloading.remove(f.index);
+        dma(DmaRequest.toHost((int) frameBytes, false, ++dmaTags, -1, null), () -> {
+            f.state = EndpointFrame.State.OUT;
+            f.faultReported = false;
+            slotsTaken--;
+            evictions--;
+            nic.counter("vn.evictions").increment();
+            balance();
+        });
     }
 
     /** Writes a receive-queue entry (after the data, for a medium message) into the endpoint's host memory. */
@@ -502,7 +717,7 @@ public final class VnFirmware implements Firmware {
         if (!w.isEmpty()) {
             Channel free = channels.free(dest, reply);
             SendChannels.Waiting next = w.poll();
-            Header on = occupy(dest, free, next.header(), next.route());
+            Header on = occupy(dest, free, next.header(), next.route(), next.origin());
             readyData.add(() -> fetchThenSend(on, next.route(), dest));
         }
     }

@@ -98,7 +98,7 @@ class EndpointSchedulerTest {
     }
 
     private static EndpointFrame frame(int index, int weight, int entries, EndpointScheduler s) {
-        EndpointFrame f = new EndpointFrame(new Doorbell.Open(index, 7, 1, false, weight), 4);
+        EndpointFrame f = new EndpointFrame(new Doorbell.Open(index, 7, 1, false, weight, 2), 4);
         for (int i = 0; i < entries; i++) {
             f.requests.add(new Doorbell.Send(index, false, 0, 0, 0, 0, 1, new int[0], new byte[0], -1, i, 0));
         }

@@ -1,0 +1,99 @@
+package org.nowemu.hardware.host;
+
+import java.util.ArrayDeque;
+import org.nowemu.actors.runtime.Component;
+import org.nowemu.actors.runtime.Receive;
+import org.nowemu.hardware.profile.HardwareProfile;
+
+/**
+ * The CPUs of a host that runs more than one thread: a resource its threads hold while they run (computing,
+ * writing to the NIC, spin-polling) and give up while they are blocked (on a semaphore, on a page fault). A thread
+ * that asks while every CPU is taken waits in arrival order; a CPU that takes a thread other than the one it ran
+ * last pays the profile's context switch before the thread runs. Threads are not time-sliced: one keeps its CPU
+ * until it blocks or ends, as a thread of a real-time class would.
+ *
+ * <p>Counters: {@code cpu.grants}, {@code cpu.context_switches}, {@code cpu.queued} (asks that had to wait).
+ */
+public final class HostCpu extends Component {
+    /** A thread asks for a CPU; it arrives when the thread is ready to run. */
+    public record Acquire() {
+    }
+
+    /** A thread gives its CPU up; it arrives when the thread stops running. */
+    public record Release() {
+    }
+
+    /** To a thread: it runs from the moment this arrives. */
+    public record Granted() {
+    }
+
+    private final long contextSwitch;
+    private final long signal;
+    private final int[] holder;
+    private final int[] last;
+    private final ArrayDeque<Integer> waiting = new ArrayDeque<>();
+
+    /** @param profile the hardware profile (CPUs, context-switch time, the on-board signal delay) */
+    public HostCpu(HardwareProfile profile) {
+        this.contextSwitch = profile.host().contextSwitch();
+        this.signal = profile.nic().lanai().cycles(1);
+        this.holder = new int[profile.host().cpus()];
+        this.last = new int[holder.length];
+        java.util.Arrays.fill(holder, -1);
+        java.util.Arrays.fill(last, -1);
+    }
+
+    @Override
+    protected Receive createReceive() {
+        return Receive.builder()
+                .on(Acquire.class, a -> onAcquire(sender()))
+                .on(Release.class, r -> onRelease(sender()))
+                .build();
+    }
+
+    private void onAcquire(int thread) {
+        int cpu = free();
+        if (cpu < 0) {
+            counter("cpu.queued").increment();
+            waiting.add(thread);
+        } else {
+            grant(cpu, thread);
+        }
+    }
+
+    private void onRelease(int thread) {
+        for (int cpu = 0; cpu < holder.length; cpu++) {
+            if (holder[cpu] == thread) {
+                holder[cpu] = -1;
+                Integer next = waiting.poll();
+                if (next != null) {
+                    grant(cpu, next);
+                }
+                return;
+            }
+        }
+        throw new IllegalStateException(nameOf(thread) + " released a CPU it did not hold");
+    }
+
+    /** The lowest-numbered free CPU, or -1. */
+    private int free() {
+        for (int cpu = 0; cpu < holder.length; cpu++) {
+            if (holder[cpu] < 0) {
+                return cpu;
+            }
+        }
+        return -1;
+    }
+
+    private void grant(int cpu, int thread) {
+        holder[cpu] = thread;
+        long delay = signal;
+        if (last[cpu] >= 0 && last[cpu] != thread) {
+            delay += contextSwitch;
+            counter("cpu.context_switches").increment();
+        }
+        last[cpu] = thread;
+        counter("cpu.grants").increment();
+        send(thread, delay, new Granted());
+    }
+}
