@@ -77,7 +77,7 @@ public final class AmCluster {
                         int share = range / t.threads().size();
                         for (int i = 0; i < t.threads().size(); i++) {
                             AmProgram thread = t.threads().get(i);
-                            int first = p * range + i * share;
+                            int first = firstEndpoint(stack, mine.size(), p, t.threads().size(), i);
                             parts.add(new Part("p" + p + ".t" + i, () -> new AmProcess(profile, nic, stack, thread,
                                     hosts, first, share, driver, cpu)));
                         }
@@ -90,5 +90,14 @@ public final class AmCluster {
                 return parts;
             }
         };
+    }
+
+    /**
+     * The index of the first endpoint thread {@code thread} (of {@code threads}) of process {@code process} (of
+     * {@code processes}) creates on its NIC: processes split the NIC's endpoints evenly, threads their process's.
+     */
+    public static int firstEndpoint(StackSettings stack, int processes, int process, int threads, int thread) {
+        int range = stack.maxEndpoints() / processes;
+        return process * range + thread * (range / threads);
     }
 }

@@ -159,6 +159,9 @@ public final class VnFirmware implements Firmware {
 
     /** Sends control packets, then data that is ready, then new messages, while the send path is free. */
     private void pump() {
+        if (!pendingLoads.isEmpty()) {
+            balance();
+        }
         for (Integer ep : unloading.toArray(new Integer[0])) {
             tryUnload(frames[ep]);
         }
@@ -213,7 +216,13 @@ public final class VnFirmware implements Firmware {
         } else if (d instanceof Doorbell.Unmapped u) {
             frame(u.endpoint()).unmapped = true;
         } else if (d instanceof Doorbell.Events e) {
-            frame(e.endpoint()).events = e.on();
+            EndpointFrame f = frame(e.endpoint());
+            f.events = e.on();
+            // Turning events on with entries the host has not consumed yet interrupts at once: they may have
+            // landed after the host's last poll, while events were off, and nothing else would wake it.
+            if (e.on() && (f.used[0] > 0 || f.used[1] > 0)) {
+                interrupt(f);
+            }
         } else if (d instanceof Doorbell.Segment g) {
             frame(g.endpoint()).segment = g.length();
         } else if (d instanceof Doorbell.Map m) {
@@ -259,6 +268,7 @@ public final class VnFirmware implements Firmware {
     private void startMessage(Doorbell.Send m) {
         EndpointFrame f = frames[m.endpoint()];
         f.lastActive = nic.now();
+        f.usedSinceLoad = true;
         int dest;
         int destEp;
         int tag;
@@ -475,6 +485,7 @@ public final class VnFirmware implements Firmware {
         boolean interrupt = f.events && f.used[q] == 0;
         f.used[q]++;
         f.lastActive = nic.now();
+        f.usedSinceLoad = true;
         nic.counter("vn.delivered").increment();
         deliver(f, new HostEntry.Delivery(f.index, h.reply(), src, h.srcEp(), h.srcTag(), h.handler(), h.args(),
                 h.data(), h.offset(), h.msgId(), h.status(), false), () -> {
@@ -482,10 +493,14 @@ public final class VnFirmware implements Firmware {
                         answer(h, Header.ACK, 0);
                     }
                     if (interrupt) {
-                        nic.counter("vn.interrupts").increment();
-                        nic.tell(f.driver, nic.settings().lanai().cycles(1), new DriverEntry.Interrupt(f.index));
+                        interrupt(f);
                     }
                 });
+    }
+
+    private void interrupt(EndpointFrame f) {
+        nic.counter("vn.interrupts").increment();
+        nic.tell(f.driver, nic.settings().lanai().cycles(1), new DriverEntry.Interrupt(f.index));
     }
 
     /**
@@ -556,11 +571,16 @@ public final class VnFirmware implements Firmware {
         }
     }
 
-    /** The resident endpoint to evict, by the paging policy; privileged (mapper) endpoints stay. */
+    /**
+     * The resident endpoint to evict, by the paging policy. Privileged (mapper) endpoints stay, and so does an
+     * endpoint loaded less than two timer quanta ago that has not been used since: the message it was loaded for
+     * comes back only at the sender's next tick, and evicting it first would thrash without progress.
+     */
     private EndpointFrame victim() {
         List<EndpointFrame> resident = new ArrayList<>();
         for (EndpointFrame f : frames) {
-            if (f != null && f.resident() && !f.privileged) {
+            if (f != null && f.resident() && !f.privileged
+                    && (f.usedSinceLoad || nic.now() - f.loadedAt >= 2 * s.quantumPs())) {
                 resident.add(f);
             }
         }
@@ -581,12 +601,15 @@ public final class VnFirmware implements Firmware {
             f.state = EndpointFrame.State.RESIDENT;
             f.loadedAt = nic.now();
             f.lastActive = nic.now();
+            f.usedSinceLoad = false;
             f.faultReported = false;
             nic.counter("vn.loads").increment();
             for (int i = f.requests.size() + f.replies.size(); i > 0; i--) {
                 scheduler.added(f);
             }
             toDriver(f, new DriverEntry.Loaded(f.index));
+            // Endpoints still waiting may now find a victim: this one, if nothing else is resident.
+            balance();
         });
     }
 
@@ -732,6 +755,16 @@ public final class VnFirmware implements Firmware {
         f.used[1]++;
         deliver(f, new HostEntry.Delivery(f.index, reply, destNic, destEp, 0, handler, args, data, offset, msgId,
                 why.code(), true), null);
+    }
+
+    // ---- what tests look at
+
+    SendChannels channels() {
+        return channels;
+    }
+
+    EndpointFrame endpoint(int index) {
+        return frames[index];
     }
 
     // ---- the retransmission timer

@@ -2,101 +2,12 @@ package org.nowemu.protocol.vn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.SplittableRandom;
-import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.hardware.link.Packet;
-import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.NicContext;
-import org.nowemu.hardware.nic.Sram;
-import org.nowemu.hardware.profile.NicSettings;
 import org.nowemu.protocol.nic.Doorbell;
 
 /** The endpoint scheduler's order of service, driven directly (no emulation): weights, skipping, loitering. */
 class EndpointSchedulerTest {
-    /** Counts the LANai cycles the scheduler charges; nothing else of the NIC is used. */
-    private static final class Cycles implements NicContext {
-        long cycles;
-        final TreeMap<String, Counter> counters = new TreeMap<>();
-
-        @Override
-        public void cycles(long n) {
-            cycles += n;
-        }
-
-        @Override
-        public Counter counter(String name) {
-            return counters.computeIfAbsent(name, k -> new Counter());
-        }
-
-        @Override
-        public int nic() {
-            return 0;
-        }
-
-        @Override
-        public int processor() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public NicSettings settings() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public long now() {
-            return 0;
-        }
-
-        @Override
-        public Sram sram() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Packet packet(byte[] route, byte[] body) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void transmit(Packet packet) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void postReceive(int buffers) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void hostDma(DmaRequest request) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void tell(int component, long delayPs, Object payload) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void timer(long delayPs, Object tag) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Histogram histogram(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public SplittableRandom random() {
-            throw new UnsupportedOperationException();
-        }
-    }
-
     private static EndpointFrame frame(int index, int weight, int entries, EndpointScheduler s) {
         EndpointFrame f = new EndpointFrame(new Doorbell.Open(index, 7, 1, false, weight, 2), 4);
         for (int i = 0; i < entries; i++) {
@@ -122,12 +33,12 @@ class EndpointSchedulerTest {
     @Test
     void aHeavierEndpointGetsThatManyMoreEntriesPerTurn() {
         EndpointScheduler s = new EndpointScheduler(2, 30, 40);
-        Cycles nic = new Cycles();
+        FakeNic nic = new FakeNic(null);
         frame(0, 1, 6, s);
         frame(1, 3, 6, s);
         assertEquals("001111110000", order(s, nic));
         assertEquals(480, nic.cycles);
-        assertEquals(3, nic.counter("vn.endpoint_switches").value());
+        assertEquals(3, nic.count("vn.endpoint_switches"));
     }
 
     /**
@@ -137,7 +48,7 @@ class EndpointSchedulerTest {
     @Test
     void emptyEndpointsAreSkippedInRoundRobinOrder() {
         EndpointScheduler s = new EndpointScheduler(1, 30, 40);
-        Cycles nic = new Cycles();
+        FakeNic nic = new FakeNic(null);
         frame(5, 1, 2, s);
         frame(0, 1, 1, s);
         frame(2, 1, 3, s);
@@ -151,7 +62,7 @@ class EndpointSchedulerTest {
     @Test
     void theSchedulerLoitersOnAnEndpointThatEmptied() {
         EndpointScheduler s = new EndpointScheduler(256, 30, 40);
-        Cycles nic = new Cycles();
+        FakeNic nic = new FakeNic(null);
         EndpointFrame f = frame(3, 1, 1, s);
         assertEquals("3", order(s, nic));
         f.requests.add(new Doorbell.Send(3, false, 0, 0, 0, 0, 1, new int[0], new byte[0], -1, 9, 0));

@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.workloads.bandwidth.BandwidthWorkload;
 import org.nowemu.workloads.logp.LogpWorkload;
+import org.nowemu.workloads.overcommit.OvercommitWorkload;
 import org.nowemu.workloads.phold.PholdWorkload;
 import org.nowemu.workloads.raw.RawPingPongWorkload;
 
@@ -12,7 +13,7 @@ import org.nowemu.workloads.raw.RawPingPongWorkload;
 public final class Workloads {
     private static final String KEY = "nowemu.workload";
     private static final List<Workload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload(),
-            new LogpWorkload(), new BandwidthWorkload());
+            new LogpWorkload(), new BandwidthWorkload(), new OvercommitWorkload());
 
     private Workloads() {
     }

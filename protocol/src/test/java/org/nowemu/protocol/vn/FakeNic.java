@@ -1,0 +1,135 @@
+package org.nowemu.protocol.vn;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.hardware.link.Packet;
+import org.nowemu.hardware.nic.DmaRequest;
+import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.hardware.nic.Sram;
+import org.nowemu.hardware.profile.NicSettings;
+
+/**
+ * A NIC without an emulation around it, for driving the firmware event by event: it records what the firmware
+ * transmits, the DMAs it starts (completed when the test says so), what it tells host components, and its cycles.
+ */
+final class FakeNic implements NicContext {
+    final NicSettings settings;
+    final Sram sram;
+    final TreeMap<String, Counter> counters = new TreeMap<>();
+    final List<Packet> sent = new ArrayList<>();
+    final ArrayDeque<DmaRequest> dmas = new ArrayDeque<>();
+    final List<Object> told = new ArrayList<>();
+    long now;
+    long cycles;
+    private long packets;
+
+    FakeNic(NicSettings settings) {
+        this.settings = settings;
+        this.sram = settings == null ? null : new Sram("fake", settings.sramBytes(), settings.sramReserved());
+    }
+
+    /** Completes every DMA started so far, and those their completions start, in order. */
+    void completeDmas(VnFirmware fw) {
+        while (!dmas.isEmpty()) {
+            fw.handle(this, new NicEvent.DmaDone(dmas.poll().tag()));
+        }
+    }
+
+    /** The payloads of DMAs to host component {@code target}, in order, among those started so far. */
+    List<Object> toHost(List<DmaRequest> log, int target) {
+        List<Object> out = new ArrayList<>();
+        for (DmaRequest d : log) {
+            if (d.toHost() && d.hostTarget() == target) {
+                out.add(d.payload());
+            }
+        }
+        return out;
+    }
+
+    final List<DmaRequest> dmaLog = new ArrayList<>();
+
+    @Override
+    public void cycles(long n) {
+        cycles += n;
+    }
+
+    @Override
+    public Counter counter(String name) {
+        return counters.computeIfAbsent(name, k -> new Counter());
+    }
+
+    long count(String name) {
+        Counter c = counters.get(name);
+        return c == null ? 0 : c.value();
+    }
+
+    @Override
+    public int nic() {
+        return 0;
+    }
+
+    @Override
+    public int processor() {
+        return 1;
+    }
+
+    @Override
+    public NicSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public long now() {
+        return now;
+    }
+
+    @Override
+    public Sram sram() {
+        return sram;
+    }
+
+    @Override
+    public Packet packet(byte[] route, byte[] body) {
+        return Packet.create(packets++, 0, route, body);
+    }
+
+    @Override
+    public void transmit(Packet packet) {
+        sent.add(packet);
+    }
+
+    @Override
+    public void postReceive(int buffers) {
+    }
+
+    @Override
+    public void hostDma(DmaRequest request) {
+        dmas.add(request);
+        dmaLog.add(request);
+    }
+
+    @Override
+    public void tell(int component, long delayPs, Object payload) {
+        told.add(payload);
+    }
+
+    @Override
+    public void timer(long delayPs, Object tag) {
+    }
+
+    @Override
+    public Histogram histogram(String name) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public SplittableRandom random() {
+        return new SplittableRandom(1);
+    }
+}
