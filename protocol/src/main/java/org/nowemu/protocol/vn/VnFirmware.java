@@ -654,6 +654,13 @@ public final class VnFirmware implements Firmware {
             slotsTaken--;
             evictions--;
             nic.counter("vn.evictions").increment();
+            if (f.hasWork()) {
+                // It left with messages to send (written while it was leaving, or taken back after a NACK): only
+                // a frame lets them go, so it asks to come back as a message arriving for it would.
+                f.faultReported = true;
+                nic.counter("vn.faults_reported").increment();
+                toDriver(f, new DriverEntry.Fault(f.index));
+            }
             balance();
         });
     }
