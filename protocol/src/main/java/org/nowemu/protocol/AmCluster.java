@@ -6,6 +6,8 @@ import java.util.function.IntFunction;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.host.HostCpu;
+import org.nowemu.hardware.profile.NicSettings;
+import org.nowemu.actors.config.BadInputException;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
@@ -46,6 +48,18 @@ public final class AmCluster {
                                       IntFunction<List<AmProgram>> programs) {
         byte[][][] routes = InitialRoutes.shortest(topology);
         int hosts = topology.hosts().size();
+        NicSettings nicSettings = profile.nic();
+        long free = nicSettings.sramBytes() - nicSettings.sramReserved();
+        for (int h = 0; h < hosts; h++) {
+            StackSettings s = stackOf.apply(h);
+            long needed = VnFirmware.sramNeeded(s, hosts, nicSettings);
+            if (needed > free) {
+                throw new BadInputException("nowemu.hardware.profiles." + profile.name() + ".nic.endpoint-frames: "
+                        + nicSettings.endpointFrames() + " endpoint frames of " + VnFirmware.frameBytes(s)
+                        + " B do not fit: the " + s.name() + " firmware needs " + needed + " B of SRAM with its tables"
+                        + " and buffers for " + hosts + " NICs, and " + free + " B are free (sram minus sram-reserved)");
+            }
+        }
         return new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {

@@ -86,5 +86,68 @@ class EndpointPagingTest {
         assertTrue(res.counter("driver.nic_faults") > 0, "messages arrived for evicted endpoints");
         assertTrue(res.counter("vn.evictions") > 0);
         assertTrue(res.counter("vn.nacks_not_resident") > 0);
+        // Every interrupt becomes one post of a semaphore, and each post wakes one wait.
+        assertEquals(res.counter("vn.interrupts"), res.counter("driver.posts"));
+    }
+
+    /**
+     * One frame. The thread creates endpoint A (it takes the frame) and writes into it, creates B (no frame: B
+     * stays in host memory), idles 1 ms so that nothing is in flight, then writes into B at t0: an endpoint fault.
+     * With H(n) n host cycles, L(n) n LANai cycles, s = L(1) the on-board signal, R(b) b bytes at the consistent
+     * DMA rate, 1 us its start-up (off the bus), a 1-word PIO 250 ns, and a consistent DMA of b bytes to a host
+     * component taking D(b) = s + L(5) + 1 us + R(b) + s from the LANai's request to the component:
+     * <ol>
+     *   <li>thread traps (syscall, H(1670)); the driver hears of it at + s;</li>
+     *   <li>driver's fault work H(835), then a Load word by PIO: NIC sees it after s + 250 ns + s;</li>
+     *   <li>LANai: doorbell L(10); no frame free, A (used) is chosen: Evicting(A) to the driver, D(16);</li>
+     *   <li>driver: unmap A and unpin its staging page, H(334 + 167); tells the thread, + s;</li>
+     *   <li>thread (blocked, its memory still answers) says unmapped, + s;</li>
+     *   <li>driver writes Unmapped by PIO: s + 250 ns + s;</li>
+     *   <li>LANai: doorbell L(10); A has nothing in flight: its frame (F bytes) goes out by DMA and the LANai hears
+     *       it done after s + L(5) + 1 us + R(F) + s + s;</li>
+     *   <li>B's frame comes in the same way: s + L(5) + 1 us + R(F) + s + s;</li>
+     *   <li>Loaded(B) to the driver, D(16);</li>
+     *   <li>driver: map B and pin its staging page, H(334 + 167); Mapped to the thread, + s: it resumes.</li>
+     * </ol>
+     */
+    @Test
+    void aThreadBlockedOnAnEndpointFaultResumesWhenTheLoadCompletes() {
+        ConfigReader r = AmNets.config("nowemu.topology.single.hosts = 1\n"
+                + "nowemu.hardware.profiles.now.nic.endpoint-frames = 1");
+        StackSettings stack = AmNets.stack(r, "amii");
+        long[] t = new long[2];
+        RunResult res = AmNets.run(r, h -> stack, h -> List.of(am -> {
+            Endpoint a = am.endpoint(TAG);
+            a.map(0, new EndpointName(0, 1), TAG);
+            Endpoint b = am.endpoint(TAG);
+            am.computeFor(1_000_000_000L);
+            t[0] = am.now();
+            b.setEvents(false);
+            t[1] = am.now();
+        }), 1_000_000_000_000L);
+        org.nowemu.hardware.profile.HardwareProfile p = AmNets.profile(r);
+        java.util.function.LongUnaryOperator host = n -> p.host().cpu().cycles(n);
+        java.util.function.LongUnaryOperator lanai = n -> p.nic().lanai().cycles(n);
+        long s = lanai.applyAsLong(1);
+        long pio = 250_000;
+        long startup = 1_000_000;
+        java.util.function.LongUnaryOperator rate = b -> p.bus().consistent().rate().psFor(b);
+        long frame = org.nowemu.protocol.vn.VnFirmware.frameBytes(stack);
+        long toDriver16 = s + lanai.applyAsLong(5) + startup + rate.applyAsLong(16) + s;
+        long move = s + lanai.applyAsLong(5) + startup + rate.applyAsLong(frame) + s + s;
+        long expected = t[0]
+                + host.applyAsLong(1670) + s
+                + host.applyAsLong(835) + s + pio + s
+                + lanai.applyAsLong(10) + toDriver16
+                + host.applyAsLong(334 + 167) + s
+                + s
+                + s + pio + s
+                + lanai.applyAsLong(10) + move
+                + move
+                + toDriver16
+                + host.applyAsLong(334 + 167) + s;
+        assertEquals(expected, t[1], "resumed " + (t[1] - t[0]) + " ps after the fault");
+        assertEquals(1, res.counter("am.endpoint_faults"));
+        assertEquals(1, res.counter("vn.evictions"));
     }
 }

@@ -11,6 +11,7 @@ import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.hardware.profile.NicSettings;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.DriverEntry;
@@ -152,6 +153,16 @@ public final class VnFirmware implements Firmware {
         }
     }
 
+    /**
+     * SRAM the firmware allocates at start (bytes): routing table, channel tables, receive buffers, endpoint
+     * frames. Checked against the NIC's free SRAM before a run, so that too many frames are bad input.
+     */
+    public static long sramNeeded(StackSettings s, int nics, NicSettings nic) {
+        long channels = s.reliability() ? (long) nics * 2 * s.credits() * 20 : 0;
+        return 8L * nics + channels + (long) s.receiveBuffers() * nic.maxPacketBytes()
+                + nic.endpointFrames() * frameBytes(s);
+    }
+
     /** An endpoint frame in SRAM: translation table, send queues, receive-queue state (bytes). */
     public static long frameBytes(StackSettings s) {
         return 8L * s.translations() + 64L * (2 * s.credits() + 2L * s.receiveQueue());
@@ -191,14 +202,13 @@ public final class VnFirmware implements Firmware {
 
     private void onDoorbell(Doorbell d) {
         if (d instanceof Doorbell.Send m) {
-            EndpointFrame f = frame(m.endpoint());
+            EndpointFrame f = touched(m.endpoint());
             (m.reply() ? f.replies : f.requests).add(m);
-            f.lastActive = nic.now();
             if (f.resident()) {
                 scheduler.added(f);
             }
         } else if (d instanceof Doorbell.Freed f) {
-            frame(f.endpoint()).used[EndpointFrame.queue(f.reply())] -= f.entries();
+            touched(f.endpoint()).used[EndpointFrame.queue(f.reply())] -= f.entries();
         } else if (d instanceof Doorbell.Open o) {
             if (o.endpoint() < 0 || o.endpoint() >= frames.length) {
                 throw new IllegalStateException("endpoint " + o.endpoint() + " beyond the NIC's " + frames.length);
@@ -216,7 +226,7 @@ public final class VnFirmware implements Firmware {
         } else if (d instanceof Doorbell.Unmapped u) {
             frame(u.endpoint()).unmapped = true;
         } else if (d instanceof Doorbell.Events e) {
-            EndpointFrame f = frame(e.endpoint());
+            EndpointFrame f = touched(e.endpoint());
             f.events = e.on();
             // Turning events on with entries the host has not consumed yet interrupts at once: they may have
             // landed after the host's last poll, while events were off, and nothing else would wake it.
@@ -224,9 +234,9 @@ public final class VnFirmware implements Firmware {
                 interrupt(f);
             }
         } else if (d instanceof Doorbell.Segment g) {
-            frame(g.endpoint()).segment = g.length();
+            touched(g.endpoint()).segment = g.length();
         } else if (d instanceof Doorbell.Map m) {
-            frame(m.endpoint()).map(m);
+            touched(m.endpoint()).map(m);
         } else if (d instanceof Doorbell.RawSend r) {
             if (privileged(r.endpoint())) {
                 nic.cycles(c.send());
@@ -251,6 +261,14 @@ public final class VnFirmware implements Firmware {
         if (f == null) {
             throw new IllegalStateException("host wrote to endpoint " + endpoint + ", which was never opened");
         }
+        return f;
+    }
+
+    /** The endpoint the host just wrote into: it counts as used (lru, and not evicted before its first use). */
+    private EndpointFrame touched(int endpoint) {
+        EndpointFrame f = frame(endpoint);
+        f.lastActive = nic.now();
+        f.usedSinceLoad = true;
         return f;
     }
 
