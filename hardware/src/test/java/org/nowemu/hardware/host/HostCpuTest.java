@@ -1,0 +1,101 @@
+package org.nowemu.hardware.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.nowemu.actors.runtime.Emulation;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.actors.runtime.RuntimeSettings;
+import org.nowemu.actors.time.VirtualTime;
+import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.cluster.HostProgram;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.support.TestNets;
+
+/** Threads of one host sharing its single CPU. */
+class HostCpuTest {
+    /** Records when its program starts, computes {@code cycles}, then blocks until a Go message if told to. */
+    static final class Worker extends ProgramThread {
+        private final long cycles;
+        private final boolean waitForGo;
+        private boolean go;
+
+        Worker(HardwareProfile p, NicParts nic, int cpu, long cycles, boolean waitForGo) {
+            super(p, nic, cpu);
+            this.cycles = cycles;
+            this.waitForGo = waitForGo;
+        }
+
+        @Override
+        protected void program() {
+            counter("test." + nameOf(id()) + ".start_ps").add(now());
+            compute(cycles);
+            if (waitForGo) {
+                blockUntil(() -> go);
+                counter("test." + nameOf(id()) + ".resumed_ps").add(now());
+            }
+        }
+
+        @Override
+        protected void onMessage(Object message) {
+            go = true;
+        }
+    }
+
+    /**
+     * Threads t0 and t1 (and a waker) share one CPU; s = one LANai cycle (26,667 ps), the on-board signal; the
+     * context switch is 10 us. Both ask at s; t0 (lower id) gets the CPU at 2s, computes 10 us (1,670 cycles at
+     * 167 MHz) and blocks: its release arrives at 3s + 10 us, and t1 gets the CPU a context switch and s later,
+     * at 4s + 20 us. t1 computes 10 us and ends at 4s + 30 us (release at 5s + 30 us). The waker's message reaches
+     * t0 at 1 ms; t0 asks again at 1 ms + s, gets the CPU at 1 ms + 2s + 10 us (t1 ran last: a switch).
+     */
+    @Test
+    void blockedThreadsGiveTheCpuUpAndPayAContextSwitchToGetItBack() {
+        HardwareProfile p = TestNets.now("");
+        long s = p.nic().lanai().cycles(1);
+        RunResult r = Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
+            @Override
+            public Firmware firmware(NicParts nic) {
+                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
+            }
+
+            @Override
+            public List<Part> hostParts(NicParts nic, int firstId) {
+                int cpu = firstId;
+                int t0 = firstId + 1;
+                return List.of(new Part("cpu", () -> new HostCpu(p)),
+                        new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                        new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)),
+                        new Part("waker", () -> new Waker(p, nic, t0)));
+            }
+        }).model(), new RuntimeSettings(3, 1, 1, false, 0), 10 * VirtualTime.MS);
+        assertEquals(2 * s, r.counter("test.h0.t0.start_ps"));
+        assertEquals(4 * s + 20_000_000, r.counter("test.h0.t1.start_ps"));
+        assertEquals(1_000_000_000 + 2 * s + 10_000_000, r.counter("test.h0.t0.resumed_ps"));
+        assertEquals(2, r.counter("cpu.context_switches"));
+        assertEquals(1, r.counter("host.blocks"));
+    }
+
+    /** Sends t0 a message at 1 ms. */
+    static final class Waker extends HostThread {
+        private final int target;
+
+        Waker(HardwareProfile p, NicParts nic, int target) {
+            super(p, nic);
+            this.target = target;
+        }
+
+        @Override
+        protected org.nowemu.actors.runtime.Receive createReceive() {
+            return org.nowemu.actors.runtime.Receive.builder().build();
+        }
+
+        @Override
+        protected void onStart() {
+            send(target, VirtualTime.MS, "go");
+        }
+    }
+}
