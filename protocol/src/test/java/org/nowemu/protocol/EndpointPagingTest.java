@@ -30,13 +30,7 @@ class EndpointPagingTest {
         });
         ep.setEvents(true);
         while (true) {
-            ep.waitEvent();
-            ep.setEvents(false);
-            while (ep.poll() > 0) {
-                // drain
-            }
-            ep.setEvents(true);
-            ep.poll();
+            ep.awaitAndDrain();
         }
     }
 

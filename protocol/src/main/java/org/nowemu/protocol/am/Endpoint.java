@@ -151,6 +151,23 @@ public final class Endpoint {
         process.waitFor(this);
     }
 
+    /**
+     * One round of an event-driven server: waits on the semaphore, turns events off, polls until the queues are
+     * empty, turns events on again and polls once more (a message may have landed in between without an
+     * interrupt; the NIC also interrupts at once if entries wait when events go on). Events must be on before the
+     * first round. Returns the messages handled.
+     */
+    public int awaitAndDrain() {
+        waitEvent();
+        setEvents(false);
+        int handled = 0;
+        for (int n = poll(); n > 0; n = poll()) {
+            handled += n;
+        }
+        setEvents(true);
+        return handled + poll();
+    }
+
     /** Polls this endpoint only: runs the handlers of what has arrived; returns how many messages it handled. */
     public int poll() {
         process.owns(this);

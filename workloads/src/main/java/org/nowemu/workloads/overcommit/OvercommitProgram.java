@@ -45,13 +45,7 @@ final class OvercommitProgram {
         });
         ep.setEvents(true);
         while (true) {
-            ep.waitEvent();
-            ep.setEvents(false);
-            while (ep.poll() > 0) {
-                // drain
-            }
-            ep.setEvents(true);
-            ep.poll();
+            ep.awaitAndDrain();
         }
     }
 
