@@ -85,6 +85,50 @@ class EndpointPagingTest {
     }
 
     /**
+     * Both sides overcommitted: host 1 runs one thread with four endpoints, each talking to its own server thread
+     * and endpoint on host 0, and both NICs have two frames. A request sent from a client endpoint may be NACKed
+     * because its server endpoint is out, and the client endpoint may then be evicted with the request taken back;
+     * still every request is handled once and answered once.
+     */
+    @Test
+    void overcommittedOnBothSidesEveryRequestIsAnsweredOnce() {
+        int endpoints = 4;
+        int perEndpoint = 6;
+        ConfigReader r = AmNets.config("nowemu.topology.single.hosts = 2\n"
+                + "nowemu.hardware.profiles.now.nic.endpoint-frames = 2\nnowemu.protocol.transport.quantum = 1ms");
+        StackSettings stack = AmNets.stack(r, "amii");
+        int[] handled = new int[endpoints];
+        int[] replies = new int[endpoints];
+        List<AmProgram> threads = new ArrayList<>();
+        for (int i = 0; i < endpoints; i++) {
+            threads.add(am -> serve(am, handled));
+        }
+        RunResult res = AmNets.run(r, h -> stack, h -> h == 0 ? List.of(new AmThreads(threads)) : List.of(am -> {
+            List<Endpoint> eps = new ArrayList<>();
+            for (int e = 0; e < endpoints; e++) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.map(0, new EndpointName(0, AmCluster.firstEndpoint(stack, 1, 0, endpoints, e)), TAG);
+                ep.setHandler(2, (t, m) -> replies[m.arg(0)]++);
+                eps.add(ep);
+            }
+            am.computeFor(START);
+            for (int k = 0; k < perEndpoint; k++) {
+                for (int e = 0; e < endpoints; e++) {
+                    eps.get(e).request(0, 1, e, k);
+                }
+            }
+            am.pollUntil(() -> java.util.Arrays.stream(replies).sum() == endpoints * perEndpoint);
+        }), 10_000_000_000_000L);
+        for (int e = 0; e < endpoints; e++) {
+            assertEquals(perEndpoint, handled[e], "endpoint " + e + " requests handled");
+            assertEquals(perEndpoint, replies[e], "endpoint " + e + " replies");
+        }
+        assertEquals(2L * endpoints * perEndpoint, res.counter("vn.delivered"));
+        assertTrue(res.counter("vn.evictions") > 0);
+        assertTrue(res.counter("vn.taken_back") > 0, "NACKed requests went back with their endpoints");
+    }
+
+    /**
      * One frame. The thread creates endpoint A (it takes the frame) and writes into it, creates B (no frame: B
      * stays in host memory), idles 1 ms so that nothing is in flight, then writes into B at t0: an endpoint fault.
      * With H(n) n host cycles, L(n) n LANai cycles, s = L(1) the on-board signal, R(b) b bytes at the consistent

@@ -40,12 +40,12 @@ class OvercommitCommandLineTest {
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(json.toFile());
             JsonNode m = r.get("metrics");
-            assertEquals("f7be77637e2a77d4", r.get("digest").asText());
-            assertEquals(32, m.get("overcommit.requests").asLong());
-            assertEquals(32, m.get("overcommit.replies").asLong());
-            assertEquals(129, m.get("overcommit.endpoint_faults").asLong());
-            assertEquals(93, m.get("overcommit.evictions").asLong());
-            assertEquals(506, m.get("overcommit.nacks").asLong());
+            assertEquals("33296a8add981ada", r.get("digest").asText());
+            assertEquals(34, m.get("overcommit.requests").asLong());
+            assertEquals(34, m.get("overcommit.replies").asLong());
+            assertEquals(99, m.get("overcommit.endpoint_faults").asLong());
+            assertEquals(68, m.get("overcommit.evictions").asLong());
+            assertEquals(385, m.get("overcommit.nacks").asLong());
             assertTrue(m.get("overcommit.server_rate_msgps").asDouble() > 0);
         }
     }

@@ -9,8 +9,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * The CPUs of a host that runs more than one thread: a resource its threads hold while they run (computing,
  * writing to the NIC, spin-polling) and give up while they are blocked (on a semaphore, on a page fault). A thread
  * that asks while every CPU is taken waits in arrival order; a CPU that takes a thread other than the one it ran
- * last pays the profile's context switch before the thread runs. Threads are not time-sliced: one keeps its CPU
- * until it blocks or ends, as a thread of a real-time class would.
+ * last pays the profile's context switch before the thread runs. When a thread has to wait, the threads holding
+ * CPUs hear of it ({@link Contended}): one that is only spinning gives its CPU up after its time slice.
  *
  * <p>Counters: {@code cpu.grants}, {@code cpu.context_switches}, {@code cpu.queued} (asks that had to wait).
  */
@@ -25,6 +25,10 @@ public final class HostCpu extends Component {
 
     /** To a thread: it runs from the moment this arrives. */
     public record Granted() {
+    }
+
+    /** To a thread holding a CPU: another thread is waiting for one. */
+    public record Contended() {
     }
 
     private final long contextSwitch;
@@ -56,6 +60,9 @@ public final class HostCpu extends Component {
         if (cpu < 0) {
             counter("cpu.queued").increment();
             waiting.add(thread);
+            for (int holding : holder) {
+                send(holding, signal, new Contended());
+            }
         } else {
             grant(cpu, thread);
         }
@@ -95,5 +102,8 @@ public final class HostCpu extends Component {
         last[cpu] = thread;
         counter("cpu.grants").increment();
         send(thread, delay, new Granted());
+        if (!waiting.isEmpty()) {
+            send(thread, delay, new Contended());
+        }
     }
 }

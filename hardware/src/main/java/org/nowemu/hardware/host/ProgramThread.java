@@ -58,6 +58,8 @@ public abstract class ProgramThread extends HostThread {
     private boolean starting;
     private boolean granted;
     private boolean holding;
+    private boolean contended;
+    private long grantedAt;
 
     protected ProgramThread(HardwareProfile profile, NicParts nic) {
         this(profile, nic, -1);
@@ -82,6 +84,7 @@ public abstract class ProgramThread extends HostThread {
                 .on(Wake.class, this::onWake)
                 .on(BusRequest.PioDone.class, this::onPioDone)
                 .on(HostCpu.Granted.class, g -> onGranted())
+                .on(HostCpu.Contended.class, c -> onContended())
                 .on(Object.class, m -> {
                     onMessage(m);
                     if (waitingForMessage) {
@@ -104,9 +107,46 @@ public abstract class ProgramThread extends HostThread {
         }
     }
 
+    private void onContended() {
+        contended = true;
+        if (waitingForMessage && holding) {
+            // A spinning program hears of it when its time slice ends, so it can give the CPU up.
+            long due = grantedAt + profile.host().timeSlice();
+            if (due <= now()) {
+                resume();
+            } else {
+                pendingWake = ++wakeSeq;
+                schedule(due - now(), new Wake(pendingWake));
+            }
+        }
+    }
+
+    /**
+     * Program side, for a spinning program: if another thread waits for a CPU and this one has held its CPU for
+     * a time slice, gives it up and waits for it again (and pays a context switch then). Returns whether it did.
+     */
+    protected final boolean yieldIfContended() {
+        if (!holding || !contended || cursor() - grantedAt < profile.host().timeSlice()) {
+            return false;
+        }
+        catchUp();
+        counter("host.yields").increment();
+        contended = false;
+        holding = false;
+        send(cpu, signal(), new HostCpu.Release());
+        granted = false;
+        send(cpu, signal(), new HostCpu.Acquire());
+        while (!granted) {
+            awaitMessage(false);
+        }
+        return true;
+    }
+
     private void onGranted() {
         granted = true;
         holding = true;
+        contended = false;
+        grantedAt = now();
         if (starting) {
             starting = false;
             resume();

@@ -12,14 +12,16 @@ import org.nowemu.actors.time.VirtualTime;
  * @param storeBuffer       posted PIO words the CPU may have in flight before it stalls
  * @param cpus              CPUs the host's threads share
  * @param contextSwitch     time a CPU takes to switch from one thread to another (ps)
+ * @param timeSlice         how long a spinning thread keeps a CPU another thread is waiting for (ps)
  */
 public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, int storeBuffer, int cpus,
-                           long contextSwitch) {
+                           long contextSwitch, long timeSlice) {
     static HostSettings read(ConfigReader r, String prefix) {
         return new HostSettings(new Clock(r.hertz(prefix + "cpu-clock")),
                 new Rate(r.bytesPerSecond(prefix + "memory-copy-rate")),
                 r.duration(prefix + "interrupt-dispatch", 0, VirtualTime.S),
                 r.intIn(prefix + "store-buffer", 1, 1024), r.intIn(prefix + "cpus", 1, 64),
-                r.duration(prefix + "context-switch", 0, VirtualTime.MS));
+                r.duration(prefix + "context-switch", 0, VirtualTime.MS),
+                r.duration(prefix + "time-slice", 1, VirtualTime.S));
     }
 }

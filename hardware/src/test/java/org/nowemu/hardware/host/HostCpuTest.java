@@ -79,6 +79,53 @@ class HostCpuTest {
         assertEquals(1, r.counter("host.blocks"));
     }
 
+    /** Spins (waits for messages while holding its CPU) and gives the CPU up when its time slice is over. */
+    static final class Spinner extends ProgramThread {
+        Spinner(HardwareProfile p, NicParts nic, int cpu) {
+            super(p, nic, cpu);
+        }
+
+        @Override
+        protected void program() {
+            while (true) {
+                if (yieldIfContended()) {
+                    counter("test.back_at_ps").add(now());
+                    return;
+                }
+                awaitMessage(false);
+            }
+        }
+    }
+
+    /**
+     * t0 spins from 2s (s = one LANai cycle); t1 asks for the CPU at s and has to wait, and t0 hears of it. At
+     * the end of its 10 ms time slice t0 gives the CPU up (its release reaches the CPU at 2s + 10 ms + s), and t1
+     * runs a context switch (10 us) and s later: at 4s + 10 ms + 10 us. t1 computes 10 us and ends; t0 has the
+     * CPU back a release (s), a switch and s later: at 6s + 10 ms + 30 us.
+     */
+    @Test
+    void aSpinningThreadGivesTheCpuUpAfterItsTimeSlice() {
+        HardwareProfile p = TestNets.now("");
+        long s = p.nic().lanai().cycles(1);
+        RunResult r = Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
+            @Override
+            public Firmware firmware(NicParts nic) {
+                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
+            }
+
+            @Override
+            public List<Part> hostParts(NicParts nic, int firstId) {
+                int cpu = firstId;
+                return List.of(new Part("cpu", () -> new HostCpu(p)),
+                        new Part("t0", () -> new Spinner(p, nic, cpu)),
+                        new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)));
+            }
+        }).model(), new RuntimeSettings(3, 1, 1, false, 0), 100 * VirtualTime.MS);
+        assertEquals(4 * s + 10 * VirtualTime.MS + 10_000_000, r.counter("test.h0.t1.start_ps"));
+        assertEquals(6 * s + 10 * VirtualTime.MS + 30_000_000, r.counter("test.back_at_ps"));
+        assertEquals(1, r.counter("host.yields"));
+    }
+
     /** Sends t0 a message at 1 ms. */
     static final class Waker extends HostThread {
         private final int target;

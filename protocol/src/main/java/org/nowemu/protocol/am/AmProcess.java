@@ -142,6 +142,11 @@ public final class AmProcess extends ProgramThread {
         }
     }
 
+    /** Tells the driver the endpoint's bulk region, which it pins while the endpoint is resident. */
+    void region(Endpoint ep, int length) {
+        send(driver, cursor() - now() + signal(), new SegmentDriver.Region(ep.index, length));
+    }
+
     /** Blocks on the endpoint's semaphore until it has been posted. */
     void waitFor(Endpoint ep) {
         counter("am.event_waits").increment();
@@ -249,6 +254,9 @@ public final class AmProcess extends ProgramThread {
     void pollUntil(BooleanSupplier done) {
         while (!done.getAsBoolean()) {
             if (poll(null) > 0) {
+                continue;
+            }
+            if (yieldIfContended()) {
                 continue;
             }
             long start = cursor();

@@ -94,6 +94,7 @@ public final class Endpoint {
             throw new AmException(AmError.BAD_ARGUMENTS, "segment length " + length);
         }
         segment = new byte[length];
+        process.region(this, length);
         process.pio(this, 2, new Doorbell.Segment(index, length));
     }
 

@@ -18,6 +18,10 @@ import org.nowemu.protocol.stack.StackSettings;
  * non-resident endpoint; the NIC reporting a message for one), asks the NIC to load the endpoint into a frame,
  * unmaps an endpoint the NIC evicts before its frame's contents move, and maps the loaded one back into its
  * process, which then goes on. It also turns the NIC's event interrupts into posts of the endpoint's semaphore.
+ * The host memory the NIC reaches by DMA for an endpoint (its staging area and its bulk region) is pinned and
+ * mapped when the endpoint is loaded and unpinned when it leaves, so the NIC only ever touches pinned memory of a
+ * resident endpoint: medium and bulk data are copied by the host library between the user's buffers and the
+ * staging area, and a message for an endpoint whose memory is not pinned is one for a non-resident endpoint.
  * Its work is charged on its own timeline (host cycles from {@link PagingSettings}; the interrupt dispatch from
  * the profile); it does not take the CPU from the host's threads.
  *
@@ -36,6 +40,10 @@ public final class SegmentDriver extends HostThread {
 
     /** The calling thread touched {@code endpoint}, which is not mapped: load it. */
     public record Fault(int endpoint) implements Call {
+    }
+
+    /** The endpoint's bulk region is {@code length} bytes: pinned while the endpoint is resident. */
+    public record Region(int endpoint, int length) implements Call {
     }
 
     /** The thread has stopped writing into {@code endpoint} (answers {@link Unmap}). */
@@ -67,6 +75,8 @@ public final class SegmentDriver extends HostThread {
     private final int stagingPages;
     /** Owner thread of each endpoint. */
     private final TreeMap<Integer, Integer> owner = new TreeMap<>();
+    /** Pages of each endpoint's bulk region. */
+    private final TreeMap<Integer, Integer> regionPages = new TreeMap<>();
     /** Endpoints being created: their thread waits for the NIC to say whether they got a frame. */
     private final TreeSet<Integer> creating = new TreeSet<>();
     /** Endpoints the driver has asked the NIC to load and not yet heard back about. */
@@ -92,6 +102,7 @@ public final class SegmentDriver extends HostThread {
                     load(f.endpoint());
                 })
                 .on(Unmapped.class, u -> pioWrite(1, new Doorbell.Unmapped(u.endpoint()), 0))
+                .on(Region.class, g -> regionPages.put(g.endpoint(), paging.pages(g.length())))
                 .on(BusRequest.DmaWrite.class, w -> onNic((DriverEntry) w.payload()))
                 .on(DriverEntry.Interrupt.class, this::onInterrupt)
                 .on(BusRequest.PioDone.class, d -> { })
@@ -115,19 +126,25 @@ public final class SegmentDriver extends HostThread {
             counter("driver.nic_faults").increment();
             load(f.endpoint());
         } else if (e instanceof DriverEntry.Evicting v) {
-            // Unmap the endpoint's page and unpin its staging area; the thread answers when it has stopped.
+            // Unmap the endpoint's page and unpin its staging area and bulk region; the thread answers when it has
+            // stopped writing.
             counter("driver.unmaps").increment();
-            compute(paging.remapCycles() + (long) stagingPages * paging.pinCycles());
+            compute(paging.remapCycles() + (long) pinned(v.endpoint()) * paging.pinCycles());
             tell(owner.get(v.endpoint()), new Unmap(v.endpoint()));
         } else if (e instanceof DriverEntry.Loaded l) {
             loading.remove(l.endpoint());
             counter("driver.loads").increment();
-            compute(paging.remapCycles() + (long) stagingPages * paging.pinCycles());
+            compute(paging.remapCycles() + (long) pinned(l.endpoint()) * paging.pinCycles());
             tell(owner.get(l.endpoint()), new Mapped(l.endpoint()));
             if (creating.remove(l.endpoint())) {
                 tell(owner.get(l.endpoint()), new Created(l.endpoint()));
             }
         }
+    }
+
+    /** Pages pinned for DMA while the endpoint is resident: its staging area and its bulk region. */
+    private int pinned(int endpoint) {
+        return stagingPages + regionPages.getOrDefault(endpoint, 0);
     }
 
     /** Asks the NIC for the endpoint in a frame, once until it answers. */

@@ -37,8 +37,8 @@ final class EndpointFrame {
     /** Last time it sent, received or was written by the host (for lru); when it was loaded (for fifo). */
     long lastActive;
     long loadedAt;
-    /** It has sent or received since it was last loaded. */
-    boolean usedSinceLoad;
+    /** A message was delivered to it or one of its packets acknowledged since it was last loaded. */
+    boolean progressed;
     /** Its messages between the send path's start and the wire (their data may still be crossing the bus). */
     int inFetch;
     /** Component id of the host's segment driver. */

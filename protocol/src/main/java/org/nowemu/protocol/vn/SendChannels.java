@@ -75,6 +75,7 @@ final class SendChannels {
         c.packet = null;
         c.origin = null;
         c.route = null;
+        c.resendQueued = false;
         c.seq ^= 1;
         if (--unacked[dest] == 0) {
             active.remove(dest);
@@ -91,6 +92,7 @@ final class SendChannels {
         c.origin = null;
         c.route = null;
         c.nacked = false;
+        c.resendQueued = false;
         if (--unacked[dest] == 0) {
             active.remove(dest);
         }

@@ -206,6 +206,11 @@ public final class VnFirmware implements Firmware {
             (m.reply() ? f.replies : f.requests).add(m);
             if (f.resident()) {
                 scheduler.added(f);
+            } else if (f.state == EndpointFrame.State.OUT && !f.faultReported) {
+                // Written after it left its frame (the host's write was already on the bus): it must come back.
+                f.faultReported = true;
+                nic.counter("vn.faults_reported").increment();
+                toDriver(f, new DriverEntry.Fault(f.index));
             }
         } else if (d instanceof Doorbell.Freed f) {
             touched(f.endpoint()).used[EndpointFrame.queue(f.reply())] -= f.entries();
@@ -217,7 +222,7 @@ public final class VnFirmware implements Firmware {
             frames[o.endpoint()] = f;
             // A new endpoint takes a free frame at once; with none free it waits in host memory for its first use.
             if (slotsTaken < slots && pendingLoads.isEmpty()) {
-                startLoad(f);
+                startLoad(f, false);
             } else {
                 toDriver(f, new DriverEntry.Opened(f.index));
             }
@@ -228,8 +233,9 @@ public final class VnFirmware implements Firmware {
         } else if (d instanceof Doorbell.Events e) {
             EndpointFrame f = touched(e.endpoint());
             f.events = e.on();
-            // Turning events on with entries the host has not consumed yet interrupts at once: they may have
-            // landed after the host's last poll, while events were off, and nothing else would wake it.
+            // Turning events on while entries the host has not freed wait interrupts at once. One may have landed
+            // after the host's last poll (its entry still on its way) and found the queue not empty because the
+            // host's frees had not reached the NIC yet: nothing else would wake the host.
             if (e.on() && (f.used[0] > 0 || f.used[1] > 0)) {
                 interrupt(f);
             }
@@ -264,12 +270,21 @@ public final class VnFirmware implements Firmware {
         return f;
     }
 
-    /** The endpoint the host just wrote into: it counts as used (lru, and not evicted before its first use). */
+    /** The endpoint the host just wrote into: recently active, for lru. */
     private EndpointFrame touched(int endpoint) {
         EndpointFrame f = frame(endpoint);
         f.lastActive = nic.now();
-        f.usedSinceLoad = true;
         return f;
+    }
+
+    /**
+     * The endpoint made progress: a message was delivered to it, or one of its packets was acknowledged. Until it
+     * has (or two timer quanta have passed) since it was loaded, it is not evicted: what it was loaded for (a
+     * retransmission, a reply) has not happened yet, and evicting it first would thrash without progress.
+     */
+    private void progressed(EndpointFrame f) {
+        f.lastActive = nic.now();
+        f.progressed = true;
     }
 
     private boolean privileged(int endpoint) {
@@ -285,8 +300,6 @@ public final class VnFirmware implements Firmware {
 
     private void startMessage(Doorbell.Send m) {
         EndpointFrame f = frames[m.endpoint()];
-        f.lastActive = nic.now();
-        f.usedSinceLoad = true;
         int dest;
         int destEp;
         int tag;
@@ -374,6 +387,8 @@ public final class VnFirmware implements Firmware {
         int now = (int) (nic.now() / 1_000_000L);
         ch.stamp = now;
         ch.ticks = 0;
+        ch.nacked = false;
+        ch.resendQueued = false;
         Header stamped = h.withChannel(h.channel(), h.seq(), h.epoch(), now);
         ch.packet = stamped;
         return stamped;
@@ -500,10 +515,8 @@ public final class VnFirmware implements Firmware {
         if (s.reliability()) {
             received.accept(src, h.channel(), h.seq(), h.epoch());
         }
-        boolean interrupt = f.events && f.used[q] == 0;
-        f.used[q]++;
-        f.lastActive = nic.now();
-        f.usedSinceLoad = true;
+        boolean interrupt = arrives(f, q);
+        progressed(f);
         nic.counter("vn.delivered").increment();
         deliver(f, new HostEntry.Delivery(f.index, h.reply(), src, h.srcEp(), h.srcTag(), h.handler(), h.args(),
                 h.data(), h.offset(), h.msgId(), h.status(), false), () -> {
@@ -573,7 +586,7 @@ public final class VnFirmware implements Firmware {
                 return;
             }
             pendingLoads.remove(next.index);
-            startLoad(next);
+            startLoad(next, true);
         }
         while (pendingLoads.size() > evictions) {
             EndpointFrame victim = victim();
@@ -590,36 +603,69 @@ public final class VnFirmware implements Firmware {
     }
 
     /**
-     * The resident endpoint to evict, by the paging policy. Privileged (mapper) endpoints stay, and so does an
-     * endpoint loaded less than two timer quanta ago that has not been used since: the message it was loaded for
-     * comes back only at the sender's next tick, and evicting it first would thrash without progress.
+     * The resident endpoint to evict. Privileged (mapper) endpoints stay, and so does one that has made no progress
+     * since it was loaded less than two timer quanta ago ({@link #progressed}). Among the others, those whose
+     * leaving costs least go first: no receive entries the host has yet to take (their thread would fault to
+     * answer them), then no packets in flight (they would wait for ACKs or be taken back); then the paging
+     * policy decides.
      */
     private EndpointFrame victim() {
-        List<EndpointFrame> resident = new ArrayList<>();
+        List<EndpointFrame> best = new ArrayList<>();
+        int bestCost = Integer.MAX_VALUE;
         for (EndpointFrame f : frames) {
-            if (f != null && f.resident() && !f.privileged
-                    && (f.usedSinceLoad || nic.now() - f.loadedAt >= 2 * s.quantumPs())) {
-                resident.add(f);
+            if (f == null || !f.resident() || f.privileged
+                    || !(f.progressed || nic.now() - f.loadedAt >= 2 * s.quantumPs())) {
+                continue;
+            }
+            int cost = (f.used[0] + f.used[1] > 0 ? 2 : 0) + (inFlight(f) ? 1 : 0);
+            if (cost < bestCost) {
+                best.clear();
+                bestCost = cost;
+            }
+            if (cost == bestCost) {
+                best.add(f);
             }
         }
-        if (resident.isEmpty()) {
+        if (best.isEmpty()) {
             return null;
         }
         return switch (s.paging().eviction()) {
-            case "fifo" -> resident.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.loadedAt)).get();
-            case "random" -> resident.get(nic.random().nextInt(resident.size()));
-            default -> resident.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.lastActive)).get();
+            case "fifo" -> best.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.loadedAt)).get();
+            case "random" -> best.get(nic.random().nextInt(best.size()));
+            default -> best.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.lastActive)).get();
         };
     }
 
-    private void startLoad(EndpointFrame f) {
+    private boolean inFlight(EndpointFrame f) {
+        if (f.inFetch > 0) {
+            return true;
+        }
+        for (int dest : channels.active) {
+            for (Channel ch : channels.of(dest)) {
+                if (ch.busy && ch.packet.srcEp() == f.index) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A message lands in receive queue {@code q}: counts it; interrupt if events are on and the queue was empty. */
+    private boolean arrives(EndpointFrame f, int q) {
+        boolean empty = f.used[q] == 0;
+        f.used[q]++;
+        return empty && f.events;
+    }
+
+    /** Moves {@code f} into a free frame; {@code demand}: for a fault, so it is kept until it makes progress. */
+    private void startLoad(EndpointFrame f, boolean demand) {
         slotsTaken++;
         f.state = EndpointFrame.State.LOADING;
         dma(DmaRequest.fromHost((int) frameBytes, false, ++dmaTags), () -> {
             f.state = EndpointFrame.State.RESIDENT;
             f.loadedAt = nic.now();
             f.lastActive = nic.now();
-            f.usedSinceLoad = false;
+            f.progressed = !demand;
             f.faultReported = false;
             nic.counter("vn.loads").increment();
             for (int i = f.requests.size() + f.replies.size(); i > 0; i--) {
@@ -644,7 +690,7 @@ public final class VnFirmware implements Firmware {
         for (int dest : channels.active) {
             for (Channel ch : channels.of(dest)) {
                 if (ch.busy && ch.packet.srcEp() == f.index) {
-                    if (!ch.nacked) {
+                    if (!ch.nacked || ch.resendQueued) {
                         return;
                     }
                     nacked.add(new int[] {dest, ch.number});
@@ -664,6 +710,10 @@ public final class VnFirmware implements Firmware {
         back.sort(Comparator.comparingLong(Doorbell.Send::msgId).reversed());
         for (Doorbell.Send m : back) {
             f.requeue(m);
+        }
+        for (int[] dc : nacked) {
+            // The channel is free again: a message of another endpoint may be waiting for it.
+            serveWaiting(dc[0], dc[1] >= s.credits());
         }
         unloading.remove(f.index);
         dma(DmaRequest.toHost((int) frameBytes, false, ++dmaTags, -1, null), () -> {
@@ -744,7 +794,7 @@ public final class VnFirmware implements Firmware {
         }
         if (a.type() == Header.NACK) {
             nic.counter("vn.nacks_received").increment();
-            if (a.timestamp() == ch.stamp) {
+            if (a.timestamp() == ch.stamp && !ch.resendQueued) {
                 // The latest transmission was refused for lack of room: the receiver is there, retry at the next tick.
                 ch.nacked = true;
                 ch.retries = 0;
@@ -753,6 +803,9 @@ public final class VnFirmware implements Firmware {
         }
         Header sent = ch.packet;
         channels.release(dest, ch);
+        if (sent.srcEp() >= 0 && sent.srcEp() < frames.length && frames[sent.srcEp()] != null && a.status() == 0) {
+            progressed(frames[sent.srcEp()]);
+        }
         if (a.status() != 0) {
             returnToSender(frames[sent.srcEp()], sent.reply(), sent.handler(), sent.args(), sent.data(),
                     sent.offset(), sent.msgId(), dest, sent.dstEp(), AmError.of(a.status()));
@@ -777,9 +830,13 @@ public final class VnFirmware implements Firmware {
     private void returnToSender(EndpointFrame f, boolean reply, int handler, int[] args, byte[] data, int offset,
                                 long msgId, int destNic, int destEp, AmError why) {
         nic.counter("vn.returned." + why.name().toLowerCase()).increment();
-        f.used[1]++;
+        boolean interrupt = arrives(f, 1);
         deliver(f, new HostEntry.Delivery(f.index, reply, destNic, destEp, 0, handler, args, data, offset, msgId,
-                why.code(), true), null);
+                why.code(), true), () -> {
+                    if (interrupt) {
+                        interrupt(f);
+                    }
+                });
     }
 
     // ---- what tests look at
@@ -830,6 +887,7 @@ public final class VnFirmware implements Firmware {
                 nic.counter("vn.retransmissions").increment();
                 Header again = ch.packet;
                 byte[] route = routes[dest] != null ? routes[dest] : ch.route;
+                ch.resendQueued = true;
                 readyData.add(() -> {
                     if (ch.busy && ch.packet == again) {
                         nic.cycles(c.send());

@@ -62,6 +62,8 @@ class EventsTest {
         assertEquals(1, interrupts(), "events off: nothing, though the queue was empty");
 
         write(new Doorbell.Events(0, true));
+        // The deferred form of the same rule: the entry landed with events off and still waits, unseen maybe (its
+        // DMA may have finished after the host's last poll), so turning events on interrupts for it.
         assertEquals(2, interrupts(), "turning events on while an entry waits: it may have landed after the last poll");
         write(new Doorbell.Freed(0, false, 1));
         arrive(4);

@@ -128,6 +128,23 @@ class SafeUnloadTest {
     }
 
     /**
+     * A NACK that echoes another transmission's time stamp (an older one, say) does not answer the latest: the
+     * packet may still be accepted, so the endpoint stays in its frame and the packet on its channel.
+     */
+    @Test
+    void aNackForAnotherTransmissionKeepsTheEndpointInItsFrame() {
+        Header request = oneRequestInFlight();
+        receive(request.withChannel(request.channel(), request.seq(), request.epoch(), request.timestamp() + 7)
+                .answer(Header.NACK, 8, 1));
+        evictEndpointZero();
+
+        assertFalse(frameMovedOut());
+        assertTrue(fw.channels().get(1, 0).busy);
+        assertEquals(EndpointFrame.State.UNLOADING, fw.endpoint(0).state);
+        assertEquals(0, nic.count("vn.taken_back"));
+    }
+
+    /**
      * The first request is ACKed and a second goes out on the same channel with bit 1. A late duplicate of the
      * first ACK (bit 0) arrives: it is counted stale and the second stays unacknowledged until its own ACK.
      */
