@@ -109,7 +109,8 @@ class AmErrorsTest {
         };
         AmProgram forger = am -> {
             Endpoint raw = am.privilegedEndpoint(0);
-            byte[] route = {1};
+            // h2 sits on port 2, h1 on port 1: one offset back from the entry port.
+            byte[] route = {-1};
             am.computeFor(100_000_000L);
             raw.sendRaw(route, forged(0, 0, 12345).encode());
             raw.sendRaw(route, forged(1, 999, 77).encode());

@@ -12,7 +12,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
 
 /**
  * An N-port Myrinet crossbar with cut-through (wormhole) routing. Each input port has a STOP/GO slack buffer;
- * the head flit of a packet names its output port by the next source-route byte; the output's round-robin
+ * the head flit of a packet names its output port by the next source-route byte, read as Myrinet does: a signed
+ * offset from the port the packet came in on (0 sends it back out the same port); the output's round-robin
  * {@link Arbiter} gives the port to one packet at a time, which then holds it from head to tail while its flits
  * stream through at the link rate. Flits reach the crossbar one fall-through after they reach the port (the
  * sender adds it to their delay), so a head leaves one fall-through after it arrives. A route byte naming a port
@@ -168,7 +169,9 @@ public final class Switch extends Component {
                     + head.packetId() + " arrived without its head");
         }
         byte[] route = head.head().route();
-        int o = head.hop() < route.length ? route[head.hop()] & 0xff : -1;
+        // Relative addressing: each switch maps (entry port, offset) to one output, so a route from a given
+        // entry is a one-to-one walk over cables; the mapper's loop-back comparisons rely on it.
+        int o = head.hop() < route.length ? in + route[head.hop()] : -1;
         if (o < 0 || o >= ports || outputs[o] == null) {
             counter("switch.dropped_route").increment();
             state[in] = DROPPING;

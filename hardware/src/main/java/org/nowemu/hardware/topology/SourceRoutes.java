@@ -4,9 +4,9 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 
 /**
- * Myrinet source routes. A route is the list of output ports a packet takes, one byte per switch it
- * crosses, in the order it crosses them; each switch strips the first byte and forwards the packet on that
- * port. Port numbers are read as unsigned bytes (a switch has at most 64 ports).
+ * Myrinet source routes. A route is one byte per switch the packet crosses, in the order it crosses them; each
+ * switch takes its byte as a signed offset from the port the packet came in on and forwards the packet on that
+ * port (Myrinet's relative addressing: 0 is back out the same port). A switch has at most 64 ports.
  */
 public final class SourceRoutes {
     private SourceRoutes() {
@@ -39,6 +39,7 @@ public final class SourceRoutes {
         }
         int[] parent = new int[n];
         int[] outPort = new int[n];
+        int[] inPort = new int[n];
         Arrays.fill(parent, -1);
         parent[fromHost] = fromHost;
         ArrayDeque<Integer> todo = new ArrayDeque<>();
@@ -54,6 +55,7 @@ public final class SourceRoutes {
                 if (far != null && parent[far.node()] < 0) {
                     parent[far.node()] = u;
                     outPort[far.node()] = p;
+                    inPort[far.node()] = far.port();
                     todo.add(far.node());
                 }
             }
@@ -69,7 +71,7 @@ public final class SourceRoutes {
         byte[] route = new byte[switches];
         int i = switches;
         for (int v = toHost; parent[v] != fromHost; v = parent[v]) {
-            route[--i] = (byte) outPort[v];
+            route[--i] = (byte) (outPort[v] - inPort[parent[v]]);
         }
         return route;
     }

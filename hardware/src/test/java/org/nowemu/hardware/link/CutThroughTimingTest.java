@@ -31,8 +31,10 @@ class CutThroughTimingTest {
     @CsvSource({"1, 1000", "3, 1000", "5, 1000", "2, 64", "4, 4096"})
     void packetArrivesAtTheTimeTheLinkRateFallThroughAndCablesGive(int switches, int bodyBytes) {
         HardwareProfile p = TestNets.now("");
+        // h0 on s0:0, s(i):1 to s(i+1):2, h1 on the last switch's port 1: +1, then -1 at every further switch.
         byte[] route = new byte[switches];
-        java.util.Arrays.fill(route, (byte) 1);
+        java.util.Arrays.fill(route, (byte) -1);
+        route[0] = 1;
         RunResult r = TestNets.run(TestNets.line(switches), p, TestNets.program(nic -> TestNets.firmware(ctx -> {
             if (ctx.nic() == 0) {
                 ctx.transmit(ctx.packet(route, new byte[bodyBytes]));

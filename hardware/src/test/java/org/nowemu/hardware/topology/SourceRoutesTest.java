@@ -12,15 +12,17 @@ class SourceRoutesTest {
             "nowemu.topology { name = chain, chain { switches = 3, hosts-per-switch = 1 } }");
 
     @Test
-    void chainRouteEastGoesOutPortOneTwiceThenToTheHost() {
-        // h0 (node 0) on s0: s0 east 1, s1 east 1, s2 to its host on 0.
-        assertArrayEquals(new byte[] {1, 1, 0}, SourceRoutes.shortest(CHAIN, 0, 2));
-        assertArrayEquals(new byte[] {1, 0}, SourceRoutes.shortest(CHAIN, 0, 1));
+    void chainRouteEastIsOffsetsFromEachEntryPort() {
+        // h0 (node 0) on s0:0. Offsets from the entry port: s0 in 0 out east 1 (+1), s1 in west 2 out east 1 (-1),
+        // s2 in 2 out to its host on 0 (-2).
+        assertArrayEquals(new byte[] {1, -1, -2}, SourceRoutes.shortest(CHAIN, 0, 2));
+        assertArrayEquals(new byte[] {1, -2}, SourceRoutes.shortest(CHAIN, 0, 1));
     }
 
     @Test
     void chainRouteWestGoesOutPortTwo() {
-        assertArrayEquals(new byte[] {2, 2, 0}, SourceRoutes.shortest(CHAIN, 2, 0));
+        // s2 in 0 out west 2 (+2), s1 in east 1 out 2 (+1), s0 in 1 out 0 (-1).
+        assertArrayEquals(new byte[] {2, 1, -1}, SourceRoutes.shortest(CHAIN, 2, 0));
     }
 
     @Test
@@ -34,23 +36,25 @@ class SourceRoutesTest {
         // Ring of 4, 1 host each: port 1 leads on, port 2 back. h0 to h2 is two switches either way; the
         // forward port 1 is lower, in both directions.
         Topology ring = Checks.build("nowemu.topology { name = ring, ring { switches = 4, hosts-per-switch = 1 } }");
-        assertArrayEquals(new byte[] {1, 1, 0}, SourceRoutes.shortest(ring, 0, 2));
-        assertArrayEquals(new byte[] {1, 1, 0}, SourceRoutes.shortest(ring, 2, 0));
+        assertArrayEquals(new byte[] {1, -1, -2}, SourceRoutes.shortest(ring, 0, 2));
+        assertArrayEquals(new byte[] {1, -1, -2}, SourceRoutes.shortest(ring, 2, 0));
     }
 
     @Test
     void parallelCablesUseTheLowestPort() {
-        // Cables a:5-b:1 and a:3-b:6, listed high port first; the route leaves a on 3.
+        // Cables a:5-b:1 and a:3-b:6, listed high port first; the route leaves a on 3 (in 0: +3) and enters b on
+        // 6, leaving on 0 (-6).
         Topology t = FileTopology.parse("par.topo", List.of("switch a", "switch b", "host x", "host y",
                 "link x a:0", "link y b:0", "link a:5 b:1", "link a:3 b:6"), 8);
-        assertArrayEquals(new byte[] {3, 0}, SourceRoutes.shortest(t, 2, 3));
+        assertArrayEquals(new byte[] {3, -6}, SourceRoutes.shortest(t, 2, 3));
     }
 
     @Test
     void fatTreeRouteClimbsTheLowestUpPortThenDescends() {
-        // 4-ary 2-tree: h0 on s0:0, h15 on s3:3. s0 up port 4 (j=0) reaches top s4, whose down port 3 leads to s3.
+        // 4-ary 2-tree: h0 on s0:0, h15 on s3:3. s0 up port 4 (j=0, +4) reaches top s4 on its down port 0, whose
+        // down port 3 leads to s3 (+3), entered on its up port 4 and left on 3 (-1).
         Topology tree = Checks.build("nowemu.topology.name = fat-tree");
-        assertArrayEquals(new byte[] {4, 3, 3}, SourceRoutes.shortest(tree, 0, 15));
+        assertArrayEquals(new byte[] {4, 3, -1}, SourceRoutes.shortest(tree, 0, 15));
     }
 
     @Test
