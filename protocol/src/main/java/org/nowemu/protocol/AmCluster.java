@@ -46,7 +46,17 @@ public final class AmCluster {
     /** What {@link #build} runs on the hosts, for callers that change a part of it (a NIC that is off, say). */
     public static HostProgram program(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
                                       IntFunction<List<AmProgram>> programs) {
-        byte[][][] routes = InitialRoutes.shortest(topology);
+        return program(topology, profile, stackOf, programs, true);
+    }
+
+    /**
+     * @param topologyRoutes fill the NICs' routing tables with shortest routes from the topology at start; false:
+     *                       start with empty tables, for a mapper to fill
+     */
+    public static HostProgram program(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
+                                      IntFunction<List<AmProgram>> programs, boolean topologyRoutes) {
+        byte[][][] routes = topologyRoutes ? InitialRoutes.shortest(topology)
+                : new byte[topology.hosts().size()][topology.hosts().size()][];
         int hosts = topology.hosts().size();
         NicSettings nicSettings = profile.nic();
         long free = nicSettings.sramBytes() - nicSettings.sramReserved();

@@ -32,6 +32,10 @@ public abstract class ProgramThread extends HostThread {
     private record Wake(long seq) {
     }
 
+    /** Ends a {@link #blockUntil(java.util.function.BooleanSupplier, long)} at its deadline. */
+    private record Timeout(long seq) {
+    }
+
     /** Unwinds a program whose run has ended. */
     private static final class Stop extends Error {
         Stop() {
@@ -60,6 +64,9 @@ public abstract class ProgramThread extends HostThread {
     private boolean holding;
     private boolean contended;
     private long grantedAt;
+    private long timeoutSeq;
+    private long activeTimeout = -1;
+    private boolean timedOut;
 
     protected ProgramThread(HardwareProfile profile, NicParts nic) {
         this(profile, nic, -1);
@@ -85,6 +92,14 @@ public abstract class ProgramThread extends HostThread {
                 .on(BusRequest.PioDone.class, this::onPioDone)
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended())
+                .on(Timeout.class, t -> {
+                    if (t.seq() == activeTimeout) {
+                        timedOut = true;
+                        if (waitingForMessage) {
+                            resume();
+                        }
+                    }
+                })
                 .on(Object.class, m -> {
                     onMessage(m);
                     if (waitingForMessage) {
@@ -314,6 +329,22 @@ public abstract class ProgramThread extends HostThread {
                 awaitMessage(false);
             }
         }
+    }
+
+    /**
+     * {@link #blockUntil(java.util.function.BooleanSupplier)} that also ends at virtual time {@code deadline}
+     * ({@code Long.MAX_VALUE}: none). Returns whether {@code ready} holds.
+     */
+    protected final boolean blockUntil(java.util.function.BooleanSupplier ready, long deadline) {
+        long seq = ++timeoutSeq;
+        timedOut = deadline <= cursor();
+        activeTimeout = seq;
+        if (!timedOut && deadline != Long.MAX_VALUE) {
+            schedule(deadline - now(), new Timeout(seq));
+        }
+        blockUntil(() -> ready.getAsBoolean() || timedOut);
+        activeTimeout = -1;
+        return ready.getAsBoolean();
     }
 
     /** Reads {@code words} words from NIC memory by programmed I/O and stalls until the bus has answered. */

@@ -142,6 +142,26 @@ public final class AmProcess extends ProgramThread {
         }
     }
 
+    /**
+     * The next raw packet for the privileged endpoint {@code ep}, waiting with the thread blocked (its CPU free)
+     * until one arrives or virtual time reaches {@code deadline}; a packet that wakes the thread costs it the
+     * interrupt dispatch. Null at the deadline.
+     */
+    HostEntry.Raw awaitRaw(Endpoint ep, long deadline) {
+        while (true) {
+            HostEntry.Raw r = ep.takeRaw();
+            if (r != null) {
+                return r;
+            }
+            if (cursor() >= deadline) {
+                return null;
+            }
+            if (blockUntil(ep::hasRaw, deadline)) {
+                busyFor(profile.host().interruptDispatch());
+            }
+        }
+    }
+
     /** Tells the driver the endpoint's bulk region, which it pins while the endpoint is resident. */
     void region(Endpoint ep, int length) {
         send(driver, cursor() - now() + signal(), new SegmentDriver.Region(ep.index, length));

@@ -249,6 +249,34 @@ public final class Endpoint {
         process.pio(this, 2 + (route.length + body.length + 3) / 4, new Doorbell.RawSend(index, route.clone(), body.clone()));
     }
 
+    /**
+     * The next raw packet, waiting for one with the thread blocked until virtual time {@code deadline}
+     * ({@code Long.MAX_VALUE}: for ever); null if none came by then. Each wake-up by a packet costs an interrupt.
+     */
+    public HostEntry.Raw receiveRaw(long deadline) {
+        privileged();
+        return process.awaitRaw(this, deadline);
+    }
+
+    HostEntry.Raw takeRaw() {
+        for (HostEntry e : privilegedEntries) {
+            if (e instanceof HostEntry.Raw r) {
+                privilegedEntries.remove(e);
+                return r;
+            }
+        }
+        return null;
+    }
+
+    boolean hasRaw() {
+        for (HostEntry e : privilegedEntries) {
+            if (e instanceof HostEntry.Raw) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The next raw packet received (and whether it arrived intact), or null if none has arrived by now. */
     public HostEntry.Raw receiveRaw() {
         privileged();

@@ -92,9 +92,13 @@ final class RunCommand implements Callable<Integer> {
             r = Emulation.run(plan.model(), rs, plan.horizonPs(), ec.config(), progress);
         }
         Results results = Results.of(ec.name(), rs.seed(), r, workload.metrics(plan, r));
+        java.util.SortedMap<String, String> extra = workload.files(plan, r);
         try (Outputs outputs = new Outputs()) {
             String text = results.toJson() + System.lineSeparator();
             outputs.writeString(resultsFile, text);
+            for (var f : extra.entrySet()) {
+                outputs.writeString(dir.resolve(f.getKey()), f.getValue());
+            }
             if (json != null) {
                 outputs.writeString(json, text);
             }
@@ -108,7 +112,8 @@ final class RunCommand implements Callable<Integer> {
             outputs.commit();
         }
         ResultsTable.print(new java.io.PrintStream(new WriterStream(stdout), true), results, ec.source());
-        stdout.println("wrote " + resultsFile + (rs.tracing() ? " and trace.json" : ""));
+        stdout.println("wrote " + resultsFile + (rs.tracing() ? " and trace.json" : "")
+                + (extra.isEmpty() ? "" : " and " + String.join(", ", extra.keySet())));
         if (!r.invariants().hold()) {
             stderr.println("nowemu: run failed: invariant broken: " + r.invariants().lost() + " messages lost, "
                     + r.invariants().duplicated() + " duplicated");

@@ -20,4 +20,9 @@ public interface Workload {
 
     /** Metrics named {@code <experiment>.<...>.<quantity>_<unit>}, computed from the run. */
     SortedMap<String, Double> metrics(Plan plan, RunResult result);
+
+    /** Extra files for the output folder, by file name (a map as Graphviz DOT, say). None by default. */
+    default SortedMap<String, String> files(Plan plan, RunResult result) {
+        return new java.util.TreeMap<>();
+    }
 }

@@ -1,0 +1,276 @@
+package org.nowemu.mapper.daemon;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
+import org.nowemu.mapper.discover.Explorer;
+import org.nowemu.mapper.discover.Prober;
+import org.nowemu.mapper.graph.NetMap;
+import org.nowemu.mapper.routes.RouteSet;
+import org.nowemu.mapper.routes.UpDownRoutes;
+import org.nowemu.mapper.wire.MapperPacket;
+import org.nowemu.protocol.am.Am;
+import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.am.Endpoint;
+import org.nowemu.protocol.nic.HostEntry;
+
+/**
+ * The mapper daemon of one host: a privileged process. It answers other daemons' host probes at all times. It
+ * starts mapping at a seeded random time (or at once when a lower daemon probes it), exploring the network with
+ * an {@link Explorer} over its privileged endpoint; it stops and defers as soon as it learns of a higher daemon
+ * (priority, then NIC address), from an answer or from being probed. The daemon that completes its map is the
+ * leader: it computes up*&#47;down* routes, writes its own routing table and sends every other NIC its table,
+ * which that NIC's daemon writes and acknowledges. A daemon that deferred and gets no table within the follower
+ * timeout maps again, so a dead leader is replaced.
+ *
+ * <p>Counters: {@code map.probes}, {@code map.probes_lost}, {@code map.tables_sent}, {@code map.tables_installed},
+ * {@code map.aborted}.
+ */
+public final class MapperDaemon implements AmProgram {
+    /** Tag of the daemons' privileged endpoints. */
+    public static final int TAG = 0x3a9;
+
+    /** An exploration given up because a higher daemon or a leader's table turned up meanwhile. */
+    private static final class Deferred extends RuntimeException {
+        Deferred() {
+            super("deferred", null, false, false);
+        }
+    }
+
+    private final MapperSettings s;
+    private final int ports;
+    private final MapperOutcome outcome;
+
+    /**
+     * @param s       the daemons' settings
+     * @param ports   ports of the largest switch (the offsets to probe)
+     * @param outcome where the leader reports
+     */
+    public MapperDaemon(MapperSettings s, int ports, MapperOutcome outcome) {
+        this.s = s;
+        this.ports = ports;
+        this.outcome = outcome;
+    }
+
+    @Override
+    public void run(Am am) {
+        new Run(am).go();
+    }
+
+    private final class Run implements Prober {
+        private final Am am;
+        private Endpoint ep;
+        private int self;
+        private int deferTo = -1;
+        private int deferPriority;
+        private boolean startNow;
+        private boolean installed;
+        private long nonces;
+        private long sent;
+        private long lost;
+        private final TreeMap<Long, HostReply> answers = new TreeMap<>();
+        private final TreeSet<Long> pending = new TreeSet<>();
+        private final TreeSet<Long> back = new TreeSet<>();
+        private final TreeMap<Long, Integer> tables = new TreeMap<>();
+        private final TreeSet<Integer> acked = new TreeSet<>();
+
+        Run(Am am) {
+            this.am = am;
+        }
+
+        void go() {
+            ep = am.privilegedEndpoint(TAG);
+            self = am.host();
+            long start = am.now() + am.random().nextLong(s.startJitter());
+            serveUntil(start, () -> startNow || deferTo >= 0 || installed);
+            while (!installed) {
+                if (deferTo >= 0) {
+                    serveUntil(am.now() + s.followerTimeout(), () -> installed);
+                    deferTo = -1;
+                    continue;
+                }
+                try {
+                    NetMap map = new Explorer(this, self, ports, this::higher).explore();
+                    lead(map);
+                } catch (Explorer.Aborted a) {
+                    am.counter("map.aborted").increment();
+                    defer(a.by().nic(), a.by().priority());
+                } catch (Deferred d) {
+                    am.counter("map.aborted").increment();
+                }
+            }
+            serveUntil(Long.MAX_VALUE, () -> false);
+        }
+
+        private boolean higher(HostReply r) {
+            return r.priority() > s.priority() || (r.priority() == s.priority() && r.nic() > self);
+        }
+
+        private void defer(int nic, int priority) {
+            if (deferTo < 0 || priority > deferPriority || (priority == deferPriority && nic > deferTo)) {
+                deferTo = nic;
+                deferPriority = priority;
+            }
+        }
+
+        /** Handles what arrives until {@code deadline} or until {@code stop} holds. */
+        private void serveUntil(long deadline, BooleanSupplier stop) {
+            while (!stop.getAsBoolean() && am.now() < deadline) {
+                HostEntry.Raw r = ep.receiveRaw(deadline);
+                if (r == null) {
+                    return;
+                }
+                if (r.ok()) {
+                    MapperPacket p = MapperPacket.decode(r.body());
+                    if (p != null) {
+                        handle(p);
+                    }
+                }
+            }
+        }
+
+        private void handle(MapperPacket p) {
+            switch (p.type()) {
+                case MapperPacket.QUERY -> {
+                    ep.sendRaw(p.reply(), MapperPacket.of(MapperPacket.ANSWER, self, p.nonce(), s.priority(),
+                            new byte[0]).encode());
+                    if (higher(new HostReply(p.from(), p.priority()))) {
+                        defer(p.from(), p.priority());
+                    } else if (!installed) {
+                        startNow = true;
+                    }
+                }
+                case MapperPacket.ANSWER -> {
+                    if (pending.contains(p.nonce())) {
+                        answers.put(p.nonce(), new HostReply(p.from(), p.priority()));
+                    }
+                }
+                case MapperPacket.LOOP -> {
+                    if (p.from() == self && pending.contains(p.nonce())) {
+                        back.add(p.nonce());
+                    }
+                }
+                case MapperPacket.ROUTES -> {
+                    for (Map.Entry<Integer, byte[]> e : p.routes().entrySet()) {
+                        ep.writeRoute(e.getKey(), e.getValue());
+                    }
+                    ep.sendRaw(p.reply(), MapperPacket.of(MapperPacket.ACK, self, p.nonce(), s.priority(),
+                            new byte[0]).encode());
+                    if (!installed) {
+                        am.counter("map.tables_installed").increment();
+                        outcome.installed(self);
+                    }
+                    installed = true;
+                }
+                case MapperPacket.ACK -> {
+                    Integer nic = tables.get(p.nonce());
+                    if (nic != null && nic == p.from()) {
+                        acked.add(nic);
+                    }
+                }
+                default -> { }
+            }
+        }
+
+        @Override
+        public HostReply[] hosts(List<byte[]> routes, List<byte[]> replies) {
+            long base = nonces;
+            for (int i = 0; i < routes.size(); i++) {
+                long nonce = nonces++;
+                pending.add(nonce);
+                ep.sendRaw(routes.get(i), MapperPacket.of(MapperPacket.QUERY, self, nonce, s.priority(),
+                        replies.get(i)).encode());
+            }
+            waitForBatch();
+            HostReply[] out = new HostReply[routes.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = answers.remove(base + i);
+                pending.remove(base + i);
+            }
+            count(out.length, java.util.Arrays.stream(out).filter(x -> x == null).count());
+            return out;
+        }
+
+        @Override
+        public boolean[] loops(List<byte[]> routes) {
+            long base = nonces;
+            for (byte[] route : routes) {
+                long nonce = nonces++;
+                pending.add(nonce);
+                ep.sendRaw(route, MapperPacket.of(MapperPacket.LOOP, self, nonce, s.priority(), new byte[0]).encode());
+            }
+            waitForBatch();
+            boolean[] out = new boolean[routes.size()];
+            long missing = 0;
+            for (int i = 0; i < out.length; i++) {
+                out[i] = back.remove(base + i);
+                pending.remove(base + i);
+                missing += out[i] ? 0 : 1;
+            }
+            count(out.length, missing);
+            return out;
+        }
+
+        private void waitForBatch() {
+            serveUntil(am.now() + s.probeTimeout(), () -> false);
+            if (installed || deferTo >= 0) {
+                pending.clear();
+                answers.clear();
+                back.clear();
+                throw new Deferred();
+            }
+        }
+
+        private void count(long n, long missing) {
+            sent += n;
+            lost += missing;
+            am.counter("map.probes").add(n);
+            am.counter("map.probes_lost").add(missing);
+        }
+
+        @Override
+        public long sent() {
+            return sent;
+        }
+
+        @Override
+        public long lost() {
+            return lost;
+        }
+
+        /** The leader's part: routes for every pair, its own table, every other NIC's table until acknowledged. */
+        private void lead(NetMap map) {
+            RouteSet routes = UpDownRoutes.compute(map);
+            for (Map.Entry<Integer, byte[]> e : routes.from(self).entrySet()) {
+                ep.writeRoute(e.getKey(), e.getValue());
+            }
+            installed = true;
+            List<Integer> others = new ArrayList<>();
+            for (int nic : map.hosts()) {
+                if (nic != self) {
+                    others.add(nic);
+                }
+            }
+            for (int attempt = 0; attempt < s.distributeTries() && !acked.containsAll(others); attempt++) {
+                for (int nic : others) {
+                    if (acked.contains(nic)) {
+                        continue;
+                    }
+                    long nonce = nonces++;
+                    tables.put(nonce, nic);
+                    am.counter("map.tables_sent").increment();
+                    ep.sendRaw(routes.route(self, nic), new MapperPacket(MapperPacket.ROUTES, self, nonce, s.priority(),
+                            routes.route(nic, self), routes.from(nic)).encode());
+                }
+                serveUntil(am.now() + s.probeTimeout() * (1 + others.size() / 8),
+                        () -> acked.containsAll(others));
+            }
+            TreeSet<Integer> lostNics = new TreeSet<>(others);
+            lostNics.removeAll(acked);
+            outcome.led(self, map, routes, am.now(), lostNics);
+        }
+    }
+}
