@@ -48,6 +48,11 @@ public final class Am {
         return process.open(tag, true, 1);
     }
 
+    /** Sleeps for {@code ps} of virtual time with the CPU free for the host's other threads (unlike computeFor). */
+    public void sleep(long ps) {
+        process.sleepUntil(process.clock() + ps);
+    }
+
     /** Polls every endpoint of the process once; returns how many messages it handled. */
     public int poll() {
         return process.poll(null);

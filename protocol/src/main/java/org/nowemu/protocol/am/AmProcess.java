@@ -162,6 +162,11 @@ public final class AmProcess extends ProgramThread {
         }
     }
 
+    /** Blocks (the CPU free for other threads) until virtual time {@code at}. */
+    void sleepUntil(long at) {
+        blockUntil(() -> false, at);
+    }
+
     /** Tells the driver the endpoint's bulk region, which it pins while the endpoint is resident. */
     void region(Endpoint ep, int length) {
         send(driver, cursor() - now() + signal(), new SegmentDriver.Region(ep.index, length));

@@ -1,0 +1,78 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.typesafe.config.ConfigFactory;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.Emulation;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.actors.runtime.RuntimeSettings;
+import org.nowemu.actors.time.VirtualTime;
+import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topologies;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.mapper.daemon.MapperDaemon;
+import org.nowemu.mapper.daemon.MapperOutcome;
+import org.nowemu.mapper.daemon.MapperSettings;
+import org.nowemu.protocol.AmCluster;
+import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.am.Endpoint;
+import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.stack.Stacks;
+
+/**
+ * AM-II over routes that only the mapper wrote: the NICs' routing tables start empty, a mapper daemon runs on every
+ * host beside an application process, and once the leader has distributed its tables every host exchanges a
+ * request and a reply with every other host.
+ */
+class MapperRoutesTest {
+    private static final int TAG = 0x51;
+
+    @Test
+    void everyPairOfHostsExchangesARequestAndReplyOverMapperRoutes() {
+        ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = mesh")
+                .withFallback(ConfigFactory.defaultReference()).resolve());
+        HardwareProfile profile = HardwareProfile.read(r);
+        Topology t = Topologies.build(r, profile.switches().ports());
+        StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
+        int hosts = t.hosts().size();
+        MapperOutcome outcome = new MapperOutcome();
+        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
+        int[] replies = new int[hosts];
+        int[] returned = new int[hosts];
+        AmProgram app = am -> {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
+            ep.setHandler(2, (tok, m) -> replies[am.host()]++);
+            ep.setErrorHandler((why, m) -> returned[am.host()]++);
+            for (int h = 0; h < hosts; h++) {
+                ep.map(h, new EndpointName(h, appEndpoint), TAG);
+            }
+            // The mapper needs about 15 ms on this mesh; traffic starts after it, sleeping meanwhile so that the
+            // host's daemon has the CPU.
+            am.sleep(50 * VirtualTime.MS);
+            for (int h = 0; h < hosts; h++) {
+                if (h != am.host()) {
+                    ep.request(h, 1, h);
+                }
+            }
+            // Then it goes on serving the others' requests until the run ends.
+            am.pollUntil(() -> false);
+        };
+        Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, app), false));
+        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.S);
+        assertTrue(outcome.leader() >= 0, "a leader distributed routes");
+        assertEquals(hosts - 1, outcome.installed().size(), "every other NIC installed the leader's table");
+        for (int h = 0; h < hosts; h++) {
+            assertEquals(0, returned[h], "host " + h + ": nothing came back undelivered");
+            assertEquals(hosts - 1, replies[h], "host " + h + " got a reply from every other host");
+        }
+        assertEquals((long) hosts * (hosts - 1), res.counter("am.requests_handled"));
+    }
+}
