@@ -75,4 +75,44 @@ class MapperRoutesTest {
         }
         assertEquals((long) hosts * (hosts - 1), res.counter("am.requests_handled"));
     }
+
+    /**
+     * The mesh's leader-to-be, host 17 (the highest address), loses its NIC 5 ms in, while it maps. The daemons
+     * that deferred to it hear nothing within their 100 ms follower timeout and map again; host 16 now leads and
+     * its map and tables cover everything but host 17.
+     */
+    @Test
+    void killingTheLeadersHostDuringMappingElectsAnotherLeaderAndTheMapCompletes() {
+        ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = mesh\n"
+                + "nowemu.mapper.follower-timeout = 100ms").withFallback(ConfigFactory.defaultReference()).resolve());
+        HardwareProfile profile = HardwareProfile.read(r);
+        Topology t = Topologies.build(r, profile.switches().ports());
+        StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
+        int hosts = t.hosts().size();
+        MapperOutcome outcome = new MapperOutcome();
+        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
+                h -> List.of(daemon), false);
+        org.nowemu.hardware.cluster.HostProgram leaderDies = new org.nowemu.hardware.cluster.HostProgram() {
+            @Override
+            public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts nic) {
+                org.nowemu.hardware.nic.Firmware f = base.firmware(nic);
+                return nic.nic() == hosts - 1 ? new org.nowemu.hardware.nic.PowerCut(f, 5 * VirtualTime.MS) : f;
+            }
+
+            @Override
+            public List<Part> hostParts(org.nowemu.hardware.nic.NicParts nic, int firstId) {
+                return base.hostParts(nic, firstId);
+            }
+        };
+        Cluster c = Cluster.build(t, profile, leaderDies);
+        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.S);
+        assertEquals(hosts - 2, outcome.leader());
+        assertEquals(hosts - 1, outcome.map().hosts().size(), "every host but the dead one");
+        assertTrue(!outcome.map().hosts().contains(hosts - 1));
+        assertEquals(9, outcome.map().switches().size());
+        assertEquals(12, outcome.map().linkCount());
+        assertEquals(hosts - 2, outcome.installed().size(), "every live NIC but the leader's took its table");
+        assertTrue(outcome.unreachable().isEmpty());
+    }
 }
