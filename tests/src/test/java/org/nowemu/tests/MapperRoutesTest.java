@@ -115,4 +115,59 @@ class MapperRoutesTest {
         assertEquals(hosts - 2, outcome.installed().size(), "every live NIC but the leader's took its table");
         assertTrue(outcome.unreachable().isEmpty());
     }
+
+    /**
+     * With remapping every 50 ms, host 5's NIC dies at 30 ms, after the first map (about 15 ms). The next map does
+     * not find it:
+     * the leader reports it unreachable and removes its routes everywhere, so at 200 ms host 0's request to host 5
+     * comes straight back as unreachable while its request to host 6 is answered.
+     */
+    @Test
+    void aRemapAfterANicDiesReportsItAndMessagesToItReturnUnreachable() {
+        ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = mesh\n"
+                + "nowemu.mapper.remap-period = 50ms").withFallback(ConfigFactory.defaultReference()).resolve());
+        HardwareProfile profile = HardwareProfile.read(r);
+        Topology t = Topologies.build(r, profile.switches().ports());
+        StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
+        MapperOutcome outcome = new MapperOutcome();
+        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
+        List<String> events = new java.util.ArrayList<>();
+        AmProgram app = am -> {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
+            ep.setHandler(2, (tok, m) -> events.add("reply from " + m.arg(0)));
+            ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
+            ep.map(5, new EndpointName(5, appEndpoint), TAG);
+            ep.map(6, new EndpointName(6, appEndpoint), TAG);
+            // Asleep while the daemons map (a spinning application would slow its host's daemon down).
+            am.sleep(150 * VirtualTime.MS);
+            if (am.host() == 0) {
+                am.sleep(50 * VirtualTime.MS);
+                ep.request(5, 1, 5);
+                ep.request(6, 1, 6);
+                am.pollUntil(() -> events.size() == 2);
+            }
+            am.pollUntil(() -> false);
+        };
+        org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
+                h -> List.of(daemon, app), false);
+        org.nowemu.hardware.cluster.HostProgram fiveDies = new org.nowemu.hardware.cluster.HostProgram() {
+            @Override
+            public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts nic) {
+                org.nowemu.hardware.nic.Firmware f = base.firmware(nic);
+                return nic.nic() == 5 ? new org.nowemu.hardware.nic.PowerCut(f, 30 * VirtualTime.MS) : f;
+            }
+
+            @Override
+            public List<Part> hostParts(org.nowemu.hardware.nic.NicParts nic, int firstId) {
+                return base.hostParts(nic, firstId);
+            }
+        };
+        Cluster c = Cluster.build(t, profile, fiveDies);
+        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 300 * VirtualTime.MS);
+        assertEquals(List.of("UNREACHABLE from 5", "reply from 6"), events);
+        assertTrue(outcome.unreachable().contains(5), "reported: " + outcome.unreachable());
+        assertTrue(!outcome.map().hosts().contains(5));
+    }
 }

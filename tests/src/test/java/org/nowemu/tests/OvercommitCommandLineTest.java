@@ -40,7 +40,7 @@ class OvercommitCommandLineTest {
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(json.toFile());
             JsonNode m = r.get("metrics");
-            assertEquals("9771824b9347f829", r.get("digest").asText());
+            assertEquals("6dc7e004c601f0dc", r.get("digest").asText());
             assertEquals(34, m.get("overcommit.requests").asLong());
             assertEquals(34, m.get("overcommit.replies").asLong());
             assertEquals(99, m.get("overcommit.endpoint_faults").asLong());

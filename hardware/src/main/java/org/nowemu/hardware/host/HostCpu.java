@@ -10,13 +10,15 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * writing to the NIC, spin-polling) and give up while they are blocked (on a semaphore, on a page fault). A thread
  * that asks while every CPU is taken waits in arrival order; a CPU that takes a thread other than the one it ran
  * last pays the profile's context switch before the thread runs. When a thread has to wait, the threads holding
- * CPUs hear of it ({@link Contended}): one that is only spinning gives its CPU up after its time slice.
+ * CPUs hear of it ({@link Contended}): one that is only spinning gives its CPU up after its time slice, or at once
+ * when the waiting thread has just woken from a block (a time-sharing scheduler favours threads that sleep, so a
+ * woken thread preempts a spinning one).
  *
  * <p>Counters: {@code cpu.grants}, {@code cpu.context_switches}, {@code cpu.queued} (asks that had to wait).
  */
 public final class HostCpu extends Component {
-    /** A thread asks for a CPU; it arrives when the thread is ready to run. */
-    public record Acquire() {
+    /** A thread asks for a CPU; it arrives when the thread is ready to run; {@code woken}: from a block. */
+    public record Acquire(boolean woken) {
     }
 
     /** A thread gives its CPU up; it arrives when the thread stops running. */
@@ -27,15 +29,18 @@ public final class HostCpu extends Component {
     public record Granted() {
     }
 
-    /** To a thread holding a CPU: another thread is waiting for one. */
-    public record Contended() {
+    /** To a thread holding a CPU: another thread is waiting for one; {@code urgent}: one that has just woken. */
+    public record Contended(boolean urgent) {
+    }
+
+    private record Waiting(int thread, boolean woken) {
     }
 
     private final long contextSwitch;
     private final long signal;
     private final int[] holder;
     private final int[] last;
-    private final ArrayDeque<Integer> waiting = new ArrayDeque<>();
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
 
     /** @param profile the hardware profile (CPUs, context-switch time, the on-board signal delay) */
     public HostCpu(HardwareProfile profile) {
@@ -50,18 +55,18 @@ public final class HostCpu extends Component {
     @Override
     protected Receive createReceive() {
         return Receive.builder()
-                .on(Acquire.class, a -> onAcquire(sender()))
+                .on(Acquire.class, a -> onAcquire(sender(), a.woken()))
                 .on(Release.class, r -> onRelease(sender()))
                 .build();
     }
 
-    private void onAcquire(int thread) {
+    private void onAcquire(int thread, boolean woken) {
         int cpu = free();
         if (cpu < 0) {
             counter("cpu.queued").increment();
-            waiting.add(thread);
+            waiting.add(new Waiting(thread, woken));
             for (int holding : holder) {
-                send(holding, signal, new Contended());
+                send(holding, signal, new Contended(woken));
             }
         } else {
             grant(cpu, thread);
@@ -72,9 +77,9 @@ public final class HostCpu extends Component {
         for (int cpu = 0; cpu < holder.length; cpu++) {
             if (holder[cpu] == thread) {
                 holder[cpu] = -1;
-                Integer next = waiting.poll();
+                Waiting next = waiting.poll();
                 if (next != null) {
-                    grant(cpu, next);
+                    grant(cpu, next.thread());
                 }
                 return;
             }
@@ -103,7 +108,11 @@ public final class HostCpu extends Component {
         counter("cpu.grants").increment();
         send(thread, delay, new Granted());
         if (!waiting.isEmpty()) {
-            send(thread, delay, new Contended());
+            boolean urgent = false;
+            for (Waiting w : waiting) {
+                urgent |= w.woken();
+            }
+            send(thread, delay, new Contended(urgent));
         }
     }
 }

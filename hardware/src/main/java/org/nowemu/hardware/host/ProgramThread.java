@@ -63,6 +63,7 @@ public abstract class ProgramThread extends HostThread {
     private boolean granted;
     private boolean holding;
     private boolean contended;
+    private boolean urgent;
     private long grantedAt;
     private long timeoutSeq;
     private long activeTimeout = -1;
@@ -91,7 +92,7 @@ public abstract class ProgramThread extends HostThread {
                 .on(Wake.class, this::onWake)
                 .on(BusRequest.PioDone.class, this::onPioDone)
                 .on(HostCpu.Granted.class, g -> onGranted())
-                .on(HostCpu.Contended.class, c -> onContended())
+                .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
                 .on(Timeout.class, t -> {
                     if (t.seq() == activeTimeout) {
                         timedOut = true;
@@ -118,15 +119,17 @@ public abstract class ProgramThread extends HostThread {
             resume();
         } else {
             starting = true;
-            send(cpu, signal(), new HostCpu.Acquire());
+            send(cpu, signal(), new HostCpu.Acquire(false));
         }
     }
 
-    private void onContended() {
+    private void onContended(boolean urgent) {
         contended = true;
+        this.urgent |= urgent;
         if (waitingForMessage && holding) {
-            // A spinning program hears of it when its time slice ends, so it can give the CPU up.
-            long due = grantedAt + profile.host().timeSlice();
+            // A spinning program hears of it when its time slice ends (at once for a woken thread), so it can
+            // give the CPU up.
+            long due = this.urgent ? now() : grantedAt + profile.host().timeSlice();
             if (due <= now()) {
                 resume();
             } else {
@@ -141,16 +144,17 @@ public abstract class ProgramThread extends HostThread {
      * a time slice, gives it up and waits for it again (and pays a context switch then). Returns whether it did.
      */
     protected final boolean yieldIfContended() {
-        if (!holding || !contended || cursor() - grantedAt < profile.host().timeSlice()) {
+        if (!holding || !contended || (!urgent && cursor() - grantedAt < profile.host().timeSlice())) {
             return false;
         }
         catchUp();
         counter("host.yields").increment();
         contended = false;
+        urgent = false;
         holding = false;
         send(cpu, signal(), new HostCpu.Release());
         granted = false;
-        send(cpu, signal(), new HostCpu.Acquire());
+        send(cpu, signal(), new HostCpu.Acquire(false));
         while (!granted) {
             awaitMessage(false);
         }
@@ -161,6 +165,7 @@ public abstract class ProgramThread extends HostThread {
         granted = true;
         holding = true;
         contended = false;
+        urgent = false;
         grantedAt = now();
         if (starting) {
             starting = false;
@@ -324,7 +329,7 @@ public abstract class ProgramThread extends HostThread {
         }
         if (cpu >= 0) {
             granted = false;
-            send(cpu, signal(), new HostCpu.Acquire());
+            send(cpu, signal(), new HostCpu.Acquire(true));
             while (!granted) {
                 awaitMessage(false);
             }

@@ -24,7 +24,9 @@ import org.nowemu.protocol.nic.HostEntry;
  * (priority, then NIC address), from an answer or from being probed. The daemon that completes its map is the
  * leader: it computes up*&#47;down* routes, writes its own routing table and sends every other NIC its table,
  * which that NIC's daemon writes and acknowledges. A daemon that deferred and gets no table within the follower
- * timeout maps again, so a dead leader is replaced.
+ * timeout maps again, so a dead leader is replaced. With a {@code remap-period}, the leader maps again after each
+ * period and sends new tables; NICs it no longer finds lose their routes everywhere (messages to them come back
+ * to their senders as unreachable) and are reported.
  *
  * <p>Counters: {@code map.probes}, {@code map.probes_lost}, {@code map.tables_sent}, {@code map.tables_installed},
  * {@code map.aborted}.
@@ -68,6 +70,8 @@ public final class MapperDaemon implements AmProgram {
         private int deferPriority;
         private boolean startNow;
         private boolean installed;
+        /** This daemon distributed the tables now in use (so its own remaps are not cut short by them). */
+        private boolean leading;
         private long nonces;
         private long sent;
         private long lost;
@@ -76,6 +80,8 @@ public final class MapperDaemon implements AmProgram {
         private final TreeSet<Long> back = new TreeSet<>();
         private final TreeMap<Long, Integer> tables = new TreeMap<>();
         private final TreeSet<Integer> acked = new TreeSet<>();
+        /** Every NIC a map of this daemon has found. */
+        private final TreeSet<Integer> everFound = new TreeSet<>();
 
         Run(Am am) {
             this.am = am;
@@ -95,6 +101,7 @@ public final class MapperDaemon implements AmProgram {
                 try {
                     NetMap map = new Explorer(this, self, ports, this::higher).explore();
                     lead(map);
+                    remapEvery();
                 } catch (Explorer.Aborted a) {
                     am.counter("map.aborted").increment();
                     defer(a.by().nic(), a.by().priority());
@@ -155,7 +162,7 @@ public final class MapperDaemon implements AmProgram {
                 }
                 case MapperPacket.ROUTES -> {
                     for (Map.Entry<Integer, byte[]> e : p.routes().entrySet()) {
-                        ep.writeRoute(e.getKey(), e.getValue());
+                        ep.writeRoute(e.getKey(), e.getValue().length == 0 ? null : e.getValue());
                     }
                     ep.sendRaw(p.reply(), MapperPacket.of(MapperPacket.ACK, self, p.nonce(), s.priority(),
                             new byte[0]).encode());
@@ -216,7 +223,7 @@ public final class MapperDaemon implements AmProgram {
 
         private void waitForBatch() {
             serveUntil(am.now() + s.probeTimeout(), () -> false);
-            if (installed || deferTo >= 0) {
+            if ((installed && !leading) || deferTo >= 0) {
                 pending.clear();
                 answers.clear();
                 back.clear();
@@ -241,13 +248,39 @@ public final class MapperDaemon implements AmProgram {
             return lost;
         }
 
-        /** The leader's part: routes for every pair, its own table, every other NIC's table until acknowledged. */
+        /** The leader's remapping: every period, map again and send the new tables (a higher daemon may take over). */
+        private void remapEvery() {
+            if (s.remapPeriod() == 0) {
+                return;
+            }
+            while (true) {
+                serveUntil(am.now() + s.remapPeriod(), () -> deferTo >= 0);
+                if (deferTo >= 0) {
+                    return;
+                }
+                am.counter("map.remaps").increment();
+                lead(new Explorer(this, self, ports, this::higher).explore());
+            }
+        }
+
+        /**
+         * The leader's part: routes for every pair, its own table, every other NIC's table until acknowledged.
+         * NICs an earlier map found and this one does not are gone: their routes are removed everywhere.
+         */
         private void lead(NetMap map) {
             RouteSet routes = UpDownRoutes.compute(map);
+            TreeSet<Integer> gone = new TreeSet<>(everFound);
+            gone.removeAll(map.hosts());
+            everFound.addAll(map.hosts());
             for (Map.Entry<Integer, byte[]> e : routes.from(self).entrySet()) {
                 ep.writeRoute(e.getKey(), e.getValue());
             }
+            for (int nic : gone) {
+                ep.writeRoute(nic, null);
+            }
             installed = true;
+            leading = true;
+            acked.clear();
             List<Integer> others = new ArrayList<>();
             for (int nic : map.hosts()) {
                 if (nic != self) {
@@ -262,14 +295,19 @@ public final class MapperDaemon implements AmProgram {
                     long nonce = nonces++;
                     tables.put(nonce, nic);
                     am.counter("map.tables_sent").increment();
+                    TreeMap<Integer, byte[]> table = routes.from(nic);
+                    for (int g : gone) {
+                        table.put(g, new byte[0]);
+                    }
                     ep.sendRaw(routes.route(self, nic), new MapperPacket(MapperPacket.ROUTES, self, nonce, s.priority(),
-                            routes.route(nic, self), routes.from(nic)).encode());
+                            routes.route(nic, self), table).encode());
                 }
                 serveUntil(am.now() + s.probeTimeout() * (1 + others.size() / 8),
                         () -> acked.containsAll(others));
             }
             TreeSet<Integer> lostNics = new TreeSet<>(others);
             lostNics.removeAll(acked);
+            lostNics.addAll(gone);
             outcome.led(self, map, routes, am.now(), lostNics);
         }
     }

@@ -13,15 +13,17 @@ import org.nowemu.actors.time.VirtualTime;
  * @param distributeTries sends of a NIC's routing table without an acknowledgement before the leader reports that
  *                        NIC unreachable
  * @param priority        election priority of every daemon (the higher wins; then the higher NIC address)
+ * @param remapPeriod     how long after each map the leader maps again (ps; 0: never)
  */
 public record MapperSettings(long probeTimeout, long startJitter, long followerTimeout, int distributeTries,
-                             int priority) {
+                             int priority, long remapPeriod) {
     static final String PREFIX = "nowemu.mapper.";
 
     public static MapperSettings read(ConfigReader r) {
         return new MapperSettings(r.duration(PREFIX + "probe-timeout", 1, VirtualTime.S),
                 r.duration(PREFIX + "start-jitter", 1, VirtualTime.S),
                 r.duration(PREFIX + "follower-timeout", 1, 100 * VirtualTime.S),
-                r.intIn(PREFIX + "distribute-tries", 1, 1000), r.intIn(PREFIX + "priority", 0, 1 << 20));
+                r.intIn(PREFIX + "distribute-tries", 1, 1000), r.intIn(PREFIX + "priority", 0, 1 << 20),
+                r.duration(PREFIX + "remap-period", 0, 1000 * VirtualTime.S));
     }
 }

@@ -14,7 +14,8 @@ import java.util.TreeMap;
  * @param nonce    matches an answer to its probe
  * @param priority the sender's election priority
  * @param reply    QUERY, ROUTES: the route to answer along
- * @param routes   ROUTES: the receiving NIC's table, by destination NIC
+ * @param routes   ROUTES: the receiving NIC's table, by destination NIC (an empty route removes the entry:
+ *                 the destination is unreachable)
  */
 public record MapperPacket(int type, int from, long nonce, int priority, byte[] reply, TreeMap<Integer, byte[]> routes) {
     public static final int QUERY = 1;
