@@ -1,6 +1,7 @@
 package org.nowemu.hardware.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -79,10 +80,13 @@ class HostCpuTest {
         assertEquals(1, r.counter("host.blocks"));
     }
 
-    /** Spins (waits for messages while holding its CPU) and gives the CPU up when its time slice is over. */
+    /** Spins (waits for messages while holding its CPU) and gives the CPU up when asked; stops after one yield. */
     static final class Spinner extends ProgramThread {
-        Spinner(HardwareProfile p, NicParts nic, int cpu) {
+        private final boolean forever;
+
+        Spinner(HardwareProfile p, NicParts nic, int cpu, boolean forever) {
             super(p, nic, cpu);
+            this.forever = forever;
         }
 
         @Override
@@ -90,7 +94,9 @@ class HostCpuTest {
             while (true) {
                 if (yieldIfContended()) {
                     counter("test.back_at_ps").add(now());
-                    return;
+                    if (!forever) {
+                        return;
+                    }
                 }
                 awaitMessage(false);
             }
@@ -117,13 +123,55 @@ class HostCpuTest {
             public List<Part> hostParts(NicParts nic, int firstId) {
                 int cpu = firstId;
                 return List.of(new Part("cpu", () -> new HostCpu(p)),
-                        new Part("t0", () -> new Spinner(p, nic, cpu)),
+                        new Part("t0", () -> new Spinner(p, nic, cpu, false)),
                         new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)));
             }
         }).model(), new RuntimeSettings(3, 1, 1, false, 0), 100 * VirtualTime.MS);
         assertEquals(4 * s + 10 * VirtualTime.MS + 10_000_000, r.counter("test.h0.t1.start_ps"));
         assertEquals(6 * s + 10 * VirtualTime.MS + 30_000_000, r.counter("test.back_at_ps"));
         assertEquals(1, r.counter("host.yields"));
+    }
+
+    /** Sleeps 100 us (blocked), then computes 1 us, twenty times; records when it is done. */
+    static final class Sleeper extends ProgramThread {
+        Sleeper(HardwareProfile p, NicParts nic, int cpu) {
+            super(p, nic, cpu);
+        }
+
+        @Override
+        protected void program() {
+            for (int i = 0; i < 20; i++) {
+                blockUntil(() -> false, cursor() + 100_000_000L);
+                compute(167);
+            }
+            counter("test.sleeper_done_ps").add(now());
+        }
+    }
+
+    /**
+     * A thread that blocks and wakes (sleeps 100 us, works 1 us, twenty times) shares the CPU with one that spins.
+     * Woken, it preempts the spinner at once: each round costs the sleep, the spinner's yield and two context
+     * switches' worth of hand-offs, not a 10 ms time slice, so twenty rounds end well within 5 ms.
+     */
+    @Test
+    void aThreadWokenFromABlockPreemptsASpinningOne() {
+        HardwareProfile p = TestNets.now("");
+        RunResult r = Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
+            @Override
+            public Firmware firmware(NicParts nic) {
+                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
+            }
+
+            @Override
+            public List<Part> hostParts(NicParts nic, int firstId) {
+                int cpu = firstId;
+                return List.of(new Part("cpu", () -> new HostCpu(p)),
+                        new Part("sleeper", () -> new Sleeper(p, nic, cpu)),
+                        new Part("spinner", () -> new Spinner(p, nic, cpu, true)));
+            }
+        }).model(), new RuntimeSettings(3, 1, 1, false, 0), 100 * VirtualTime.MS);
+        long done = r.counter("test.sleeper_done_ps");
+        assertTrue(done > 0 && done < 5 * VirtualTime.MS, "done at " + done + " ps");
     }
 
     /** Sends t0 a message at 1 ms. */
