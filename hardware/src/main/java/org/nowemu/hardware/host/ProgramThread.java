@@ -164,8 +164,8 @@ public abstract class ProgramThread extends HostThread {
     private void onGranted() {
         granted = true;
         holding = true;
-        contended = false;
-        urgent = false;
+        // A Contended sent while the grant was on its way (it travels faster than a grant that pays a context
+        // switch) still stands: keep it.
         grantedAt = now();
         if (starting) {
             starting = false;
