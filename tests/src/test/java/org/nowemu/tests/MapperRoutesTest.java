@@ -33,16 +33,33 @@ import org.nowemu.protocol.stack.Stacks;
 class MapperRoutesTest {
     private static final int TAG = 0x51;
 
+    /** A configured network with the mapper daemon every host runs. */
+    private static final class Net {
+        final HardwareProfile profile;
+        final Topology topology;
+        final StackSettings stack;
+        final MapperOutcome outcome = new MapperOutcome();
+        final MapperDaemon daemon;
+
+        Net(String hocon) {
+            ConfigReader r = new ConfigReader(ConfigFactory.parseString(hocon)
+                    .withFallback(ConfigFactory.defaultReference()).resolve());
+            profile = HardwareProfile.read(r);
+            topology = Topologies.build(r, profile.switches().ports());
+            stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
+            daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        }
+    }
+
     @Test
     void everyPairOfHostsExchangesARequestAndReplyOverMapperRoutes() {
-        ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = mesh")
-                .withFallback(ConfigFactory.defaultReference()).resolve());
-        HardwareProfile profile = HardwareProfile.read(r);
-        Topology t = Topologies.build(r, profile.switches().ports());
-        StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
+        Net net = new Net("nowemu.topology.name = mesh");
+        HardwareProfile profile = net.profile;
+        Topology t = net.topology;
+        StackSettings stack = net.stack;
         int hosts = t.hosts().size();
-        MapperOutcome outcome = new MapperOutcome();
-        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        MapperOutcome outcome = net.outcome;
+        MapperDaemon daemon = net.daemon;
         int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
         int[] replies = new int[hosts];
         int[] returned = new int[hosts];
@@ -83,14 +100,14 @@ class MapperRoutesTest {
      */
     @Test
     void killingTheLeadersHostDuringMappingElectsAnotherLeaderAndTheMapCompletes() {
-        ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = mesh\n"
-                + "nowemu.mapper.follower-timeout = 100ms").withFallback(ConfigFactory.defaultReference()).resolve());
-        HardwareProfile profile = HardwareProfile.read(r);
-        Topology t = Topologies.build(r, profile.switches().ports());
-        StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
+        Net net = new Net("nowemu.topology.name = mesh\n"
+                + "nowemu.mapper.follower-timeout = 100ms");
+        HardwareProfile profile = net.profile;
+        Topology t = net.topology;
+        StackSettings stack = net.stack;
         int hosts = t.hosts().size();
-        MapperOutcome outcome = new MapperOutcome();
-        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        MapperOutcome outcome = net.outcome;
+        MapperDaemon daemon = net.daemon;
         org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
                 h -> List.of(daemon), false);
         org.nowemu.hardware.cluster.HostProgram leaderDies = new org.nowemu.hardware.cluster.HostProgram() {
@@ -124,13 +141,13 @@ class MapperRoutesTest {
      */
     @Test
     void aRemapAfterANicDiesReportsItAndMessagesToItReturnUnreachable() {
-        ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = mesh\n"
-                + "nowemu.mapper.remap-period = 50ms").withFallback(ConfigFactory.defaultReference()).resolve());
-        HardwareProfile profile = HardwareProfile.read(r);
-        Topology t = Topologies.build(r, profile.switches().ports());
-        StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
-        MapperOutcome outcome = new MapperOutcome();
-        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        Net net = new Net("nowemu.topology.name = mesh\n"
+                + "nowemu.mapper.remap-period = 50ms");
+        HardwareProfile profile = net.profile;
+        Topology t = net.topology;
+        StackSettings stack = net.stack;
+        MapperOutcome outcome = net.outcome;
+        MapperDaemon daemon = net.daemon;
         int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
         List<String> events = new java.util.ArrayList<>();
         AmProgram app = am -> {
@@ -179,13 +196,12 @@ class MapperRoutesTest {
      */
     @Test
     void aSpinningApplicationDoesNotStarveItsHostsMapperDaemon() {
-        ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = mesh")
-                .withFallback(ConfigFactory.defaultReference()).resolve());
-        HardwareProfile profile = HardwareProfile.read(r);
-        Topology t = Topologies.build(r, profile.switches().ports());
-        StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
-        MapperOutcome outcome = new MapperOutcome();
-        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+        Net net = new Net("nowemu.topology.name = mesh");
+        HardwareProfile profile = net.profile;
+        Topology t = net.topology;
+        StackSettings stack = net.stack;
+        MapperOutcome outcome = net.outcome;
+        MapperDaemon daemon = net.daemon;
         AmProgram spinner = am -> {
             am.endpoint(TAG);
             am.pollUntil(() -> false);
