@@ -213,4 +213,59 @@ class MapperRoutesTest {
                 "tables distributed at " + outcome.distributedAtPs() + " ps");
         assertTrue(res.counter("host.yields") > 0, "the applications gave their CPU up");
     }
+
+    /**
+     * Remapping every 20 ms while every host sends a request every 0.5 ms to the others in turn, from 30 ms to
+     * 70 ms: the probes of the remaps share the links with the traffic (and the tables are rewritten under it),
+     * yet every request is handled once and answered once, and nothing comes back undelivered.
+     */
+    @Test
+    void trafficDuringRemappingLosesAndDuplicatesNothing() {
+        Net net = new Net("nowemu.topology.name = mesh\nnowemu.mapper.remap-period = 20ms");
+        int hosts = net.topology.hosts().size();
+        int appEndpoint = AmCluster.firstEndpoint(net.stack, 2, 1, 1, 0);
+        int[][] handled = new int[hosts][hosts];
+        int[] sent = new int[hosts];
+        int[] replies = new int[hosts];
+        int[] returned = new int[hosts];
+        AmProgram app = am -> {
+            Endpoint ep = am.endpoint(TAG);
+            int me = am.host();
+            ep.setHandler(1, (tok, m) -> {
+                handled[m.arg(0)][me]++;
+                tok.reply(2);
+            });
+            ep.setHandler(2, (tok, m) -> replies[me]++);
+            ep.setErrorHandler((why, m) -> returned[me]++);
+            for (int h = 0; h < hosts; h++) {
+                ep.map(h, new EndpointName(h, appEndpoint), TAG);
+            }
+            am.sleep(30 * VirtualTime.MS);
+            for (int k = 0; am.now() < 70 * VirtualTime.MS; k++) {
+                int to = (me + 1 + k % (hosts - 1)) % hosts;
+                ep.request(to, 1, me);
+                sent[me]++;
+                am.sleep(500 * VirtualTime.US);
+            }
+            am.pollUntil(() -> replies[me] + returned[me] == sent[me]);
+            am.pollUntil(() -> false);
+        };
+        Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
+                h -> net.stack, h -> List.of(net.daemon, app), false));
+        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 400 * VirtualTime.MS);
+        long total = 0;
+        for (int h = 0; h < hosts; h++) {
+            assertEquals(0, returned[h], "host " + h + ": nothing returned");
+            assertEquals(sent[h], replies[h], "host " + h + ": every request answered");
+            int got = 0;
+            for (int to = 0; to < hosts; to++) {
+                got += handled[h][to];
+            }
+            assertEquals(sent[h], got, "host " + h + ": every request handled once");
+            total += sent[h];
+        }
+        assertTrue(total > 500, total + " requests");
+        assertTrue(res.counter("map.remaps") >= 2, "remaps during the traffic: " + res.counter("map.remaps"));
+        assertTrue(res.invariants().hold(), "the runtime's message ledger balances");
+    }
 }
