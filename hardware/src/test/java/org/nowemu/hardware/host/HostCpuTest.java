@@ -11,6 +11,7 @@ import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.HostProgram;
+import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
@@ -57,22 +58,14 @@ class HostCpuTest {
     void blockedThreadsGiveTheCpuUpAndPayAContextSwitchToGetItBack() {
         HardwareProfile p = TestNets.now("");
         long s = p.nic().lanai().cycles(1);
-        RunResult r = Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                int cpu = firstId;
-                int t0 = firstId + 1;
-                return List.of(new Part("cpu", () -> new HostCpu(p)),
-                        new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
-                        new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)),
-                        new Part("waker", () -> new Waker(p, nic, t0)));
-            }
-        }).model(), new RuntimeSettings(3, 1, 1, false, 0), 10 * VirtualTime.MS);
+        RunResult r = runOneHost(p, (nic, firstId) -> {
+            int cpu = firstId;
+            int t0 = firstId + 1;
+            return List.of(new Part("cpu", () -> new HostCpu(p)),
+                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                    new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)),
+                    new Part("waker", () -> new Waker(p, nic, t0)));
+        }, 10 * VirtualTime.MS);
         assertEquals(2 * s, r.counter("test.h0.t0.start_ps"));
         assertEquals(4 * s + 20_000_000, r.counter("test.h0.t1.start_ps"));
         assertEquals(1_000_000_000 + 2 * s + 10_000_000, r.counter("test.h0.t0.resumed_ps"));
@@ -113,20 +106,12 @@ class HostCpuTest {
     void aSpinningThreadGivesTheCpuUpAfterItsTimeSlice() {
         HardwareProfile p = TestNets.now("");
         long s = p.nic().lanai().cycles(1);
-        RunResult r = Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                int cpu = firstId;
-                return List.of(new Part("cpu", () -> new HostCpu(p)),
-                        new Part("t0", () -> new Spinner(p, nic, cpu, false)),
-                        new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)));
-            }
-        }).model(), new RuntimeSettings(3, 1, 1, false, 0), 100 * VirtualTime.MS);
+        RunResult r = runOneHost(p, (nic, firstId) -> {
+            int cpu = firstId;
+            return List.of(new Part("cpu", () -> new HostCpu(p)),
+                    new Part("t0", () -> new Spinner(p, nic, cpu, false)),
+                    new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)));
+        }, 100 * VirtualTime.MS);
         assertEquals(4 * s + 10 * VirtualTime.MS + 10_000_000, r.counter("test.h0.t1.start_ps"));
         assertEquals(6 * s + 10 * VirtualTime.MS + 30_000_000, r.counter("test.back_at_ps"));
         assertEquals(1, r.counter("host.yields"));
@@ -156,7 +141,21 @@ class HostCpuTest {
     @Test
     void aThreadWokenFromABlockPreemptsASpinningOne() {
         HardwareProfile p = TestNets.now("");
-        RunResult r = Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
+        RunResult r = runOneHost(p, (nic, firstId) -> {
+            int cpu = firstId;
+            return List.of(new Part("cpu", () -> new HostCpu(p)),
+                    new Part("sleeper", () -> new Sleeper(p, nic, cpu)),
+                    new Part("spinner", () -> new Spinner(p, nic, cpu, true)));
+        }, 100 * VirtualTime.MS);
+        long done = r.counter("test.sleeper_done_ps");
+        assertTrue(done > 0 && done < 5 * VirtualTime.MS, "done at " + done + " ps");
+    }
+
+    /** Runs one host with no firmware of note and the host parts {@code parts} makes, until {@code horizonPs}. */
+    private static RunResult runOneHost(HardwareProfile p,
+                                        java.util.function.BiFunction<NicParts, Integer, List<Part>> parts,
+                                        long horizonPs) {
+        return Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
                 return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
@@ -164,14 +163,9 @@ class HostCpuTest {
 
             @Override
             public List<Part> hostParts(NicParts nic, int firstId) {
-                int cpu = firstId;
-                return List.of(new Part("cpu", () -> new HostCpu(p)),
-                        new Part("sleeper", () -> new Sleeper(p, nic, cpu)),
-                        new Part("spinner", () -> new Spinner(p, nic, cpu, true)));
+                return parts.apply(nic, firstId);
             }
-        }).model(), new RuntimeSettings(3, 1, 1, false, 0), 100 * VirtualTime.MS);
-        long done = r.counter("test.sleeper_done_ps");
-        assertTrue(done > 0 && done < 5 * VirtualTime.MS, "done at " + done + " ps");
+        }).model(), new RuntimeSettings(3, 1, 1, false, 0), horizonPs);
     }
 
     /** Sends t0 a message at 1 ms. */
