@@ -35,6 +35,11 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
 
     /** Builds the model of {@code topology} on {@code profile} running {@code program} on every host. */
     public static Cluster build(Topology topology, HardwareProfile profile, HostProgram program) {
+        return build(topology, profile, program, Failures.none());
+    }
+
+    /** As {@link #build(Topology, HardwareProfile, HostProgram)}, with cables cut at the times {@code failures} says. */
+    public static Cluster build(Topology topology, HardwareProfile profile, HostProgram program, Failures failures) {
         List<Node> nodes = topology.nodes();
         int[] idOf = new int[nodes.size()];
         int[] recvOf = new int[nodes.size()];
@@ -72,10 +77,11 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
                 return PortWiring.UNPLUGGED;
             }
             Node other = nodes.get(far.node());
-            Peer out = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop + fall)
-                    : new Peer(recvOf[far.node()], 0, prop);
-            Peer back = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop)
-                    : new Peer(sendOf[far.node()], 0, prop);
+            long cut = failures.cutAt(p);
+            Peer out = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop + fall, cut)
+                    : new Peer(recvOf[far.node()], 0, prop, cut);
+            Peer back = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop, cut)
+                    : new Peer(sendOf[far.node()], 0, prop, cut);
             return new PortWiring(out, back);
         };
         int[] switchIds = new int[topology.switches().size()];

@@ -86,6 +86,16 @@ public final class SlackBuffer {
         return occupancy;
     }
 
+    /** Whether a packet's last flit is among those waiting (the packet in progress has all arrived). */
+    public boolean holdsTail() {
+        for (Flit f : flits) {
+            if (f.tail()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public boolean isEmpty() {
         return flits.isEmpty();
     }

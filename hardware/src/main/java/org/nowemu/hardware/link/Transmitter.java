@@ -16,6 +16,7 @@ public final class Transmitter {
     private final BitErrors errors;
     private long busyUntil;
     private boolean stopped;
+    private boolean cut;
     private boolean wakePending;
 
     /**
@@ -43,6 +44,12 @@ public final class Transmitter {
         return stopped;
     }
 
+    /** The cable is cut: flits still leave at the link rate (into nothing), never stopped again. */
+    public void cut() {
+        cut = true;
+        stopped = false;
+    }
+
     public long busyUntil() {
         return busyUntil;
     }
@@ -60,6 +67,10 @@ public final class Transmitter {
 
     /** The receiver's STOP or GO arrived. */
     public void control(boolean go) {
+        // A cut cable has no receiver to hold it back: STOPs still on their way when it was cut do not count.
+        if (!go && cut) {
+            return;
+        }
         stopped = !go;
     }
 

@@ -74,7 +74,9 @@ public final class RecvDma extends Component {
     private void onFlit(Flit f) {
         if (buffer.add(f)) {
             counter("nic.rx.stops_sent").increment();
-            send(back.component(), back.delay(), new StopGo(back.port(), false));
+            if (!back.cut(now())) {
+                send(back.component(), back.delay(), new StopGo(back.port(), false));
+            }
         }
         drain();
     }
@@ -105,7 +107,9 @@ public final class RecvDma extends Component {
                 continue;
             }
             if (buffer.remove()) {
-                send(back.component(), back.delay(), new StopGo(back.port(), true));
+                if (!back.cut(now())) {
+                    send(back.component(), back.delay(), new StopGo(back.port(), true));
+                }
             }
             busyUntil = now() + profile.nic().recvDmaRate().psFor(f.bytes());
             counter("nic.rx.bytes").add(f.bytes());

@@ -23,6 +23,10 @@ public final class SendDma extends Component {
     public record Transmit(Packet packet) {
     }
 
+    /** The NIC's cable is cut now. */
+    private record Cut() {
+    }
+
     private record TxReady() {
     }
 
@@ -55,6 +59,10 @@ public final class SendDma extends Component {
                     pump();
                 })
                 .on(StopGo.class, this::onStopGo)
+                .on(Cut.class, c -> {
+                    tx.cut();
+                    pump();
+                })
                 .build();
     }
 
@@ -63,6 +71,9 @@ public final class SendDma extends Component {
         if (link != null) {
             tx = new Transmitter(link, profile.link().rate().min(profile.nic().sendDmaRate()),
                     profile.link().bitErrorRate(), random());
+            if (link.cutAtPs() != org.nowemu.hardware.link.Peer.NEVER) {
+                schedule(Math.max(0, link.cutAtPs() - now()), new Cut());
+            }
         }
     }
 
@@ -101,7 +112,12 @@ public final class SendDma extends Component {
             int bytes = Math.min(flitBytes, current.wireBytes() - offset);
             boolean tail = nextFlit == flits - 1;
             Flit f = new Flit(0, current.id(), nextFlit, bytes, tail, false, 0, nextFlit == 0 ? current : null, Flit.NO_FLIPS);
-            send(link.component(), link.delay(), tx.transmit(now(), f, false));
+            Flit sent = tx.transmit(now(), f, false);
+            if (link.cut(now())) {
+                counter("nic.tx.cut_flits").increment();
+            } else {
+                send(link.component(), link.delay(), sent);
+            }
             counter("nic.tx.bytes").add(bytes);
             nextFlit++;
             if (tail) {

@@ -6,6 +6,7 @@ import org.nowemu.actors.runtime.Receive;
 import org.nowemu.hardware.link.Flit;
 import org.nowemu.hardware.link.PortWiring;
 import org.nowemu.hardware.link.SlackBuffer;
+import org.nowemu.hardware.link.Peer;
 import org.nowemu.hardware.link.StopGo;
 import org.nowemu.hardware.link.Transmitter;
 import org.nowemu.hardware.profile.HardwareProfile;
@@ -21,12 +22,20 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * (its head waiting for an output, or its flits held by STOP) is truncated: a truncated tail goes out if the head
  * did, and the rest of the packet is discarded as it arrives.
  *
+ * <p>A cable can be cut at a virtual time (its {@link Peer}s say when): from then on what the switch sends along it
+ * is lost, the output's transmitter is never stopped again, and a packet that was coming in on it without its
+ * tail yet is ended downstream with a truncated tail, as a blocked one would be.
+ *
  * <p>Counters: {@code switch.packets} (heads forwarded), {@code switch.dropped_route} (bad or missing route
- * byte), {@code switch.truncated}, {@code switch.stops_sent}.
+ * byte), {@code switch.truncated}, {@code switch.stops_sent}, {@code switch.cut_flits} (sent into a cut cable).
  */
 public final class Switch extends Component {
     /** The output a switch itself wakes up for when a transmitter's flit is done. */
     private record TxReady(int output) {
+    }
+
+    /** The cable on {@code port} is cut now. */
+    private record Cut(int port) {
     }
 
     /** A check that an input blocked since {@code epoch} has still made no progress. */
@@ -68,6 +77,7 @@ public final class Switch extends Component {
                 .on(TxReady.class, this::onTxReady)
                 .on(StopGo.class, this::onStopGo)
                 .on(BlockCheck.class, this::onBlockCheck)
+                .on(Cut.class, this::onCut)
                 .build();
     }
 
@@ -91,6 +101,38 @@ public final class Switch extends Component {
             arbiters[p] = new Arbiter(ports);
             state[p] = IDLE;
             owner[p] = IDLE;
+            if (w.plugged() && w.out().cutAtPs() != Peer.NEVER) {
+                schedule(Math.max(0, w.out().cutAtPs() - now()), new Cut(p));
+            }
+        }
+    }
+
+    private void onCut(Cut c) {
+        int p = c.port();
+        outputs[p].cut();
+        if (owner[p] >= 0) {
+            pump(owner[p]);
+        }
+        int s = state[p];
+        if ((s == WAITING || s >= 0) && !inputs[p].holdsTail()) {
+            truncate(p);
+        }
+    }
+
+    /** Sends STOP or GO back up the cable of input {@code in}, unless that cable is cut. */
+    private void stopGo(int in, boolean go) {
+        PortWiring w = wiring.get(in);
+        if (!w.back().cut(now())) {
+            send(w.back().component(), w.back().delay(), new StopGo(w.back().port(), go));
+        }
+    }
+
+    /** Sends a flit out of {@code out}, or loses it if the cable is cut. */
+    private void emit(Transmitter out, Flit f) {
+        if (out.peer().cut(now())) {
+            counter("switch.cut_flits").increment();
+        } else {
+            send(out.peer().component(), out.peer().delay(), f);
         }
     }
 
@@ -98,8 +140,7 @@ public final class Switch extends Component {
         int in = f.port();
         if (inputs[in].add(f)) {
             counter("switch.stops_sent").increment();
-            PortWiring w = wiring.get(in);
-            send(w.back().component(), w.back().delay(), new StopGo(w.back().port(), false));
+            stopGo(in, false);
         }
         pump(in);
     }
@@ -150,7 +191,7 @@ public final class Switch extends Component {
                 }
                 take(in);
                 progress(in);
-                send(out.peer().component(), out.peer().delay(), out.transmit(now(), f, true));
+                emit(out, out.transmit(now(), f, true));
                 if (f.isHead()) {
                     counter("switch.packets").increment();
                 }
@@ -204,8 +245,7 @@ public final class Switch extends Component {
 
     private void take(int in) {
         if (inputs[in].remove()) {
-            PortWiring w = wiring.get(in);
-            send(w.back().component(), w.back().delay(), new StopGo(w.back().port(), true));
+            stopGo(in, true);
         }
     }
 
@@ -226,6 +266,11 @@ public final class Switch extends Component {
         if (!blocked[in] || epoch[in] != c.epoch()) {
             return;
         }
+        truncate(in);
+    }
+
+    /** Ends input {@code in}'s packet: a truncated tail downstream if its head went, then the rest discarded. */
+    private void truncate(int in) {
         counter("switch.truncated").increment();
         int s = state[in];
         if (s == WAITING) {
@@ -233,7 +278,7 @@ public final class Switch extends Component {
         } else if (s >= 0) {
             // The head is already downstream: end the packet there with a truncated tail, then free the output.
             Transmitter out = outputs[s];
-            send(out.peer().component(), out.peer().delay(), Flit.truncated(out.peer().port(), wormId[in]));
+            emit(out, Flit.truncated(out.peer().port(), wormId[in]));
             release(s);
         }
         state[in] = DROPPING;
