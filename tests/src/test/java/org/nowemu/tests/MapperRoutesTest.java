@@ -268,4 +268,114 @@ class MapperRoutesTest {
         assertTrue(res.counter("map.remaps") >= 2, "remaps during the traffic: " + res.counter("map.remaps"));
         assertTrue(res.invariants().hold(), "the runtime's message ledger balances");
     }
+
+    /** The cable between the switches of hosts {@code a} and {@code b} (adjacent switches), by one of its ends. */
+    private static org.nowemu.hardware.topology.Port cableBetween(Topology t, int nicA, int nicB) {
+        int sa = t.peer(new org.nowemu.hardware.topology.Port(t.hosts().get(nicA).index(), 0)).node();
+        int sb = t.peer(new org.nowemu.hardware.topology.Port(t.hosts().get(nicB).index(), 0)).node();
+        for (org.nowemu.hardware.topology.Cable c : t.cables()) {
+            if ((c.a().node() == sa && c.b().node() == sb) || (c.a().node() == sb && c.b().node() == sa)) {
+                return c.a();
+            }
+        }
+        throw new IllegalArgumentException("no cable between the switches of hosts " + nicA + " and " + nicB);
+    }
+
+    /** {@code t} without the cable plugged into {@code end}. */
+    private static Topology without(Topology t, org.nowemu.hardware.topology.Port end) {
+        List<org.nowemu.hardware.topology.Cable> kept = new java.util.ArrayList<>();
+        for (org.nowemu.hardware.topology.Cable c : t.cables()) {
+            if (!c.a().equals(end) && !c.b().equals(end)) {
+                kept.add(c);
+            }
+        }
+        return new Topology(t.name() + " cut", t.nodes(), kept);
+    }
+
+    /**
+     * A chain of three switches, two hosts each; host 5 (on the last switch) leads and remaps every 20 ms. The
+     * cable between the first two switches is cut at 40 ms: hosts 0 and 1 can no longer be reached. The next map
+     * reports them unreachable and removes their routes, so at 100 ms host 4's request to host 0 comes straight
+     * back as unreachable, while its request to host 2 is answered.
+     */
+    @Test
+    void cuttingTheOnlyCableToASubTreeReportsItsNicsAndMessagesToThemReturnUnreachable() {
+        Net net = new Net("nowemu.topology { name = chain, chain { switches = 3, hosts-per-switch = 2 } }\n"
+                + "nowemu.mapper.remap-period = 20ms");
+        int appEndpoint = AmCluster.firstEndpoint(net.stack, 2, 1, 1, 0);
+        List<String> events = new java.util.ArrayList<>();
+        AmProgram app = am -> {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
+            ep.setHandler(2, (tok, m) -> events.add("reply from " + m.arg(0)));
+            ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
+            ep.map(0, new EndpointName(0, appEndpoint), TAG);
+            ep.map(2, new EndpointName(2, appEndpoint), TAG);
+            am.sleep(100 * VirtualTime.MS);
+            if (am.host() == 4) {
+                ep.request(0, 1, 0);
+                ep.request(2, 1, 2);
+                am.pollUntil(() -> events.size() == 2);
+            }
+            am.pollUntil(() -> false);
+        };
+        org.nowemu.hardware.topology.Port cable = cableBetween(net.topology, 0, 2);
+        Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
+                h -> net.stack, h -> List.of(net.daemon, app), false),
+                org.nowemu.hardware.cluster.Failures.on(net.topology).cable(cable, 40 * VirtualTime.MS));
+        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 200 * VirtualTime.MS);
+        assertEquals(List.of("UNREACHABLE from 0", "reply from 2"), events);
+        assertEquals(5, net.outcome.leader());
+        assertEquals(java.util.Set.of(0, 1), net.outcome.unreachable());
+    }
+
+    /**
+     * On the NOW topology, an inter-switch cable with another path beside it is cut after the first map; the
+     * leader's next map matches the network without that cable, port for port, and its routes join every pair
+     * again, deadlock-free, over the remaining cables.
+     */
+    @Test
+    void cuttingARedundantCableOnNowIsMappedAroundAndEveryPairIsReachableAgain() {
+        Net net = new Net("nowemu.topology.name = now\nnowemu.mapper.remap-period = 50ms");
+        Topology t = net.topology;
+        org.nowemu.hardware.topology.Port redundant = null;
+        for (org.nowemu.hardware.topology.Cable cab : t.cables()) {
+            boolean inter = t.nodes().get(cab.a().node()).isSwitch() && t.nodes().get(cab.b().node()).isSwitch();
+            if (inter && connected(without(t, cab.a()))) {
+                redundant = cab.a();
+                break;
+            }
+        }
+        assertTrue(redundant != null, "now has an inter-switch cable with a redundant path");
+        Topology cut = without(t, redundant);
+        Cluster c = Cluster.build(t, net.profile, AmCluster.program(t, net.profile, h -> net.stack,
+                h -> List.of(net.daemon), false),
+                org.nowemu.hardware.cluster.Failures.on(t).cable(redundant, 130 * VirtualTime.MS));
+        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 350 * VirtualTime.MS);
+        assertTrue(net.outcome.distributedAtPs() > 130 * VirtualTime.MS, "a map after the cut was distributed");
+        org.nowemu.mapper.check.Walks walks = new org.nowemu.mapper.check.Walks(cut);
+        org.nowemu.mapper.check.MapCheck.Result m = org.nowemu.mapper.check.MapCheck.compare(net.outcome.map(), walks);
+        assertTrue(m.isomorphic(), m.why());
+        org.nowemu.mapper.check.Deadlock.Result d = org.nowemu.mapper.check.Deadlock.check(net.outcome.routes(), walks);
+        int n = t.hosts().size();
+        assertEquals(n * (n - 1), d.delivered(), "every pair reachable over the remaining cables");
+        assertTrue(d.acyclic());
+        assertTrue(net.outcome.unreachable().isEmpty());
+    }
+
+    private static boolean connected(Topology t) {
+        org.nowemu.mapper.check.Walks w = new org.nowemu.mapper.check.Walks(t);
+        java.util.TreeSet<Integer> seen = new java.util.TreeSet<>(List.of(t.hosts().get(0).index()));
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(seen);
+        while (!todo.isEmpty()) {
+            int u = todo.poll();
+            for (int p = 0; p < t.nodes().get(u).ports(); p++) {
+                int[] far = w.peer(u, p);
+                if (far != null && seen.add(far[0])) {
+                    todo.add(far[0]);
+                }
+            }
+        }
+        return seen.size() == t.nodes().size();
+    }
 }
