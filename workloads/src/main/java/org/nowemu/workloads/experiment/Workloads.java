@@ -5,6 +5,7 @@ import java.util.stream.Collectors;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.workloads.bandwidth.BandwidthWorkload;
 import org.nowemu.workloads.logp.LogpWorkload;
+import org.nowemu.workloads.contention.ContentionWorkload;
 import org.nowemu.workloads.map.MapWorkload;
 import org.nowemu.workloads.overcommit.OvercommitWorkload;
 import org.nowemu.workloads.phold.PholdWorkload;
@@ -15,7 +16,7 @@ public final class Workloads {
     private static final String KEY = "nowemu.workload";
     private static final List<Workload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload(),
             new LogpWorkload(), new BandwidthWorkload(), new OvercommitWorkload(),
-            new MapWorkload());
+            new MapWorkload(), new ContentionWorkload());
 
     private Workloads() {
     }

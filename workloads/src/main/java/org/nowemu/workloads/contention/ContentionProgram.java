@@ -1,0 +1,83 @@
+package org.nowemu.workloads.contention;
+
+import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.am.Endpoint;
+import org.nowemu.protocol.am.EndpointName;
+
+/**
+ * The programs of the contention experiment: one server endpoint that answers every request with a short reply,
+ * and clients that, phase by phase, send to it if their index is below the phase's client count: short requests
+ * as fast as credits allow, 1 KB bulk requests likewise, or one request at a time for round trips.
+ *
+ * <p>Counters, per phase key {@code contention.<mode>.<n>.}: {@code replies} and {@code bytes} (replies received
+ * in the measured part, and the bulk bytes they acknowledge), {@code rtt_ps} and {@code rtt_n}.
+ */
+final class ContentionProgram {
+    static final int TAG = 0xc0e7;
+    private static final int SHORT = 1;
+    private static final int BULK = 2;
+    private static final int REPLY = 3;
+
+    private ContentionProgram() {
+    }
+
+    static AmProgram server(ContentionSettings s) {
+        return am -> {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setSegment(s.bulkBytes());
+            ep.setHandler(SHORT, (t, m) -> t.reply(REPLY, m.args()));
+            ep.setHandler(BULK, (t, m) -> t.reply(REPLY, m.args()));
+            am.pollUntil(() -> false);
+        };
+    }
+
+    static AmProgram client(int index, EndpointName server, ContentionSettings s) {
+        return am -> {
+            Endpoint ep = am.endpoint(TAG);
+            ep.map(0, server, TAG);
+            long[] replies = new long[1];
+            ContentionSettings.Phase[] current = new ContentionSettings.Phase[1];
+            ep.setHandler(REPLY, (t, m) -> {
+                replies[0]++;
+                ContentionSettings.Phase p = current[0];
+                if (p != null && am.now() >= p.from() && am.now() < p.end()) {
+                    am.counter(p.key() + "replies").increment();
+                    if (p.mode().equals("bulk")) {
+                        am.counter(p.key() + "bytes").add(s.bulkBytes());
+                    }
+                }
+            });
+            int[] words = new int[s.args()];
+            byte[] data = new byte[s.bulkBytes()];
+            long sent = 0;
+            for (ContentionSettings.Phase p : s.phases()) {
+                if (index >= p.clients()) {
+                    continue;
+                }
+                if (am.now() < p.start()) {
+                    am.sleep(p.start() - am.now());
+                }
+                current[0] = p;
+                while (am.now() < p.end()) {
+                    long before = am.now();
+                    switch (p.mode()) {
+                        case "short" -> ep.request(0, SHORT, words);
+                        case "bulk" -> ep.requestBulk(0, BULK, data, 0, words);
+                        default -> ep.request(0, SHORT, words);
+                    }
+                    sent++;
+                    if (p.mode().equals("rtt")) {
+                        long want = sent;
+                        am.pollUntil(() -> replies[0] == want);
+                        if (before >= p.from() && am.now() < p.end()) {
+                            am.counter(p.key() + "rtt_ps").add(am.now() - before);
+                            am.counter(p.key() + "rtt_n").increment();
+                        }
+                    }
+                }
+                long all = sent;
+                am.pollUntil(() -> replies[0] == all);
+            }
+        };
+    }
+}

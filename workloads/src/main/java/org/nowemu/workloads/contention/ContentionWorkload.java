@@ -1,0 +1,111 @@
+package org.nowemu.workloads.contention;
+
+import com.typesafe.config.Config;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topologies;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.AmCluster;
+import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.workloads.experiment.Plan;
+import org.nowemu.workloads.experiment.Workload;
+
+/**
+ * Many clients, one server endpoint, one virtual network ({@code nowemu.contention}): host 0 serves, hosts 1..N
+ * are clients. Each client count runs in three phases, one after the other in the same run: short requests,
+ * bulk requests, and round trips ({@link ContentionProgram}).
+ *
+ * <p>Metrics, per client count n: {@code contention.short.<n>.server_rate_msgps}, {@code .client_rate_msgps};
+ * {@code contention.bulk.<n>.server_bw_MBps}, {@code .client_bw_MBps}; {@code contention.rtt.<n>.rtt_us}. For the
+ * largest n: {@code contention.short.server_rate_msgps}, {@code contention.short.client_rate_msgps},
+ * {@code contention.bulk.server_bw_MBps}; and {@code contention.rtt.slope_us}, the least-squares slope of RTT
+ * against clients.
+ */
+public final class ContentionWorkload implements Workload {
+    @Override
+    public String name() {
+        return "contention";
+    }
+
+    @Override
+    public String description() {
+        return "1 to N clients on one server endpoint: server and client rates, bulk bandwidth, RTT vs clients";
+    }
+
+    @Override
+    public Plan plan(Config config) {
+        ConfigReader r = new ConfigReader(config);
+        HardwareProfile profile = HardwareProfile.read(r);
+        ContentionSettings s = ContentionSettings.read(r, profile);
+        Topology t = Topologies.build(r, profile.switches().ports());
+        int most = s.clients().get(s.clients().size() - 1);
+        if (t.hosts().size() < most + 1) {
+            throw new BadInputException("contention runs a server and up to " + most + " clients and needs " + (most + 1)
+                    + " hosts; topology " + t.name() + " has " + t.hosts().size());
+        }
+        EndpointName server = new EndpointName(0, 0);
+        Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> h == 0 ? List.of(ContentionProgram.server(s))
+                : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of());
+        List<ContentionSettings.Phase> phases = s.phases();
+        long horizon = phases.get(phases.size() - 1).end() + s.gap() + 100 * s.duration();
+        return new Plan(c.model(), horizon, s);
+    }
+
+    @Override
+    public SortedMap<String, Double> metrics(Plan plan, RunResult r) {
+        ContentionSettings s = (ContentionSettings) plan.settings();
+        TreeMap<String, Double> m = new TreeMap<>();
+        double window = (s.duration() - s.warmup()) / 1e12;
+        int most = s.clients().get(s.clients().size() - 1);
+        double sx = 0;
+        double sy = 0;
+        double sxx = 0;
+        double sxy = 0;
+        int points = 0;
+        for (ContentionSettings.Phase p : s.phases()) {
+            String k = p.key();
+            int n = p.clients();
+            switch (p.mode()) {
+                case "short" -> {
+                    double rate = r.counter(k + "replies") / window;
+                    m.put(k + "server_rate_msgps", rate);
+                    m.put(k + "client_rate_msgps", rate / n);
+                    if (n == most) {
+                        m.put("contention.short.server_rate_msgps", rate);
+                        m.put("contention.short.client_rate_msgps", rate / n);
+                    }
+                }
+                case "bulk" -> {
+                    double bw = r.counter(k + "bytes") / window / 1e6;
+                    m.put(k + "server_bw_MBps", bw);
+                    m.put(k + "client_bw_MBps", bw / n);
+                    if (n == most) {
+                        m.put("contention.bulk.server_bw_MBps", bw);
+                    }
+                }
+                default -> {
+                    long count = r.counter(k + "rtt_n");
+                    if (count > 0) {
+                        double rtt = r.counter(k + "rtt_ps") / (double) count / 1e6;
+                        m.put(k + "rtt_us", rtt);
+                        sx += n;
+                        sy += rtt;
+                        sxx += (double) n * n;
+                        sxy += n * rtt;
+                        points++;
+                    }
+                }
+            }
+        }
+        if (points >= 2 && points * sxx - sx * sx > 0) {
+            m.put("contention.rtt.slope_us", (points * sxy - sx * sy) / (points * sxx - sx * sx));
+        }
+        return m;
+    }
+}
