@@ -1,0 +1,51 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nowemu.tests.CommandLineTest.nowemu;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The permutations experiment on a network with a thin bisection (tests/src/test/resources/thin-bisection.topo). */
+class PermutationsTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void projectRoot() {
+        CommandLineTest.projectRoot();
+    }
+
+    /**
+     * 56 hosts, 28 on each side of a single cable. In the circular shift and the neighbour exchange nearly every
+     * pair talks within a side; in the bisection exchange all 56 flows share that one cable, 28 each way: at most
+     * 160 MB/s / 28 = 5.7 MB/s per host, against the 16 MB/s a host reaches when it sends and answers at once. So
+     * the bisection bandwidth per host is under a third of the others. The run is seeded: digest pinned.
+     */
+    @Test
+    void aThinBisectionCutsBisectionExchangeBandwidthBelowAThirdOfTheOthers() throws IOException {
+        Path topo = Path.of(System.getProperty("nowemu.home"), "tests", "src", "test", "resources",
+                "thin-bisection.topo");
+        CommandLineTest.Outcome o = nowemu("run", "permutations", "--set", "nowemu.permutations.hosts=56",
+                "--set", "nowemu.topology.name=file", "--set", "nowemu.topology.file.path=" + topo,
+                "--set", "nowemu.permutations.duration=3ms", "--set", "nowemu.permutations.gap=21ms",
+                "--out", tmp.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode r = new ObjectMapper().readTree(tmp.resolve("results.json").toFile());
+        JsonNode m = r.get("metrics");
+        double bisection = m.get("perm.bisection.bw_MBps").asDouble();
+        for (String pattern : new String[] {"cshift", "neighbor"}) {
+            double bw = m.get("perm." + pattern + ".bw_MBps").asDouble();
+            assertTrue(bw >= 3 * bisection, pattern + " " + bw + " MB/s per host, bisection " + bisection);
+            assertTrue(m.get("perm." + pattern + ".rtt_us").asDouble() > 0);
+        }
+        assertTrue(bisection > 0);
+        assertEquals("c3752dcfaccf56ad", r.get("digest").asText());
+    }
+}

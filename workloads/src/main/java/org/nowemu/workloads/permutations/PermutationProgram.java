@@ -1,0 +1,74 @@
+package org.nowemu.workloads.permutations;
+
+import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.am.Endpoint;
+import org.nowemu.protocol.am.EndpointName;
+
+/**
+ * A host of the permutations experiment: it answers every request with a short reply and, phase by phase, sends
+ * to its partner in the phase's pattern: medium requests as fast as credits allow, or one short request at a time.
+ *
+ * <p>Counters, per pattern key {@code perm.<pattern>.}: {@code bytes} (medium bytes acknowledged in the measured
+ * part), {@code rtt_ps} and {@code rtt_n}.
+ */
+final class PermutationProgram {
+    static final int TAG = 0x9e7a;
+    private static final int REQUEST = 1;
+    private static final int REPLY = 2;
+
+    private PermutationProgram() {
+    }
+
+    static AmProgram host(int me, PermutationSettings s) {
+        return am -> {
+            Endpoint ep = am.endpoint(TAG);
+            for (int p = 0; p < PermutationSettings.PATTERNS.size(); p++) {
+                int partner = s.partner(PermutationSettings.PATTERNS.get(p), me);
+                if (partner >= 0) {
+                    ep.map(p, new EndpointName(partner, 0), TAG);
+                }
+            }
+            ep.setHandler(REQUEST, (t, m) -> t.reply(REPLY, m.args()));
+            long[] replies = new long[1];
+            PermutationSettings.Phase[] current = new PermutationSettings.Phase[1];
+            ep.setHandler(REPLY, (t, m) -> {
+                replies[0]++;
+                PermutationSettings.Phase p = current[0];
+                if (p != null && p.bandwidth() && am.now() >= p.from() && am.now() < p.end()) {
+                    am.counter(p.key() + "bytes").add(s.mediumBytes());
+                }
+            });
+            int[] words = new int[s.args()];
+            byte[] data = new byte[s.mediumBytes()];
+            long sent = 0;
+            for (PermutationSettings.Phase p : s.phases()) {
+                if (am.now() < p.start()) {
+                    am.sleep(p.start() - am.now());
+                }
+                current[0] = p;
+                if (s.partner(p.pattern(), me) < 0) {
+                    continue;
+                }
+                while (am.now() < p.end()) {
+                    long before = am.now();
+                    if (p.bandwidth()) {
+                        ep.requestMedium(p.index(), REQUEST, data, words);
+                        sent++;
+                    } else {
+                        ep.request(p.index(), REQUEST, words);
+                        sent++;
+                        long want = sent;
+                        am.pollUntil(() -> replies[0] == want);
+                        if (before >= p.from() && am.now() < p.end()) {
+                            am.counter(p.key() + "rtt_ps").add(am.now() - before);
+                            am.counter(p.key() + "rtt_n").increment();
+                        }
+                    }
+                }
+                long all = sent;
+                am.pollUntil(() -> replies[0] == all);
+            }
+            am.pollUntil(() -> false);
+        };
+    }
+}

@@ -1,0 +1,75 @@
+package org.nowemu.workloads.permutations;
+
+import com.typesafe.config.Config;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topologies;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.AmCluster;
+import org.nowemu.workloads.experiment.Plan;
+import org.nowemu.workloads.experiment.Workload;
+
+/**
+ * Communication permutations on N hosts ({@code nowemu.permutations}): circular shift (each host sends to its
+ * right neighbour and answers its left), neighbour exchange (pairs 0-1, 2-3, ... exchange) and bisection exchange
+ * (host i and host i + N/2 exchange, across the middle of the host order). Each pattern runs a bandwidth phase
+ * (medium requests) and a round-trip phase (short requests), one after the other in one run.
+ *
+ * <p>Metrics per pattern: {@code perm.<cshift|neighbor|bisection>.bw_MBps} (mean per sending host),
+ * {@code .agg_GBps} (all hosts together), {@code .rtt_us} (mean round trip).
+ */
+public final class PermutationWorkload implements Workload {
+    @Override
+    public String name() {
+        return "permutations";
+    }
+
+    @Override
+    public String description() {
+        return "circular shift, neighbour and bisection exchange: bandwidth per host, aggregate, RTT";
+    }
+
+    @Override
+    public Plan plan(Config config) {
+        ConfigReader r = new ConfigReader(config);
+        HardwareProfile profile = HardwareProfile.read(r);
+        PermutationSettings s = PermutationSettings.read(r, profile);
+        Topology t = Topologies.build(r, profile.switches().ports());
+        if (t.hosts().size() < s.hosts()) {
+            throw new BadInputException("permutations runs on " + s.hosts() + " hosts; topology " + t.name() + " has "
+                    + t.hosts().size());
+        }
+        Cluster c = AmCluster.build(t, profile, h -> s.stack(),
+                h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of());
+        List<PermutationSettings.Phase> phases = s.phases();
+        return new Plan(c.model(), phases.get(phases.size() - 1).end() + s.gap() + 100 * s.duration(), s);
+    }
+
+    @Override
+    public SortedMap<String, Double> metrics(Plan plan, RunResult r) {
+        PermutationSettings s = (PermutationSettings) plan.settings();
+        TreeMap<String, Double> m = new TreeMap<>();
+        double window = (s.duration() - s.warmup()) / 1e12;
+        for (String pattern : PermutationSettings.PATTERNS) {
+            String k = "perm." + pattern + ".";
+            int senders = 0;
+            for (int i = 0; i < s.hosts(); i++) {
+                senders += s.partner(pattern, i) >= 0 ? 1 : 0;
+            }
+            double total = r.counter(k + "bytes") / window;
+            m.put(k + "bw_MBps", total / senders / 1e6);
+            m.put(k + "agg_GBps", total / 1e9);
+            long n = r.counter(k + "rtt_n");
+            if (n > 0) {
+                m.put(k + "rtt_us", r.counter(k + "rtt_ps") / (double) n / 1e6);
+            }
+        }
+        return m;
+    }
+}
