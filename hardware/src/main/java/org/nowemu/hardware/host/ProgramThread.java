@@ -277,6 +277,16 @@ public abstract class ProgramThread extends HostThread {
         suspend();
     }
 
+    /** Waits (holding the CPU, as a spin does) until the next message arrives or virtual time {@code at}. */
+    protected final void awaitMessageUntil(long at) {
+        waitingForMessage = true;
+        if (at > now()) {
+            pendingWake = ++wakeSeq;
+            schedule(at - now(), new Wake(pendingWake));
+        }
+        suspend();
+    }
+
     /**
      * Writes {@code words} words into NIC memory by programmed I/O and stalls until they have crossed the bus
      * (the bus may be busy with DMA). The cursor is then the completion time.

@@ -48,6 +48,11 @@ public final class Am {
         return process.open(tag, true, 1);
     }
 
+    /** Polls until {@code done} holds or virtual time reaches {@code deadline}, spinning meanwhile. */
+    public void pollUntil(BooleanSupplier done, long deadline) {
+        process.pollUntil(done, deadline);
+    }
+
     /** Sleeps for {@code ps} of virtual time with the CPU free for the host's other threads (unlike computeFor). */
     public void sleep(long ps) {
         process.sleepUntil(process.clock() + ps);

@@ -277,7 +277,12 @@ public final class AmProcess extends ProgramThread {
 
     /** Polls every endpoint until {@code done} holds, spinning (in host time) while nothing arrives. */
     void pollUntil(BooleanSupplier done) {
-        while (!done.getAsBoolean()) {
+        pollUntil(done, Long.MAX_VALUE);
+    }
+
+    /** As {@link #pollUntil(BooleanSupplier)}, giving up at virtual time {@code deadline}. */
+    void pollUntil(BooleanSupplier done, long deadline) {
+        while (!done.getAsBoolean() && cursor() < deadline) {
             if (poll(null) > 0) {
                 continue;
             }
@@ -289,7 +294,11 @@ public final class AmProcess extends ProgramThread {
             if (anyQueued()) {
                 continue;
             }
-            awaitMessage(false);
+            if (deadline == Long.MAX_VALUE) {
+                awaitMessage(false);
+            } else {
+                awaitMessageUntil(deadline);
+            }
             long late = now() - start;
             if (late > 0) {
                 // The spin's polls begin at start, start + p, ...: the first to see the entry begins at or after it.

@@ -8,6 +8,7 @@ import org.nowemu.workloads.logp.LogpWorkload;
 import org.nowemu.workloads.contention.ContentionWorkload;
 import org.nowemu.workloads.map.MapWorkload;
 import org.nowemu.workloads.permutations.PermutationWorkload;
+import org.nowemu.workloads.vnets.VnetWorkload;
 import org.nowemu.workloads.overcommit.OvercommitWorkload;
 import org.nowemu.workloads.phold.PholdWorkload;
 import org.nowemu.workloads.raw.RawPingPongWorkload;
@@ -17,7 +18,8 @@ public final class Workloads {
     private static final String KEY = "nowemu.workload";
     private static final List<Workload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload(),
             new LogpWorkload(), new BandwidthWorkload(), new OvercommitWorkload(),
-            new MapWorkload(), new ContentionWorkload(), new PermutationWorkload());
+            new MapWorkload(), new ContentionWorkload(), new PermutationWorkload(),
+            new VnetWorkload());
 
     private Workloads() {
     }
