@@ -1,0 +1,50 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nowemu.tests.CommandLineTest.nowemu;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The virtual-networks experiment at a small size: 1 and 7 clients polled, then 21 clients threaded. */
+class VirtualNetworksTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void projectRoot() {
+        CommandLineTest.projectRoot();
+    }
+
+    /**
+     * Polled, seven endpoints fit the NIC's seven frames: no fault, each client gets an equal share (within 5% of
+     * the mean) and the server keeps its rate from one client to seven (within 15%). Threaded with 21 endpoints,
+     * three times the frames: endpoint faults happen, and still every request is answered. Digest pinned.
+     */
+    @Test
+    void overcommittedThreadedServerFaultsButAnswersEveryRequest() throws IOException {
+        CommandLineTest.Outcome o = nowemu("run", "virtual-networks", "--set", "nowemu.virtual-networks.polled=[1, 7]",
+                "--set", "nowemu.virtual-networks.threaded=[21]", "--set", "nowemu.topology.name=chain",
+                "--set", "nowemu.topology.chain.switches=4", "--set", "nowemu.topology.chain.hosts-per-switch=6",
+                "--set", "nowemu.virtual-networks.setup=100ms", "--set", "nowemu.virtual-networks.duration=60ms",
+                "--set", "nowemu.virtual-networks.warmup=30ms", "--out", tmp.toString());
+        assertEquals(0, o.code(), o.err());
+        JsonNode r = new ObjectMapper().readTree(tmp.resolve("results.json").toFile());
+        JsonNode m = r.get("metrics");
+        double one = m.get("vn.polled.1.server_rate_msgps").asDouble();
+        double seven = m.get("vn.polled.7.server_rate_msgps").asDouble();
+        assertTrue(Math.abs(seven - one) <= 0.15 * one, "polled server: " + one + " then " + seven + " msg/s");
+        assertTrue(m.get("vn.polled.7.client_max_over_mean").asDouble() <= 1.05);
+        assertTrue(m.get("vn.polled.7.client_min_over_mean").asDouble() >= 0.95);
+        assertTrue(m.get("vn.threaded.21.endpoint_faults").asDouble() > 0, "overcommitted frames fault");
+        assertTrue(m.get("vn.evictions").asDouble() > 0);
+        assertEquals(m.get("vn.requests").asLong(), m.get("vn.replies").asLong(), "every request answered");
+        assertEquals("3322be20ca9b455b", r.get("digest").asText());
+    }
+}
