@@ -10,7 +10,8 @@ import org.nowemu.protocol.am.EndpointName;
  * as fast as credits allow, 1 KB bulk requests likewise, or one request at a time for round trips.
  *
  * <p>Counters, per phase key {@code contention.<mode>.<n>.}: {@code replies} and {@code bytes} (replies received
- * in the measured part, and the bulk bytes they acknowledge), {@code rtt_ps} and {@code rtt_n}.
+ * in the measured part, and the bulk bytes they acknowledge), {@code rtt_ps} and {@code rtt_n} (round trips that
+ * started in the measured part, however long they took, so that slow ones are not left out).
  */
 final class ContentionProgram {
     static final int TAG = 0xc0e7;
@@ -69,7 +70,7 @@ final class ContentionProgram {
                     if (p.mode().equals("rtt")) {
                         long want = sent;
                         am.pollUntil(() -> replies[0] == want);
-                        if (before >= p.from() && am.now() < p.end()) {
+                        if (before >= p.from()) {
                             am.counter(p.key() + "rtt_ps").add(am.now() - before);
                             am.counter(p.key() + "rtt_n").increment();
                         }

@@ -59,7 +59,7 @@ final class PermutationProgram {
                         sent++;
                         long want = sent;
                         am.pollUntil(() -> replies[0] == want);
-                        if (before >= p.from() && am.now() < p.end()) {
+                        if (before >= p.from()) {
                             am.counter(p.key() + "rtt_ps").add(am.now() - before);
                             am.counter(p.key() + "rtt_n").increment();
                         }
