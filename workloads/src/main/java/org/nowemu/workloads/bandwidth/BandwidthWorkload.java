@@ -16,6 +16,7 @@ import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.StackPairs;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.results.Series;
 
 /**
  * Bandwidth against medium-message size ({@code nowemu.bandwidth}), one host pair per (stack, DMA mode). The
@@ -107,5 +108,21 @@ public final class BandwidthWorkload implements Workload {
             }
         }
         return m;
+    }
+
+    @Override
+    public List<Series> series(Plan plan, RunResult r) {
+        Planned p = (Planned) plan.settings();
+        SortedMap<String, Double> m = metrics(plan, r);
+        java.util.LinkedHashMap<String, List<Double>> ys = new java.util.LinkedHashMap<>();
+        for (Variant v : p.variants()) {
+            List<Double> col = new ArrayList<>();
+            for (int size : p.settings().sizes()) {
+                col.add(m.getOrDefault(v.key() + size + "B_MBps", 0.0));
+            }
+            ys.put(v.stack().name() + " " + v.mode(), col);
+        }
+        return List.of(Series.lines("bandwidth", "Bandwidth vs medium-message size", "message size (bytes)", "MB/s",
+                Series.of(p.settings().sizes()), ys));
     }
 }

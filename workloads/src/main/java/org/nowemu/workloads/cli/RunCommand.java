@@ -92,12 +92,29 @@ final class RunCommand implements Callable<Integer> {
             r = Emulation.run(plan.model(), rs, plan.horizonPs(), ec.config(), progress);
         }
         Results results = Results.of(ec.name(), rs.seed(), r, workload.metrics(plan, r));
-        java.util.SortedMap<String, String> extra = workload.files(plan, r);
+        java.util.SortedMap<String, String> extra = new java.util.TreeMap<>(workload.files(plan, r));
+        java.util.List<org.nowemu.workloads.results.Series> series = workload.series(plan, r);
+        for (org.nowemu.workloads.results.Series s : series) {
+            extra.put(s.name() + ".csv", s.csv());
+        }
+        String key = "nowemu." + workload.name();
+        String parameters = ec.config().hasPath(key) ? ec.config().getConfig(key).root().render(
+                com.typesafe.config.ConfigRenderOptions.concise().setFormatted(true)) : "(none)";
+        parameters = "workload = " + workload.name() + "\ntopology = " + ec.config().getString("nowemu.topology.name")
+                + "\nprofile = " + ec.config().getString("nowemu.hardware.profile") + "\n" + key + " = " + parameters;
+        extra.put("report.html", org.nowemu.workloads.results.Report.html(results, parameters, series));
         try (Outputs outputs = new Outputs()) {
             String text = results.toJson() + System.lineSeparator();
             outputs.writeString(resultsFile, text);
             for (var f : extra.entrySet()) {
                 outputs.writeString(dir.resolve(f.getKey()), f.getValue());
+            }
+            for (org.nowemu.workloads.results.Series s : series) {
+                try {
+                    Files.write(outputs.stage(dir.resolve(s.name() + ".png")), org.nowemu.workloads.results.Plots.png(s));
+                } catch (IOException e) {
+                    throw new BadInputException("cannot write " + dir.resolve(s.name() + ".png") + ": " + e.getMessage());
+                }
             }
             if (json != null) {
                 outputs.writeString(json, text);
@@ -112,8 +129,12 @@ final class RunCommand implements Callable<Integer> {
             outputs.commit();
         }
         ResultsTable.print(new java.io.PrintStream(new WriterStream(stdout), true), results, ec.source());
+        java.util.TreeSet<String> written = new java.util.TreeSet<>(extra.keySet());
+        for (org.nowemu.workloads.results.Series s : series) {
+            written.add(s.name() + ".png");
+        }
         stdout.println("wrote " + resultsFile + (rs.tracing() ? " and trace.json" : "")
-                + (extra.isEmpty() ? "" : " and " + String.join(", ", extra.keySet())));
+                + (written.isEmpty() ? "" : " and " + String.join(", ", written)));
         if (!r.invariants().hold()) {
             stderr.println("nowemu: run failed: invariant broken: " + r.invariants().lost() + " messages lost, "
                     + r.invariants().duplicated() + " duplicated");

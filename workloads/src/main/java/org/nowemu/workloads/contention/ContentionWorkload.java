@@ -15,6 +15,7 @@ import org.nowemu.protocol.AmCluster;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.results.Series;
 
 /**
  * Many clients, one server endpoint, one virtual network ({@code nowemu.contention}): host 0 serves, hosts 1..N
@@ -107,5 +108,33 @@ public final class ContentionWorkload implements Workload {
             m.put("contention.rtt.slope_us", (points * sxy - sx * sy) / (points * sxx - sx * sx));
         }
         return m;
+    }
+
+    @Override
+    public List<Series> series(Plan plan, RunResult r) {
+        ContentionSettings s = (ContentionSettings) plan.settings();
+        SortedMap<String, Double> m = metrics(plan, r);
+        List<Double> x = Series.of(s.clients());
+        return List.of(
+                Series.lines("contention-short", "Short requests: server and per-client rate vs clients", "clients",
+                        "messages/s", x, columns(m, s, "short", "server_rate_msgps", "client_rate_msgps")),
+                Series.lines("contention-bulk", "1 KB bulk requests: server and per-client bandwidth vs clients",
+                        "clients", "MB/s", x, columns(m, s, "bulk", "server_bw_MBps", "client_bw_MBps")),
+                Series.lines("contention-rtt", "Round-trip time vs clients", "clients", "us", x,
+                        columns(m, s, "rtt", "rtt_us")));
+    }
+
+    private static java.util.LinkedHashMap<String, List<Double>> columns(SortedMap<String, Double> m,
+                                                                         ContentionSettings s, String mode,
+                                                                         String... names) {
+        java.util.LinkedHashMap<String, List<Double>> ys = new java.util.LinkedHashMap<>();
+        for (String name : names) {
+            List<Double> col = new java.util.ArrayList<>();
+            for (int n : s.clients()) {
+                col.add(m.getOrDefault("contention." + mode + "." + n + "." + name, 0.0));
+            }
+            ys.put(name, col);
+        }
+        return ys;
     }
 }

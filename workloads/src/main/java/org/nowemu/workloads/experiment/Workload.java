@@ -21,6 +21,11 @@ public interface Workload {
     /** Metrics named {@code <experiment>.<...>.<quantity>_<unit>}, computed from the run. */
     SortedMap<String, Double> metrics(Plan plan, RunResult result);
 
+    /** Series for CSV files, plots and the report, computed from the run. None by default. */
+    default java.util.List<org.nowemu.workloads.results.Series> series(Plan plan, RunResult result) {
+        return java.util.List.of();
+    }
+
     /** Extra files for the output folder, by file name (a map as Graphviz DOT, say). None by default. */
     default SortedMap<String, String> files(Plan plan, RunResult result) {
         return new java.util.TreeMap<>();

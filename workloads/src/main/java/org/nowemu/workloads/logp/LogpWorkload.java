@@ -11,6 +11,7 @@ import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.StackPairs;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.results.Series;
 
 /**
  * The LogP parameters of each protocol stack ({@code nowemu.logp}), measured with the microbenchmark in
@@ -60,6 +61,36 @@ public final class LogpWorkload implements Workload {
             m.put(k + "l_us", rtt / 2 - os - or);
         }
         return m;
+    }
+
+    /** LogP parameters as a stacked bar per stack: Os, Or and L make up half a round trip; g beside them. */
+    @Override
+    public java.util.List<Series> series(Plan plan, RunResult r) {
+        LogpSettings s = (LogpSettings) plan.settings();
+        SortedMap<String, Double> m = metrics(plan, r);
+        java.util.List<String> stacks = new java.util.ArrayList<>();
+        java.util.LinkedHashMap<String, java.util.List<Double>> ys = new java.util.LinkedHashMap<>();
+        for (String part : java.util.List.of("os", "or", "l")) {
+            ys.put(part.equals("l") ? "L" : part.equals("os") ? "Os" : "Or", new java.util.ArrayList<>());
+        }
+        java.util.LinkedHashMap<String, java.util.List<Double>> gaps = new java.util.LinkedHashMap<>();
+        gaps.put("g", new java.util.ArrayList<>());
+        for (StackSettings stack : s.stacks()) {
+            String k = "logp." + stack.name() + ".";
+            if (!m.containsKey(k + "g_us")) {
+                continue;
+            }
+            stacks.add(stack.name());
+            ys.get("Os").add(m.get(k + "os_us"));
+            ys.get("Or").add(m.get(k + "or_us"));
+            ys.get("L").add(m.get(k + "l_us"));
+            gaps.get("g").add(m.get(k + "g_us"));
+        }
+        return java.util.List.of(
+                new Series("logp", "LogP: Os + Or + L (half a round trip) per stack", "stack", "us", java.util.List.of(),
+                        ys, java.util.Map.of(), stacks, true),
+                new Series("logp-gap", "LogP: gap g per stack", "stack", "us", java.util.List.of(), gaps,
+                        java.util.Map.of(), stacks, false));
     }
 
     /** Mean in microseconds of what the client recorded under {@code key}, or NaN if nothing. */

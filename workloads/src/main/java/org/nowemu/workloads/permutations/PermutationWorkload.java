@@ -14,6 +14,7 @@ import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.AmCluster;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.results.Series;
 
 /**
  * Communication permutations on N hosts ({@code nowemu.permutations}): circular shift (each host sends to its
@@ -71,5 +72,18 @@ public final class PermutationWorkload implements Workload {
             }
         }
         return m;
+    }
+
+    @Override
+    public List<Series> series(Plan plan, RunResult r) {
+        SortedMap<String, Double> m = metrics(plan, r);
+        List<Double> bw = new java.util.ArrayList<>();
+        for (String p : PermutationSettings.PATTERNS) {
+            bw.add(m.get("perm." + p + ".bw_MBps"));
+        }
+        java.util.LinkedHashMap<String, List<Double>> ys = new java.util.LinkedHashMap<>();
+        ys.put("bandwidth per host", bw);
+        return List.of(new Series("permutations", "Bandwidth per host by pattern", "pattern", "MB/s", List.of(), ys,
+                java.util.Map.of(), PermutationSettings.PATTERNS, false));
     }
 }

@@ -17,6 +17,7 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.results.Series;
 
 /**
  * Many virtual networks on one server host ({@code nowemu.virtual-networks}): host 0 runs a polled server
@@ -109,5 +110,31 @@ public final class VnetWorkload implements Workload {
         m.put("vn.evictions", (double) r.counter("vn.evictions"));
         m.put("vn.nacks", (double) r.counter("vn.nacks_sent"));
         return m;
+    }
+
+    @Override
+    public List<Series> series(Plan plan, RunResult r) {
+        VnetSettings s = (VnetSettings) plan.settings();
+        SortedMap<String, Double> m = metrics(plan, r);
+        List<Series> out = new ArrayList<>();
+        for (String kind : List.of("polled", "threaded")) {
+            List<Integer> counts = kind.equals("polled") ? s.polled() : s.threaded();
+            if (counts.isEmpty()) {
+                continue;
+            }
+            List<Double> mean = new ArrayList<>();
+            List<Double> sd = new ArrayList<>();
+            for (int n : counts) {
+                String k = "vn." + kind + "." + n + ".";
+                mean.add(m.get(k + "server_rate_msgps") / n);
+                sd.add(m.get(k + "client_stddev_msgps"));
+            }
+            java.util.LinkedHashMap<String, List<Double>> ys = new java.util.LinkedHashMap<>();
+            ys.put("per-client rate", mean);
+            out.add(new Series("vn-" + kind, "Per-client rate vs virtual networks (" + kind + " server)",
+                    "virtual networks (clients)", "messages/s", Series.of(counts), ys,
+                    java.util.Map.of("per-client rate", sd), null, false));
+        }
+        return out;
     }
 }
