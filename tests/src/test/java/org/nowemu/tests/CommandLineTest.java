@@ -94,7 +94,7 @@ class CommandLineTest {
     @Test
     void anUnknownExperimentNameListsTheKnownOnes() {
         Outcome o = nowemu("run", "phlod");
-        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, contention, logp, map, overcommit, permutations, phold, raw-pingpong, virtual-networks; or give the path of a .conf file)");
+        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, contention, logp, map, overcommit, permutations, phold, raw-pingpong, suite, virtual-networks; or give the path of a .conf file)");
     }
 
     @Test
@@ -147,8 +147,14 @@ class CommandLineTest {
                 String name = p.getFileName().toString().replace(".conf", "");
                 assertTrue(getClass().getClassLoader().getResource("experiments/" + name + ".conf") != null, name);
                 assertTrue(listed.contains(name), name + " not in " + listed);
-                // It loads, names a workload, and that workload builds a model from it.
+                // It loads, names a workload, and that workload builds a model from it (the suite names experiments).
                 ExperimentConfig ec = ExperimentConfig.load(name, List.of(), Main.home());
+                if (name.equals("suite")) {
+                    for (String e : ec.config().getStringList("nowemu.suite.experiments")) {
+                        assertTrue(listed.contains(e), "the suite's " + e + " is an experiment");
+                    }
+                    continue;
+                }
                 Plan plan = Workloads.from(new ConfigReader(ec.config())).plan(ec.config());
                 assertTrue(plan.model().size() > 0 && plan.horizonPs() > 0, name);
             }
@@ -190,6 +196,6 @@ class CommandLineTest {
     @Test
     void noCommandIsOneLineAndExitTwo() {
         Outcome o = nowemu();
-        assertOneLineBadInput(o, "nowemu: name a command: run, list, bench or calibrate (nowemu --help tells more)");
+        assertOneLineBadInput(o, "nowemu: name a command: run, list, bench, calibrate or reproduce (nowemu --help tells more)");
     }
 }

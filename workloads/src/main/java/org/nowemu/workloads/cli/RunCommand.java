@@ -62,6 +62,18 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--jvms " + jvms + ": only 1 is supported so far (the Pekko Cluster transport"
                     + " for several JVMs is not built yet)");
         }
+        if ("suite".equals(experiment)) {
+            // workloads/suite.conf is the published study: the same as `nowemu reproduce`.
+            ReproduceCommand r = new ReproduceCommand();
+            r.spec = spec;
+            r.sets = sets;
+            r.out = out;
+            try {
+                return r.call();
+            } catch (IOException e) {
+                throw new BadInputException("suite: " + e.getMessage());
+            }
+        }
         List<String> all = new ArrayList<>(sets);
         if (trace) {
             all.add("nowemu.runtime.trace.enabled=true");
