@@ -79,6 +79,12 @@ final class RunCommand implements Callable<Integer> {
             all.add("nowemu.runtime.trace.enabled=true");
         }
         ExperimentConfig ec = ExperimentConfig.load(experiment, all, Main.home());
+        List<String> sweep = Sweep.values(ec.config());
+        if (sweep != null) {
+            Path dir = out != null ? out : Path.of("out", ec.name());
+            return Sweep.run(experiment == null ? ec.name() : experiment, all, ec.config().getString("nowemu.sweep.key"),
+                    sweep, dir, stdout, stderr);
+        }
         RuntimeSettings rs = RuntimeSettings.from(ec.config());
         ConfigReader reader = new ConfigReader(ec.config());
         // Every run understands these keys (DESIGN.md section 4), so a wrong one is refused even where unused.
