@@ -106,7 +106,9 @@ final class RunCommand implements Callable<Integer> {
 
         RunProgress progress = new RunProgress();
         RunResult r;
-        try (ProgressDisplay display = ProgressDisplay.start(ec.name(), plan.horizonPs(), progress)) {
+        String point = ec.config().getString("nowemu.sweep.point");
+        String task = point.isEmpty() ? ec.name() : ec.name() + " [" + point + "]";
+        try (ProgressDisplay display = ProgressDisplay.start(task, plan.horizonPs(), progress)) {
             r = Emulation.run(plan.model(), rs, plan.horizonPs(), ec.config(), progress);
         }
         Results results = Results.of(ec.name(), rs.seed(), r, workload.metrics(plan, r));

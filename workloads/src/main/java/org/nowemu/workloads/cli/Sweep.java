@@ -76,8 +76,9 @@ final class Sweep {
                 args.add("--set");
                 args.add(s);
             }
-            args.addAll(List.of("--set", "nowemu.sweep.key=\"\"", "--set", key + "=" + values.get(i), "--out",
-                    dir.resolve("point-" + i).toString()));
+            args.addAll(List.of("--set", "nowemu.sweep.key=\"\"", "--set", key + "=" + values.get(i), "--set",
+                    "nowemu.sweep.point=\"" + key + "=" + values.get(i) + ", point " + (i + 1) + " of " + values.size()
+                            + "\"", "--out", dir.resolve("point-" + i).toString()));
             java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
             int code = Main.execute(args.toArray(new String[0]), new PrintStream(new WriterStream(stdout), true),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
