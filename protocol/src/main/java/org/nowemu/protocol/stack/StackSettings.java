@@ -22,6 +22,7 @@ import org.nowemu.actors.config.ConfigReader;
  * @param receiveBuffers  packet buffers posted to the receive DMA
  * @param quantumPs       retransmission timer period (ps)
  * @param timeoutTicks    ticks before a retransmission
+ * @param nackBackoffPs   wait before a NACKed packet goes again, doubled with each NACK in a row (ps)
  * @param maxRetries      retransmissions before "unreachable"
  * @param attempts        2^k: messages sent from one endpoint before the scheduler moves on
  * @param host            host library costs
@@ -31,7 +32,8 @@ import org.nowemu.actors.config.ConfigReader;
 public record StackSettings(String name, boolean reliability, boolean protection, boolean virtualNetworks,
                             boolean pipelineDma, boolean streaming, int credits, int receiveQueue, int maxEndpoints,
                             int translations, int handlers, int maxArgs, int maxMedium, int receiveBuffers,
-                            long quantumPs, int timeoutTicks, int maxRetries, int attempts, HostCosts host,
+                            long quantumPs, int timeoutTicks, long nackBackoffPs, int maxRetries, int attempts,
+                            HostCosts host,
                             FirmwareCosts firmware, PagingSettings paging) {
     static final String ROOT = "nowemu.protocol";
 
@@ -54,6 +56,7 @@ public record StackSettings(String name, boolean reliability, boolean protection
                 r.intIn(ROOT + ".handlers", 1, 256), r.intIn(ROOT + ".max-args", 0, 16),
                 (int) r.bytes(ROOT + ".max-medium", 16, maxPacket - 128), r.intIn(ROOT + ".receive-buffers", 1, 64),
                 r.duration(ROOT + ".transport.quantum", 1), r.intIn(ROOT + ".transport.timeout-ticks", 1, 1 << 20),
+                r.duration(ROOT + ".transport.nack-backoff", 1),
                 r.intIn(ROOT + ".transport.max-retries", 1, 1_000_000),
                 1 << r.intIn(ROOT + ".scheduler.attempts-exponent", 0, 16),
                 HostCosts.read(r, costs + ".host"), FirmwareCosts.read(r, costs + ".firmware"), PagingSettings.read(r));
@@ -63,6 +66,6 @@ public record StackSettings(String name, boolean reliability, boolean protection
     public StackSettings withStreaming(boolean on) {
         return new StackSettings(name, reliability, protection, virtualNetworks, pipelineDma, on, credits,
                 receiveQueue, maxEndpoints, translations, handlers, maxArgs, maxMedium, receiveBuffers, quantumPs,
-                timeoutTicks, maxRetries, attempts, host, firmware, paging);
+                timeoutTicks, nackBackoffPs, maxRetries, attempts, host, firmware, paging);
     }
 }

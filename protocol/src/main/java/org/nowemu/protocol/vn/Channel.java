@@ -23,6 +23,8 @@ final class Channel {
     int retries;
     /** The receiver NACKed the latest transmission: send it again at the next tick. */
     boolean nacked;
+    /** NACKs in a row for this channel's packet: its back-off doubles with each. */
+    int nacksInRow;
     /** A retransmission is queued for the send path: a NACK arriving meanwhile answers an older transmission. */
     boolean resendQueued;
     /** 32-bit time stamp of the latest transmission, echoed by its ACK or NACK. */

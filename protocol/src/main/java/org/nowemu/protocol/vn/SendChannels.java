@@ -61,6 +61,7 @@ final class SendChannels {
 
     void occupy(int dest, Channel c) {
         c.busy = true;
+        c.nacksInRow = 0;
         c.ticks = 0;
         c.retries = 0;
         c.nacked = false;

@@ -54,6 +54,14 @@ public final class VnFirmware implements Firmware {
     private record Tick() {
     }
 
+    /** A NACKed packet's back-off is over: send it again if it is still the one on its channel. */
+    private record Resend(int dest, int channel, Header packet) {
+    }
+
+    /** The earliest protection of a freshly loaded endpoint ends: look for a victim again. */
+    private record Rebalance() {
+    }
+
     /** A packet this NIC sends to itself: it skips the wire. */
     private record Loopback(Packet packet) {
     }
@@ -86,6 +94,7 @@ public final class VnFirmware implements Firmware {
     /** Evicted endpoints not yet safe to move out, and evictions under way (including their moves). */
     private final TreeSet<Integer> unloading = new TreeSet<>();
     private int evictions;
+    private boolean rebalancePending;
 
     /**
      * @param settings the stack
@@ -146,6 +155,10 @@ public final class VnFirmware implements Firmware {
             nic.postReceive(1);
         } else if (event instanceof NicEvent.Timer t && t.tag() instanceof Loopback l) {
             onPacket(l.packet(), NicEvent.Status.OK);
+        } else if (event instanceof NicEvent.Timer t && t.tag() instanceof Rebalance) {
+            rebalancePending = false;
+        } else if (event instanceof NicEvent.Timer t && t.tag() instanceof Resend r) {
+            onResend(r);
         } else if (event instanceof NicEvent.Timer t && t.tag() instanceof Tick) {
             onTick();
         } else {
@@ -591,6 +604,7 @@ public final class VnFirmware implements Firmware {
         while (pendingLoads.size() > evictions) {
             EndpointFrame victim = victim();
             if (victim == null) {
+                wakeWhenProtectionEnds();
                 return;
             }
             victim.state = EndpointFrame.State.UNLOADING;
@@ -634,6 +648,26 @@ public final class VnFirmware implements Firmware {
             case "random" -> best.get(nic.random().nextInt(best.size()));
             default -> best.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.lastActive)).get();
         };
+    }
+
+    /**
+     * Endpoints wait for a frame and every resident one is still protected: nothing else may happen on this NIC
+     * until then, so set a timer for the moment the first protection ends.
+     */
+    private void wakeWhenProtectionEnds() {
+        if (rebalancePending) {
+            return;
+        }
+        long first = Long.MAX_VALUE;
+        for (EndpointFrame f : frames) {
+            if (f != null && f.resident() && !f.privileged && !f.progressed) {
+                first = Math.min(first, f.loadedAt + 2 * s.quantumPs());
+            }
+        }
+        if (first != Long.MAX_VALUE) {
+            rebalancePending = true;
+            nic.timer(Math.max(1, first - nic.now()), new Rebalance());
+        }
     }
 
     private boolean inFlight(EndpointFrame f) {
@@ -795,9 +829,13 @@ public final class VnFirmware implements Firmware {
         if (a.type() == Header.NACK) {
             nic.counter("vn.nacks_received").increment();
             if (a.timestamp() == ch.stamp && !ch.resendQueued) {
-                // The latest transmission was refused for lack of room: the receiver is there, retry at the next tick.
+                // The latest transmission was refused for lack of room: the receiver is there. Send it again after a
+                // back-off that doubles with each NACK in a row (up to the timer quantum), not at the coarse tick.
                 ch.nacked = true;
                 ch.retries = 0;
+                long backoff = Math.min(s.quantumPs(), s.nackBackoffPs() << Math.min(ch.nacksInRow, 20));
+                ch.nacksInRow++;
+                nic.timer(backoff, new Resend(dest, ch.number, ch.packet));
             }
             return;
         }
@@ -839,6 +877,25 @@ public final class VnFirmware implements Firmware {
                 });
     }
 
+    private void onResend(Resend r) {
+        Channel ch = channels.get(r.dest(), r.channel());
+        if (ch == null || !ch.busy || ch.packet != r.packet() || !ch.nacked) {
+            return;
+        }
+        ch.nacked = false;
+        ch.ticks = 0;
+        ch.resendQueued = true;
+        nic.counter("vn.retransmissions").increment();
+        byte[] route = routes[r.dest()] != null ? routes[r.dest()] : ch.route;
+        Header again = ch.packet;
+        readyData.add(() -> {
+            if (ch.busy && ch.packet == again) {
+                nic.cycles(c.send());
+                transmitData(r.dest(), route, stamp(again, r.dest()));
+            }
+        });
+    }
+
     // ---- what tests look at
 
     SendChannels channels() {
@@ -870,7 +927,8 @@ public final class VnFirmware implements Firmware {
             for (Channel ch : channels.of(dest)) {
                 // A NACKed packet goes again at the next tick; a silent one after timeout-ticks ticks, so that it
                 // has waited at least timeout-ticks - 1 whole quanta.
-                if (!ch.busy || (!ch.nacked && ++ch.ticks < s.timeoutTicks())) {
+                // A NACKed packet waits for its back-off timer; a silent one goes again after timeout-ticks ticks.
+                if (!ch.busy || ch.nacked || ++ch.ticks < s.timeoutTicks()) {
                     continue;
                 }
                 if (ch.retries >= s.maxRetries() && !ch.nacked) {
