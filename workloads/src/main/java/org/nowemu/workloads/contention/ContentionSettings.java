@@ -1,6 +1,5 @@
 package org.nowemu.workloads.contention;
 
-import com.typesafe.config.ConfigException;
 import java.util.ArrayList;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
@@ -8,6 +7,7 @@ import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.workloads.experiment.Counts;
 
 /**
  * Settings of the contention experiment ({@code nowemu.contention}).
@@ -29,26 +29,13 @@ public record ContentionSettings(StackSettings stack, List<Integer> clients, int
     static ContentionSettings read(ConfigReader r, HardwareProfile profile) {
         StackSettings stack = Stacks.named(r, PREFIX + "stack", r.string(PREFIX + "stack"),
                 profile.nic().maxPacketBytes());
-        List<Integer> clients;
-        try {
-            clients = new ArrayList<>(r.config().getIntList(PREFIX + "clients"));
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
-        if (clients.isEmpty()) {
-            throw r.bad(PREFIX + "clients", "needs at least one client count");
-        }
-        for (int i = 0; i < clients.size(); i++) {
-            if (clients.get(i) < 1 || (i > 0 && clients.get(i) <= clients.get(i - 1))) {
-                throw r.bad(PREFIX + "clients", "client counts must be positive and ascending, got " + clients);
-            }
-        }
+        List<Integer> clients = Counts.ascending(r, PREFIX + "clients", false);
         long duration = r.duration(PREFIX + "duration", VirtualTime.US);
         long warmup = r.duration(PREFIX + "warmup", 0);
         if (warmup >= duration) {
             throw r.bad(PREFIX + "warmup", "must be shorter than duration");
         }
-        return new ContentionSettings(stack, List.copyOf(clients),
+        return new ContentionSettings(stack, clients,
                 (int) r.bytes(PREFIX + "bulk-bytes", 1, stack.maxMedium()), r.intIn(PREFIX + "args", 0, stack.maxArgs()),
                 duration, warmup, r.duration(PREFIX + "gap", 0), r.duration(PREFIX + "start", 0));
     }

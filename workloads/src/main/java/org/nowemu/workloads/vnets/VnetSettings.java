@@ -1,6 +1,5 @@
 package org.nowemu.workloads.vnets;
 
-import com.typesafe.config.ConfigException;
 import java.util.ArrayList;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
@@ -8,6 +7,7 @@ import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.workloads.experiment.Counts;
 
 /**
  * Settings of the virtual-networks experiment ({@code nowemu.virtual-networks}).
@@ -35,24 +35,10 @@ public record VnetSettings(StackSettings stack, List<Integer> polled, List<Integ
         if (warmup >= duration) {
             throw r.bad(PREFIX + "warmup", "must be shorter than duration");
         }
-        return new VnetSettings(stack, counts(r, "polled"), counts(r, "threaded"),
+        return new VnetSettings(stack, Counts.ascending(r, PREFIX + "polled", true),
+                Counts.ascending(r, PREFIX + "threaded", true),
                 r.intIn(PREFIX + "args", 0, stack.maxArgs()), duration, warmup, r.duration(PREFIX + "gap", 0),
                 r.duration(PREFIX + "start", 0), r.duration(PREFIX + "setup", 0));
-    }
-
-    private static List<Integer> counts(ConfigReader r, String key) {
-        List<Integer> c;
-        try {
-            c = new ArrayList<>(r.config().getIntList(PREFIX + key));
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
-        for (int i = 0; i < c.size(); i++) {
-            if (c.get(i) < 1 || (i > 0 && c.get(i) <= c.get(i - 1))) {
-                throw r.bad(PREFIX + key, "client counts must be positive and ascending, got " + c);
-            }
-        }
-        return List.copyOf(c);
     }
 
     int mostClients() {
