@@ -226,7 +226,9 @@ public final class VnFirmware implements Firmware {
                 toDriver(f, new DriverEntry.Fault(f.index));
             }
         } else if (d instanceof Doorbell.Freed f) {
-            touched(f.endpoint()).used[EndpointFrame.queue(f.reply())] -= f.entries();
+            EndpointFrame freed = touched(f.endpoint());
+            freed.used[EndpointFrame.queue(f.reply())] -= f.entries();
+            progressed(freed);
         } else if (d instanceof Doorbell.Open o) {
             if (o.endpoint() < 0 || o.endpoint() >= frames.length) {
                 throw new IllegalStateException("endpoint " + o.endpoint() + " beyond the NIC's " + frames.length);
@@ -291,9 +293,10 @@ public final class VnFirmware implements Firmware {
     }
 
     /**
-     * The endpoint made progress: a message was delivered to it, or one of its packets was acknowledged. Until it
-     * has (or two timer quanta have passed) since it was loaded, it is not evicted: what it was loaded for (a
-     * retransmission, a reply) has not happened yet, and evicting it first would thrash without progress.
+     * The endpoint made progress: its host took entries out of its receive queues (the message it was loaded for
+     * has been handled, not just delivered), or one of its packets was acknowledged. Until it has (or two timer
+     * quanta have passed) since it was loaded, it is not evicted: evicting it between delivery and the host's
+     * answer would make the answer fault it back in, and the server would thrash without progress.
      */
     private void progressed(EndpointFrame f) {
         f.lastActive = nic.now();
@@ -529,7 +532,7 @@ public final class VnFirmware implements Firmware {
             received.accept(src, h.channel(), h.seq(), h.epoch());
         }
         boolean interrupt = arrives(f, q);
-        progressed(f);
+        f.lastActive = nic.now();
         nic.counter("vn.delivered").increment();
         deliver(f, new HostEntry.Delivery(f.index, h.reply(), src, h.srcEp(), h.srcTag(), h.handler(), h.args(),
                 h.data(), h.offset(), h.msgId(), h.status(), false), () -> {
