@@ -110,18 +110,7 @@ class MapperRoutesTest {
         MapperDaemon daemon = net.daemon;
         org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
                 h -> List.of(daemon), false);
-        org.nowemu.hardware.cluster.HostProgram leaderDies = new org.nowemu.hardware.cluster.HostProgram() {
-            @Override
-            public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts nic) {
-                org.nowemu.hardware.nic.Firmware f = base.firmware(nic);
-                return nic.nic() == hosts - 1 ? new org.nowemu.hardware.nic.PowerCut(f, 5 * VirtualTime.MS) : f;
-            }
-
-            @Override
-            public List<Part> hostParts(org.nowemu.hardware.nic.NicParts nic, int firstId) {
-                return base.hostParts(nic, firstId);
-            }
-        };
+        org.nowemu.hardware.cluster.HostProgram leaderDies = powerCut(base, hosts - 1, 5 * VirtualTime.MS);
         Cluster c = Cluster.build(t, profile, leaderDies);
         Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.S);
         assertEquals(hosts - 2, outcome.leader());
@@ -150,37 +139,10 @@ class MapperRoutesTest {
         MapperDaemon daemon = net.daemon;
         int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
         List<String> events = new java.util.ArrayList<>();
-        AmProgram app = am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
-            ep.setHandler(2, (tok, m) -> events.add("reply from " + m.arg(0)));
-            ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
-            ep.map(5, new EndpointName(5, appEndpoint), TAG);
-            ep.map(6, new EndpointName(6, appEndpoint), TAG);
-            // Asleep while the daemons map (a spinning application would slow its host's daemon down).
-            am.sleep(150 * VirtualTime.MS);
-            if (am.host() == 0) {
-                am.sleep(50 * VirtualTime.MS);
-                ep.request(5, 1, 5);
-                ep.request(6, 1, 6);
-                am.pollUntil(() -> events.size() == 2);
-            }
-            am.pollUntil(() -> false);
-        };
+        AmProgram app = twoRequests(events, appEndpoint, 0, 5, 6, 150 * VirtualTime.MS, 200 * VirtualTime.MS);
         org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
                 h -> List.of(daemon, app), false);
-        org.nowemu.hardware.cluster.HostProgram fiveDies = new org.nowemu.hardware.cluster.HostProgram() {
-            @Override
-            public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts nic) {
-                org.nowemu.hardware.nic.Firmware f = base.firmware(nic);
-                return nic.nic() == 5 ? new org.nowemu.hardware.nic.PowerCut(f, 30 * VirtualTime.MS) : f;
-            }
-
-            @Override
-            public List<Part> hostParts(org.nowemu.hardware.nic.NicParts nic, int firstId) {
-                return base.hostParts(nic, firstId);
-            }
-        };
+        org.nowemu.hardware.cluster.HostProgram fiveDies = powerCut(base, 5, 30 * VirtualTime.MS);
         Cluster c = Cluster.build(t, profile, fiveDies);
         Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 300 * VirtualTime.MS);
         assertEquals(List.of("UNREACHABLE from 5", "reply from 6"), events);
@@ -304,21 +266,7 @@ class MapperRoutesTest {
                 + "nowemu.mapper.remap-period = 20ms");
         int appEndpoint = AmCluster.firstEndpoint(net.stack, 2, 1, 1, 0);
         List<String> events = new java.util.ArrayList<>();
-        AmProgram app = am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
-            ep.setHandler(2, (tok, m) -> events.add("reply from " + m.arg(0)));
-            ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
-            ep.map(0, new EndpointName(0, appEndpoint), TAG);
-            ep.map(2, new EndpointName(2, appEndpoint), TAG);
-            am.sleep(100 * VirtualTime.MS);
-            if (am.host() == 4) {
-                ep.request(0, 1, 0);
-                ep.request(2, 1, 2);
-                am.pollUntil(() -> events.size() == 2);
-            }
-            am.pollUntil(() -> false);
-        };
+        AmProgram app = twoRequests(events, appEndpoint, 4, 0, 2, 100 * VirtualTime.MS, 100 * VirtualTime.MS);
         org.nowemu.hardware.topology.Port cable = cableBetween(net.topology, 0, 2);
         Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
                 h -> net.stack, h -> List.of(net.daemon, app), false),
@@ -377,5 +325,50 @@ class MapperRoutesTest {
             }
         }
         return seen.size() == t.nodes().size();
+    }
+
+    /** Runs {@code base} with the NIC of host {@code nic} losing power at {@code atPs}. */
+    private static org.nowemu.hardware.cluster.HostProgram powerCut(org.nowemu.hardware.cluster.HostProgram base,
+                                                                   int nic, long atPs) {
+        return new org.nowemu.hardware.cluster.HostProgram() {
+            @Override
+            public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts parts) {
+                org.nowemu.hardware.nic.Firmware f = base.firmware(parts);
+                return parts.nic() == nic ? new org.nowemu.hardware.nic.PowerCut(f, atPs) : f;
+            }
+
+            @Override
+            public List<Part> hostParts(org.nowemu.hardware.nic.NicParts parts, int firstId) {
+                return base.hostParts(parts, firstId);
+            }
+        };
+    }
+
+    /**
+     * An application that answers requests and, on host {@code sender} at {@code sendAt}, sends one request to
+     * host {@code a} and one to host {@code b}, recording in {@code events} what comes back ("reply from a" or
+     * "UNREACHABLE from a"). Every host sleeps until {@code wakeAt} (a spinning application would slow its host's
+     * mapper daemon down).
+     */
+    private static AmProgram twoRequests(List<String> events, int appEndpoint, int sender, int a, int b, long wakeAt,
+                                         long sendAt) {
+        return am -> {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
+            ep.setHandler(2, (tok, m) -> events.add("reply from " + m.arg(0)));
+            ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
+            ep.map(a, new EndpointName(a, appEndpoint), TAG);
+            ep.map(b, new EndpointName(b, appEndpoint), TAG);
+            am.sleep(wakeAt);
+            if (am.host() == sender) {
+                if (sendAt > wakeAt) {
+                    am.sleep(sendAt - wakeAt);
+                }
+                ep.request(a, 1, a);
+                ep.request(b, 1, b);
+                am.pollUntil(() -> events.size() == 2);
+            }
+            am.pollUntil(() -> false);
+        };
     }
 }

@@ -4,7 +4,6 @@ import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
@@ -13,6 +12,7 @@ import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.AmCluster;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
 import org.nowemu.workloads.results.Series;
@@ -46,10 +46,7 @@ public final class ContentionWorkload implements Workload {
         ContentionSettings s = ContentionSettings.read(r, profile);
         Topology t = Topologies.build(r, profile.switches().ports());
         int most = s.clients().get(s.clients().size() - 1);
-        if (t.hosts().size() < most + 1) {
-            throw new BadInputException("contention runs a server and up to " + most + " clients and needs " + (most + 1)
-                    + " hosts; topology " + t.name() + " has " + t.hosts().size());
-        }
+        Hosts.require(t, most + 1, "contention runs a server and up to " + most + " clients");
         EndpointName server = new EndpointName(0, 0);
         Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> h == 0 ? List.of(ContentionProgram.server(s))
                 : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of());

@@ -4,7 +4,6 @@ import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
@@ -13,6 +12,7 @@ import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.AmCluster;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
 
@@ -42,10 +42,7 @@ public final class OvercommitWorkload implements Workload {
         HardwareProfile profile = HardwareProfile.read(r);
         OvercommitSettings s = OvercommitSettings.read(r, profile);
         Topology t = Topologies.build(r, profile.switches().ports());
-        if (t.hosts().size() < s.clients() + 1) {
-            throw new BadInputException("overcommit runs a server and " + s.clients() + " clients and needs "
-                    + (s.clients() + 1) + " hosts; topology " + t.name() + " has " + t.hosts().size());
-        }
+        Hosts.require(t, s.clients() + 1, "overcommit runs a server and " + s.clients() + " clients");
         Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> {
             if (h == 0) {
                 return List.of(OvercommitProgram.server(s.clients(), s.start(), s.duration()));

@@ -4,7 +4,6 @@ import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
@@ -12,6 +11,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.AmCluster;
+import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
 import org.nowemu.workloads.results.Series;
@@ -42,10 +42,7 @@ public final class PermutationWorkload implements Workload {
         HardwareProfile profile = HardwareProfile.read(r);
         PermutationSettings s = PermutationSettings.read(r, profile);
         Topology t = Topologies.build(r, profile.switches().ports());
-        if (t.hosts().size() < s.hosts()) {
-            throw new BadInputException("permutations runs on " + s.hosts() + " hosts; topology " + t.name() + " has "
-                    + t.hosts().size());
-        }
+        Hosts.require(t, s.hosts(), "permutations exchanges among the first " + s.hosts() + " hosts");
         Cluster c = AmCluster.build(t, profile, h -> s.stack(),
                 h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of());
         List<PermutationSettings.Phase> phases = s.phases();

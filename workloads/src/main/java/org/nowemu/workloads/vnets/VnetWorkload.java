@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
@@ -15,6 +14,7 @@ import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.AmCluster;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
 import org.nowemu.workloads.results.Series;
@@ -46,10 +46,7 @@ public final class VnetWorkload implements Workload {
         VnetSettings s = VnetSettings.read(r, profile);
         Topology t = Topologies.build(r, profile.switches().ports());
         int most = s.mostClients();
-        if (t.hosts().size() < most + 1) {
-            throw new BadInputException("virtual-networks runs a server and up to " + most + " clients and needs "
-                    + (most + 1) + " hosts; topology " + t.name() + " has " + t.hosts().size());
-        }
+        Hosts.require(t, most + 1, "virtual-networks runs a server and up to " + most + " clients");
         Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> {
             if (h == 0) {
                 List<AmProgram> servers = new ArrayList<>();
