@@ -43,7 +43,8 @@ class EndpointPagingTest {
         int clients = 6;
         int perClient = 30;
         ConfigReader r = AmNets.config("nowemu.topology.single.hosts = 7\n"
-                + "nowemu.hardware.profiles.now.nic.endpoint-frames = 2\nnowemu.protocol.transport.quantum = 1ms");
+                + "nowemu.hardware.profiles.now.nic.endpoint-frames = 2\nnowemu.protocol.transport.quantum = 1ms\n"
+                + "nowemu.protocol.paging.residency = 0ms");
         StackSettings stack = AmNets.stack(r, "amii");
         int[] handled = new int[clients + 1];
         int[] replies = new int[clients + 1];
@@ -88,14 +89,16 @@ class EndpointPagingTest {
      * Both sides overcommitted: host 1 runs one thread with four endpoints, each talking to its own server thread
      * and endpoint on host 0, and both NICs have two frames. A request sent from a client endpoint may be NACKed
      * because its server endpoint is out, and the client endpoint may then be evicted with the request taken back;
-     * still every request is handled once and answered once.
+     * still every request is handled once and answered once. No time slice (residency 0): endpoints leave as soon
+     * as they have progressed, so evictions of endpoints with NACKed packets in flight (take-backs) happen.
      */
     @Test
     void overcommittedOnBothSidesEveryRequestIsAnsweredOnce() {
         int endpoints = 4;
         int perEndpoint = 6;
         ConfigReader r = AmNets.config("nowemu.topology.single.hosts = 2\n"
-                + "nowemu.hardware.profiles.now.nic.endpoint-frames = 2\nnowemu.protocol.transport.quantum = 1ms");
+                + "nowemu.hardware.profiles.now.nic.endpoint-frames = 2\nnowemu.protocol.transport.quantum = 1ms\n"
+                + "nowemu.protocol.paging.residency = 0ms");
         StackSettings stack = AmNets.stack(r, "amii");
         int[] handled = new int[endpoints];
         int[] replies = new int[endpoints];

@@ -40,12 +40,12 @@ class OvercommitCommandLineTest {
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(json.toFile());
             JsonNode m = r.get("metrics");
-            assertEquals("ceb8e6d6726d4d55", r.get("digest").asText());
-            assertEquals(52, m.get("overcommit.requests").asLong());
-            assertEquals(52, m.get("overcommit.replies").asLong());
-            assertEquals(44, m.get("overcommit.endpoint_faults").asLong());
-            assertEquals(38, m.get("overcommit.evictions").asLong());
-            assertEquals(373, m.get("overcommit.nacks").asLong());
+            assertEquals("fa2b1fd6ff7013e4", r.get("digest").asText());
+            assertEquals(287, m.get("overcommit.requests").asLong());
+            assertEquals(287, m.get("overcommit.replies").asLong());
+            assertEquals(11, m.get("overcommit.endpoint_faults").asLong());
+            assertEquals(9, m.get("overcommit.evictions").asLong());
+            assertEquals(298, m.get("overcommit.nacks").asLong());
             assertTrue(m.get("overcommit.server_rate_msgps").asDouble() > 0);
         }
     }

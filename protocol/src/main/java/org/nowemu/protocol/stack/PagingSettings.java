@@ -17,9 +17,12 @@ import org.nowemu.actors.config.ConfigReader;
  * @param pageBytes       a virtual-memory page (bytes); an endpoint fits one, its staging area and bulk region
  *                        take as many as they span
  * @param postCycles      the kernel's interrupt handler posting an endpoint's semaphore (host cycles)
+ * @param residencyPs     how long a demand-loaded endpoint keeps its frame once it has made progress (ps): its
+ *                        time slice on the NIC, so that more busy endpoints than frames take turns instead of
+ *                        evicting each other after a message each
  */
 public record PagingSettings(String eviction, long syscallCycles, long faultCycles, long remapCycles, long pinCycles,
-                             int pageBytes, long postCycles) {
+                             int pageBytes, long postCycles, long residencyPs) {
     public static final List<String> POLICIES = List.of("lru", "fifo", "random");
 
     static PagingSettings read(ConfigReader r) {
@@ -32,7 +35,7 @@ public record PagingSettings(String eviction, long syscallCycles, long faultCycl
         return new PagingSettings(eviction, r.intIn(p + "syscall-cycles", 0, 1 << 24),
                 r.intIn(p + "fault-cycles", 0, 1 << 24), r.intIn(p + "remap-cycles", 0, 1 << 24),
                 r.intIn(p + "pin-cycles", 0, 1 << 24), (int) r.bytes(p + "page", 512, 1 << 20),
-                r.intIn(p + "post-cycles", 0, 1 << 24));
+                r.intIn(p + "post-cycles", 0, 1 << 24), r.duration(p + "residency", 0, 1_000_000_000_000_000L));
     }
 
     /** Pages that {@code bytes} of host memory span. */

@@ -37,8 +37,10 @@ final class EndpointFrame {
     /** Last time it sent, received or was written by the host (for lru); when it was loaded (for fifo). */
     long lastActive;
     long loadedAt;
-    /** A message was delivered to it or one of its packets acknowledged since it was last loaded. */
+    /** Its host took entries out of it, or one of its packets was acknowledged, since it was last loaded. */
     boolean progressed;
+    /** Until when it may not be evicted: its wait for a first use after a demand load, then its time slice. */
+    long protectedUntil;
     /** Its messages between the send path's start and the wire (their data may still be crossing the bus). */
     int inFetch;
     /** Component id of the host's segment driver. */

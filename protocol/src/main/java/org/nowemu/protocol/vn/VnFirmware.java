@@ -294,13 +294,18 @@ public final class VnFirmware implements Firmware {
 
     /**
      * The endpoint made progress: its host took entries out of its receive queues (the message it was loaded for
-     * has been handled, not just delivered), or one of its packets was acknowledged. Until it has (or two timer
-     * quanta have passed) since it was loaded, it is not evicted: evicting it between delivery and the host's
-     * answer would make the answer fault it back in, and the server would thrash without progress.
+     * has been handled, not just delivered), or one of its packets was acknowledged. A demand-loaded endpoint is
+     * kept until its first progress (or two timer quanta): evicting it between delivery and the host's answer
+     * would make the answer fault it back in. From its first progress it keeps the frame for its residency (its
+     * time slice), so that when more endpoints are busy than there are frames they take turns, each doing a
+     * slice's worth of work per load, instead of evicting one another after a message each.
      */
     private void progressed(EndpointFrame f) {
         f.lastActive = nic.now();
-        f.progressed = true;
+        if (!f.progressed) {
+            f.progressed = true;
+            f.protectedUntil = nic.now() + s.paging().residencyPs();
+        }
     }
 
     private boolean privileged(int endpoint) {
@@ -620,8 +625,8 @@ public final class VnFirmware implements Firmware {
     }
 
     /**
-     * The resident endpoint to evict. Privileged (mapper) endpoints stay, and so does one that has made no progress
-     * since it was loaded less than two timer quanta ago ({@link #progressed}). Among the others, those whose
+     * The resident endpoint to evict. Privileged (mapper) endpoints stay, and so does a demand-loaded one that is
+     * still waiting for its first use or within its time slice ({@link #progressed}). Among the others, those whose
      * leaving costs least go first: no receive entries the host has yet to take (their thread would fault to
      * answer them), then no packets in flight (they would wait for ACKs or be taken back); then the paging
      * policy decides.
@@ -630,8 +635,7 @@ public final class VnFirmware implements Firmware {
         List<EndpointFrame> best = new ArrayList<>();
         int bestCost = Integer.MAX_VALUE;
         for (EndpointFrame f : frames) {
-            if (f == null || !f.resident() || f.privileged
-                    || !(f.progressed || nic.now() - f.loadedAt >= 2 * s.quantumPs())) {
+            if (f == null || !f.resident() || f.privileged || nic.now() < f.protectedUntil) {
                 continue;
             }
             int cost = (f.used[0] + f.used[1] > 0 ? 2 : 0) + (inFlight(f) ? 1 : 0);
@@ -663,8 +667,8 @@ public final class VnFirmware implements Firmware {
         }
         long first = Long.MAX_VALUE;
         for (EndpointFrame f : frames) {
-            if (f != null && f.resident() && !f.privileged && !f.progressed) {
-                first = Math.min(first, f.loadedAt + 2 * s.quantumPs());
+            if (f != null && f.resident() && !f.privileged && f.protectedUntil > nic.now()) {
+                first = Math.min(first, f.protectedUntil);
             }
         }
         if (first != Long.MAX_VALUE) {
@@ -703,6 +707,7 @@ public final class VnFirmware implements Firmware {
             f.loadedAt = nic.now();
             f.lastActive = nic.now();
             f.progressed = !demand;
+            f.protectedUntil = demand ? nic.now() + 2 * s.quantumPs() : nic.now();
             f.faultReported = false;
             nic.counter("vn.loads").increment();
             for (int i = f.requests.size() + f.replies.size(); i > 0; i--) {
