@@ -26,6 +26,16 @@ public final class Emulation {
     private Emulation() {
     }
 
+    /** The HOCON defining {@code lanes} lane dispatchers, for an actor system that hosts partitions. */
+    public static String laneConfig(int lanes, int idleCpuLevel) {
+        return new Lanes(lanes, idleCpuLevel).config();
+    }
+
+    /** Where a partition's sub-coordinator runs: the first lane. */
+    public static DispatcherSelector firstLane() {
+        return DispatcherSelector.fromConfig(Lanes.dispatcher(0));
+    }
+
     /** Runs with the configuration on the class path (reference.conf of every module). */
     public static RunResult run(Model model, RuntimeSettings settings, long horizonPs) {
         return run(model, settings, horizonPs, ConfigFactory.load(), new RunProgress());

@@ -13,8 +13,13 @@ public final class Model {
     private final List<Supplier<? extends Component>> factories;
     private final List<Connections> connections;
     private final long lookahead;
+    private final int[] groups;
+    private final List<List<Class<?>>> carries;
 
-    Model(List<String> names, List<Supplier<? extends Component>> factories, List<Connections> connections) {
+    Model(List<String> names, List<Supplier<? extends Component>> factories, List<Connections> connections,
+          int[] groups, List<List<Class<?>>> carries) {
+        this.groups = groups;
+        this.carries = List.copyOf(carries);
         this.names = List.copyOf(names);
         this.factories = List.copyOf(factories);
         this.connections = List.copyOf(connections);
@@ -43,6 +48,16 @@ public final class Model {
 
     public Connections connections(int id) {
         return connections.get(id);
+    }
+
+    /** The placement group of {@code id}, or -1 if it has none (see {@link ModelBuilder#group}). */
+    public int group(int id) {
+        return groups[id];
+    }
+
+    /** The message classes {@code id} declared it sends to other components (empty if it declared none). */
+    public List<Class<?>> carries(int id) {
+        return carries.get(id);
     }
 
     /** The smallest minimum delay over every connection (ps): the width of a synchronisation window. */

@@ -12,6 +12,8 @@ public final class ModelBuilder {
     private final List<Supplier<? extends Component>> factories = new ArrayList<>();
     private final List<TreeMap<Integer, Long>> explicit = new ArrayList<>();
     private final List<Long> toAny = new ArrayList<>();
+    private final List<Integer> groups = new ArrayList<>();
+    private final List<List<Class<?>>> carries = new ArrayList<>();
 
     /** Adds a component and returns its id (ids are consecutive from 0 in the order of adding). */
     public int add(String name, Supplier<? extends Component> factory) {
@@ -19,7 +21,32 @@ public final class ModelBuilder {
         factories.add(factory);
         explicit.add(new TreeMap<>());
         toAny.add(Long.MAX_VALUE);
+        groups.add(-1);
+        carries.add(List.of());
         return names.size() - 1;
+    }
+
+    /**
+     * Puts {@code id} in placement group {@code group} (>= 0): components of one group always run in the same
+     * JVM (a switch with its hosts, say), so only connections between groups may cross between JVMs.
+     */
+    public ModelBuilder group(int id, int group) {
+        check(id);
+        if (group < 0) {
+            throw new IllegalArgumentException("group of " + names.get(id) + " must be >= 0, got " + group);
+        }
+        groups.set(id, group);
+        return this;
+    }
+
+    /**
+     * Declares the message classes {@code id} sends to other components, so that a run over several JVMs can
+     * check, before it starts, that each class that may cross between them is registered for the wire.
+     */
+    public ModelBuilder carries(int id, Class<?>... classes) {
+        check(id);
+        carries.set(id, List.of(classes));
+        return this;
     }
 
     /** Declares that {@code from} may send to {@code to} with a delay of at least {@code minDelayPs}. */
@@ -61,7 +88,11 @@ public final class ModelBuilder {
             }
             conns.add(new Connections(targets, mins, toAny.get(i)));
         }
-        return new Model(names, factories, conns);
+        int[] g = new int[groups.size()];
+        for (int i = 0; i < g.length; i++) {
+            g[i] = groups.get(i);
+        }
+        return new Model(names, factories, conns, g, carries);
     }
 
     private void check(int id) {

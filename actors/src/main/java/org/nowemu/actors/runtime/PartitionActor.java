@@ -54,12 +54,24 @@ public final class PartitionActor {
 
     static Behavior<Command> create(int partition, Placement placement, Model model, RuntimeSettings settings,
                                     Exchange exchange, Lanes lanes) {
-        return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange, lanes).idle());
+        return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange, lanes,
+                partition, placement.partitions()).idle());
+    }
+
+    /**
+     * The sub-coordinator of {@code partition} when it is the only partition of its JVM (a cluster member): its
+     * components spread over the member's {@code lanes} lanes (dispatchers made by {@link Emulation#laneConfig}).
+     */
+    public static Behavior<Command> forMember(int partition, Placement placement, Model model, RuntimeSettings settings,
+                                              Exchange exchange, int lanes, int idleCpuLevel) {
+        return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange,
+                new Lanes(lanes, idleCpuLevel), 0, 1).idle());
     }
 
     @SuppressWarnings("unchecked")
     private PartitionActor(ActorContext<Command> ctx, int partition, Placement placement, Model model,
-                           RuntimeSettings settings, Exchange exchange, Lanes lanes) {
+                           RuntimeSettings settings, Exchange exchange, Lanes lanes, int lanePartition,
+                           int lanePartitions) {
         this.partition = partition;
         this.placement = placement;
         this.exchange = exchange;
@@ -74,7 +86,7 @@ public final class PartitionActor {
         for (int k = 0; k < n; k++) {
             int id = members[k];
             cells[k] = new ComponentCell(id, model, settings.seed(), settings.tracing(), settings.traceLimit());
-            int lane = lanes.ofComponent(partition, placement.partitions(), k, n);
+            int lane = lanes.ofComponent(lanePartition, lanePartitions, k, n);
             refs.add(ctx.spawn(ComponentActor.create(cells[k], board), "c" + id,
                     DispatcherSelector.fromConfig(Lanes.dispatcher(lane))));
         }

@@ -29,6 +29,16 @@ public final class Placement {
         }
     }
 
+    /** Component {@code id} runs in partition {@code partitionOf[id]}, of {@code partitions} (each non-empty). */
+    public static Placement of(int[] partitionOf, int partitions) {
+        return new Placement(partitionOf.clone(), partitions);
+    }
+
+    /** The partition of every component, by id (a copy). */
+    public int[] partitionOf() {
+        return partitionOf.clone();
+    }
+
     /** Contiguous blocks; never more partitions than components. */
     public static Placement blocks(int components, int partitions) {
         int parts = Math.max(1, Math.min(partitions, components));

@@ -8,7 +8,7 @@ public final class RunProgress {
     private volatile long virtualTime;
     private volatile long events;
 
-    void update(long time, long totalEvents) {
+    public void update(long time, long totalEvents) {
         virtualTime = time;
         events = totalEvents;
     }

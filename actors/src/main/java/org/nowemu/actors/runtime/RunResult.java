@@ -33,7 +33,8 @@ public record RunResult(long finalTimePs, long events, long windows, long activa
         return wallSeconds > 0 ? events / wallSeconds : 0;
     }
 
-    static RunResult assemble(List<ComponentReport> reports, long windows, long activations, long lookahead,
+    /** The result of a run from every component's report (in id order) and the runtime's window statistics. */
+    public static RunResult assemble(List<ComponentReport> reports, long windows, long activations, long lookahead,
                               double wallSeconds) {
         long finalTime = 0;
         long events = 0;

@@ -35,16 +35,24 @@ public final class KryoSerializer extends JSerializer {
 
     /** How Pekko makes it: the class table comes from {@code nowemu.wire.classes} of the system's config. */
     public KryoSerializer(ExtendedActorSystem system) {
-        this(WireRegistry.from(system.settings().config(), system.dynamicAccess().classLoader()));
+        // The resolver is looked up on first use: serializers are made while the system is still starting.
+        this(WireRegistry.from(system.settings().config(), system.dynamicAccess().classLoader()),
+                () -> org.apache.pekko.actor.typed.ActorRefResolver.get(
+                        org.apache.pekko.actor.typed.javadsl.Adapter.toTyped(system)));
     }
 
-    /** Without an actor system, for tests and tools. */
+    /** Without an actor system, for tests and tools (messages holding actor references cannot be carried). */
     public KryoSerializer(WireRegistry registry) {
+        this(registry, null);
+    }
+
+    private KryoSerializer(WireRegistry registry,
+                           java.util.function.Supplier<org.apache.pekko.actor.typed.ActorRefResolver> resolver) {
         this.registry = registry;
         this.kryos = new Pool<>(true, false, POOL_SIZE) {
             @Override
             protected Kryo create() {
-                return registry.newKryo();
+                return registry.newKryo(resolver);
             }
         };
         this.outputs = new Pool<>(true, false, POOL_SIZE) {

@@ -43,7 +43,13 @@ public final class WireRegistry {
             int[].class,
             long[].class,
             double[].class,
-            boolean[].class);
+            boolean[].class,
+            java.util.TreeMap.class,
+            org.HdrHistogram.Histogram.class,
+            org.nowemu.actors.runtime.ComponentReport.class,
+            org.nowemu.actors.trace.TraceEntry.class,
+            org.nowemu.actors.runtime.RunFailure.class,
+            ActorRefs.ADAPTER);
 
     private final List<Class<?>> classes;
 
@@ -84,9 +90,17 @@ public final class WireRegistry {
      */
     public static WireRegistry from(Config config, ClassLoader loader) {
         ConfigReader reader = new ConfigReader(config);
-        List<String> names;
+        List<String> names = new ArrayList<>();
         try {
-            names = config.getStringList(CLASSES_KEY);
+            if (config.getValue(CLASSES_KEY).valueType() == com.typesafe.config.ConfigValueType.OBJECT) {
+                // One list per module, taken in the order of the module names: the same on every member.
+                Config lists = config.getConfig(CLASSES_KEY);
+                for (String module : new java.util.TreeSet<>(config.getObject(CLASSES_KEY).keySet())) {
+                    names.addAll(lists.getStringList(com.typesafe.config.ConfigUtil.quoteString(module)));
+                }
+            } else {
+                names.addAll(config.getStringList(CLASSES_KEY));
+            }
         } catch (ConfigException e) {
             throw ConfigReader.from(e);
         }
@@ -134,6 +148,14 @@ public final class WireRegistry {
 
     /** A fresh Kryo with registration required and every class of the table at its id. Not thread-safe. */
     Kryo newKryo() {
+        return newKryo(null);
+    }
+
+    /**
+     * As {@link #newKryo()}; typed actor references are written as {@code resolver}'s strings (without one, a
+     * message holding a reference cannot be written).
+     */
+    Kryo newKryo(java.util.function.Supplier<org.apache.pekko.actor.typed.ActorRefResolver> resolver) {
         Kryo kryo = new WireKryo();
         kryo.setRegistrationRequired(true);
         // Messages are trees of values; reference tracking would cost a map lookup per object for nothing.
@@ -142,6 +164,10 @@ public final class WireRegistry {
             Class<?> type = classes.get(i);
             if (type == Event.class) {
                 kryo.register(Event.class, new EventSerializer(), BASE_ID + i);
+            } else if (type == org.HdrHistogram.Histogram.class) {
+                kryo.register(type, new HistogramSerializer(), BASE_ID + i);
+            } else if (type == ActorRefs.ADAPTER) {
+                kryo.register(type, new ActorRefs.RefSerializer(resolver), BASE_ID + i);
             } else {
                 kryo.register(type, BASE_ID + i);
             }

@@ -93,6 +93,10 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
                     ports.add(wiring.apply(new Port(n.index(), p)));
                 }
                 int id = mb.add(n.name(), () -> new Switch(profile, ports));
+                // A switch is a placement group with the hosts hanging off it: only cables between switches
+                // may be cut when the model is spread over several JVMs.
+                mb.group(id, s);
+                mb.carries(id, org.nowemu.hardware.link.Flit.class, org.nowemu.hardware.link.StopGo.class);
                 switchIds[s++] = id;
                 for (PortWiring w : ports) {
                     if (w.plugged()) {
@@ -122,6 +126,8 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             check(mb.add(name + ".recv", () -> new RecvDma(profile, parts, w.back())), parts.recv());
             check(mb.add(name + ".hostdma", () -> new HostDma(profile, parts)), parts.hostDma());
             check(mb.add(name + ".bus", () -> new IoBus(profile, parts.processor())), parts.bus());
+            mb.carries(parts.send(), org.nowemu.hardware.link.Flit.class);
+            mb.carries(parts.recv(), org.nowemu.hardware.link.StopGo.class);
             links.add(new long[] {parts.send(), w.out().component(), w.out().delay()});
             links.add(new long[] {parts.recv(), w.back().component(), w.back().delay()});
             int[] onBoard = {parts.processor(), parts.send(), parts.recv(), parts.hostDma(), parts.bus()};
@@ -145,6 +151,13 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             for (HostProgram.Part part : hostParts.get(h)) {
                 own.add(mb.add(n.name() + "." + part.name(), part.factory()));
             }
+            int group = groupOfHost(topology, n, switchIds.length, h);
+            for (int id : List.of(parts.processor(), parts.send(), parts.recv(), parts.hostDma(), parts.bus())) {
+                mb.group(id, group);
+            }
+            for (int id : own) {
+                mb.group(id, group);
+            }
             ids.addAll(own);
             for (int a : own) {
                 for (int b : ids) {
@@ -160,6 +173,15 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             mb.connect((int) l[0], (int) l[1], l[2]);
         }
         return new Cluster(topology, profile, switchIds, List.copyOf(nics), mb.build());
+    }
+
+    /** The switch a host hangs off (its placement group), or a group of its own if it is cabled to no switch. */
+    private static int groupOfHost(Topology topology, Node host, int switches, int hostIndex) {
+        Port far = topology.peers().get(new Port(host.index(), 0));
+        if (far != null && topology.nodes().get(far.node()).isSwitch()) {
+            return topology.switches().indexOf(topology.nodes().get(far.node()));
+        }
+        return switches + hostIndex;
     }
 
     private static void check(int got, int planned) {

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 @Command(name = "nowemu", mixinStandardHelpOptions = true, version = "nowemu 0.1.0",
         description = "Emulator of the Berkeley NOW cluster communication system (AM-II over virtual networks on Myrinet).",
         subcommands = {RunCommand.class, ListCommand.class, org.nowemu.workloads.bench.BenchCommand.class,
-                CalibrateCommand.class, ReproduceCommand.class})
+                CalibrateCommand.class, ReproduceCommand.class, NodeCommand.class})
 public final class Main implements Runnable {
     public static final int OK = 0;
     public static final int FAILED = 1;
@@ -59,7 +59,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "name a command: run, list, bench, calibrate or reproduce (nowemu --help tells more)");
+                "name a command: run, list, bench, calibrate, reproduce or node (nowemu --help tells more)");
     }
 
     /** The project root, where application.conf and workloads/ live (the launcher sets it). */

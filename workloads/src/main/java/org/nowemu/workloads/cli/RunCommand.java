@@ -51,16 +51,23 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--trace", description = "Write trace.json (Chrome/Perfetto trace-event format).")
     boolean trace;
 
-    @Option(names = "--jvms", paramLabel = "N", defaultValue = "1", description = "JVMs to run on (default 1).")
+    @Option(names = "--jvms", paramLabel = "N", defaultValue = "1",
+            description = "JVMs to run on: this one and N-1 local members of a Pekko Cluster on 127.0.0.1 (default 1).")
     int jvms;
+
+    @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+            description = "Run on the cluster of `nowemu node`s these seed nodes belong to.")
+    List<String> seeds = new ArrayList<>();
 
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        if (jvms != 1) {
-            throw new BadInputException("--jvms " + jvms + ": only 1 is supported so far (the Pekko Cluster transport"
-                    + " for several JVMs is not built yet)");
+        if (jvms < 1 || jvms > 64) {
+            throw new BadInputException("--jvms " + jvms + ": expected 1 to 64");
+        }
+        if (jvms > 1 && !seeds.isEmpty()) {
+            throw new BadInputException("--jvms and --seed-nodes exclude each other: --jvms starts its own cluster");
         }
         if ("suite".equals(experiment)) {
             // workloads/suite.conf is the published study: the same as `nowemu reproduce`.
@@ -109,7 +116,9 @@ final class RunCommand implements Callable<Integer> {
         String point = ec.config().getString("nowemu.sweep.point");
         String task = point.isEmpty() ? ec.name() : ec.name() + " [" + point + "]";
         try (ProgressDisplay display = ProgressDisplay.start(task, plan.horizonPs(), progress)) {
-            r = Emulation.run(plan.model(), rs, plan.horizonPs(), ec.config(), progress);
+            r = jvms == 1 && seeds.isEmpty()
+                    ? Emulation.run(plan.model(), rs, plan.horizonPs(), ec.config(), progress)
+                    : ClusterLauncher.run(ec.config(), plan, progress, jvms, seeds, stderr);
         }
         Results results = Results.of(ec.name(), rs.seed(), r, workload.metrics(plan, r));
         java.util.SortedMap<String, String> extra = new java.util.TreeMap<>(workload.files(plan, r));

@@ -13,6 +13,7 @@ public final class PholdModel {
         for (int i = 0; i < s.components(); i++) {
             int id = b.add("phold-" + i, () -> new PholdNode(s));
             b.connectToAll(id, s.lookaheadPs());
+            b.carries(id, PholdNode.Ping.class);
         }
         return b.build();
     }

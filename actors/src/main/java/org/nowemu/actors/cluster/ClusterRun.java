@@ -1,0 +1,213 @@
+package org.nowemu.actors.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.SpawnProtocol;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.ClusterSingleton;
+import org.apache.pekko.cluster.typed.SingletonActor;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.runtime.ComponentReport;
+import org.nowemu.actors.runtime.Emulation;
+import org.nowemu.actors.runtime.EmulationException;
+import org.nowemu.actors.runtime.RunProgress;
+import org.nowemu.actors.runtime.RunResult;
+
+/**
+ * This JVM as a member of a nowemu cluster: starts the actor system with Artery on the configured address,
+ * joins the seed nodes (or starts the cluster), runs a {@link MemberAgent} (it takes a partition of every run)
+ * and the {@link Coordinator} singleton (active on the oldest member). {@link #run} submits a run and waits for
+ * its result; {@link #awaitTermination} keeps a member that only serves.
+ */
+public final class ClusterRun implements AutoCloseable {
+    private final ActorSystem<SpawnProtocol.Command> system;
+    private final ActorRef<Coordinator.Command> coordinator;
+    /** Updated by the coordinator when it runs in this JVM. */
+    private final RunProgress progress;
+    private long jobs;
+
+    private ClusterRun(ActorSystem<SpawnProtocol.Command> system, ActorRef<Coordinator.Command> coordinator,
+                       RunProgress progress) {
+        this.system = system;
+        this.coordinator = coordinator;
+        this.progress = progress;
+    }
+
+    /**
+     * Starts this member. {@code config} is the resolved configuration (nowemu and pekko sections); bad cluster
+     * settings or a port already taken are a {@link BadInputException}.
+     */
+    public static ClusterRun start(ClusterSettings cs, Config config, ModelSource source, int idleCpuLevel) {
+        String own = cs.pekkoConfig(Emulation.laneConfig(cs.lanes(), idleCpuLevel));
+        Config systemConfig = ConfigFactory.parseString(own).withFallback(config).resolve();
+        ActorSystem<SpawnProtocol.Command> system;
+        try {
+            system = ActorSystem.create(SpawnProtocol.create(), cs.name(), systemConfig);
+        } catch (RuntimeException e) {
+            throw new BadInputException("cannot start a cluster member on " + cs.hostname() + ":" + cs.port() + ": "
+                    + e.getMessage());
+        }
+        RunProgress progress = new RunProgress();
+        ActorRef<Coordinator.Command> proxy = ClusterSingleton.get(system).init(
+                SingletonActor.of(Coordinator.create(source, progress), "coordinator"));
+        spawn(system, MemberAgent.create(source, cs.lanes()), "agent");
+        return new ClusterRun(system, proxy, progress);
+    }
+
+    /** This member's address, {@code pekko://name@host:port}. */
+    public String address() {
+        return Cluster.get(system).selfMember().address().toString();
+    }
+
+    /** The port Artery bound. */
+    public int port() {
+        return (Integer) Cluster.get(system).selfMember().address().getPort().get();
+    }
+
+    /** Waits until at least {@code n} members are up (this one included), or fails after {@code timeoutMs}. */
+    public void awaitMembers(int n, long timeoutMs) {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000L; // waiting for processes, not emulated time
+        while (upMembers() < n) {
+            if (System.nanoTime() > deadline) {
+                throw new EmulationException("only " + upMembers() + " of " + n + " cluster members were up after "
+                        + timeoutMs / 1000 + " s");
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EmulationException("interrupted while waiting for cluster members");
+            }
+        }
+    }
+
+    /** Members currently up. */
+    public int upMembers() {
+        int up = 0;
+        for (org.apache.pekko.cluster.Member m : Cluster.get(system).state().getMembers()) {
+            if (m.status() == MemberStatus.up()) {
+                up++;
+            }
+        }
+        return up;
+    }
+
+    /**
+     * Runs the model that {@code config} describes on at least {@code members} members, to {@code horizonPs};
+     * {@code layout} hears where it was placed. A failed component or a lost member is an
+     * {@link EmulationException} with the coordinator's message.
+     */
+    public RunResult run(Config config, long horizonPs, long lookaheadPs, int members, RunProgress display,
+                         Consumer<String> layout) {
+        long job = ++jobs;
+        String text = config.root().render(com.typesafe.config.ConfigRenderOptions.concise());
+        CompletableFuture<RunResult> result = new CompletableFuture<>();
+        long wallStart = System.nanoTime(); // speed figures only
+        ActorRef<Coordinator.Outcome> receiver = spawn(system, receiver(lookaheadPs, layout, result, wallStart),
+                "submitter-" + job);
+        coordinator.tell(new Coordinator.Submit(job, text, horizonPs, members, receiver));
+        // The progress bar follows the coordinator when it runs here (the usual case: the submitter is oldest).
+        Thread mirror = new Thread(() -> {
+            while (!result.isDone()) {
+                display.update(progress.virtualTime(), progress.events());
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "nowemu-progress");
+        mirror.setDaemon(true);
+        mirror.start();
+        try {
+            return result.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted");
+        } finally {
+            mirror.interrupt();
+        }
+    }
+
+    private static Behavior<Coordinator.Outcome> receiver(long lookaheadPs, Consumer<String> layout,
+                                                          CompletableFuture<RunResult> result, long wallStart) {
+        List<ComponentReport> reports = new ArrayList<>();
+        return Behaviors.receive(Coordinator.Outcome.class)
+                .onMessage(Coordinator.Started.class, s -> {
+                    layout.accept(s.layout());
+                    return Behaviors.same();
+                })
+                .onMessage(Coordinator.Done.class, d -> {
+                    reports.addAll(d.reports());
+                    if (!d.last()) {
+                        return Behaviors.same();
+                    }
+                    double wall = (System.nanoTime() - wallStart) / 1e9;
+                    result.complete(RunResult.assemble(reports, d.windows(), d.activations(), lookaheadPs, wall));
+                    return Behaviors.stopped();
+                })
+                .onMessage(Coordinator.Failed.class, f -> {
+                    result.completeExceptionally(new EmulationException(f.message()));
+                    return Behaviors.stopped();
+                })
+                .build();
+    }
+
+    private static <T> ActorRef<T> spawn(ActorSystem<SpawnProtocol.Command> system, Behavior<T> behavior, String name) {
+        CompletionStage<ActorRef<T>> ref = AskPattern.ask(system,
+                replyTo -> new SpawnProtocol.Spawn<>(behavior, name, Props.empty(), replyTo), Duration.ofSeconds(10),
+                system.scheduler());
+        try {
+            return ref.toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted");
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot start actor " + name + ": " + e, e);
+        }
+    }
+
+    /** Blocks until this member's actor system ends (a member that only serves runs). */
+    public void awaitTermination() throws InterruptedException {
+        try {
+            system.getWhenTerminated().toCompletableFuture().get();
+        } catch (ExecutionException e) {
+            // terminated with a failure: nothing more to wait for
+        }
+    }
+
+    @Override
+    public void close() {
+        Cluster.get(system).manager().tell(org.apache.pekko.cluster.typed.Leave.create(
+                Cluster.get(system).selfMember().address()));
+        system.terminate();
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(15, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // the run's outcome is already decided
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package org.nowemu.actors.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import java.util.ArrayList;
+import java.util.List;
+import org.nowemu.actors.config.ConfigReader;
+
+/**
+ * How this JVM takes part in a Pekko Cluster of nowemu members ({@code nowemu.cluster}): the address it binds,
+ * the seed nodes it joins, the cluster's name, the transport (plain TCP or TLS) and how long to wait.
+ *
+ * @param name          the cluster's (actor system's) name; members of another name cannot join
+ * @param hostname      the address to bind and to be reached at
+ * @param port          the port to bind (0: any free one)
+ * @param seedNodes     host:port of the seed nodes (empty: this JVM is the first, its own seed)
+ * @param transport     {@code tcp} or {@code tls-tcp}
+ * @param keyStore      TLS: key store file (empty for tcp)
+ * @param trustStore    TLS: trust store file
+ * @param storePassword TLS: password of both stores and of the key
+ * @param joinTimeoutMs how long a run waits for its members to be up (ms)
+ * @param lanes         dispatcher threads of this member (0: one per core)
+ */
+public record ClusterSettings(String name, String hostname, int port, List<String> seedNodes, String transport,
+                              String keyStore, String trustStore, String storePassword, long joinTimeoutMs,
+                              int lanes) {
+
+    public static ClusterSettings from(Config config) {
+        ConfigReader r = new ConfigReader(config);
+        String p = "nowemu.cluster.";
+        String transport = r.string(p + "transport");
+        if (!transport.equals("tcp") && !transport.equals("tls-tcp")) {
+            throw r.bad(p + "transport", "expected tcp or tls-tcp, got '" + transport + "'");
+        }
+        List<String> seeds;
+        try {
+            seeds = new ArrayList<>(config.getStringList(p + "seed-nodes"));
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+        for (String s : seeds) {
+            parseSeed(s, r, p + "seed-nodes");
+        }
+        String name = r.string(p + "name");
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9_-]*")) {
+            throw r.bad(p + "name", "'" + name + "' is not a valid actor system name (letters, digits, - and _)");
+        }
+        String keyStore = r.string(p + "tls.key-store");
+        String trustStore = r.string(p + "tls.trust-store");
+        if (transport.equals("tls-tcp") && (keyStore.isEmpty() || trustStore.isEmpty())) {
+            throw r.bad(p + "tls", "transport tls-tcp needs tls.key-store and tls.trust-store");
+        }
+        int lanes = r.intIn("nowemu.runtime.threads", 0, 1024);
+        return new ClusterSettings(name, r.string(p + "hostname"), r.intIn(p + "port", 0, 65535), List.copyOf(seeds),
+                transport, keyStore, trustStore, r.string(p + "tls.password"),
+                r.duration(p + "join-timeout", 1) / 1_000_000_000L,
+                lanes == 0 ? Runtime.getRuntime().availableProcessors() : lanes);
+    }
+
+    /** The same settings with these seed nodes (host:port each). */
+    public ClusterSettings withSeeds(List<String> seeds) {
+        return new ClusterSettings(name, hostname, port, List.copyOf(seeds), transport, keyStore, trustStore,
+                storePassword, joinTimeoutMs, lanes);
+    }
+
+    public ClusterSettings withPort(int p) {
+        return new ClusterSettings(name, hostname, p, seedNodes, transport, keyStore, trustStore, storePassword,
+                joinTimeoutMs, lanes);
+    }
+
+    private static void parseSeed(String s, ConfigReader r, String key) {
+        int colon = s.lastIndexOf(':');
+        boolean ok = colon > 0;
+        if (ok) {
+            try {
+                int port = Integer.parseInt(s.substring(colon + 1));
+                ok = port > 0 && port <= 65535;
+            } catch (NumberFormatException e) {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            throw r.bad(key, "'" + s + "' is not host:port");
+        }
+    }
+
+    /** The Pekko configuration of a cluster member with these settings, lanes included. */
+    String pekkoConfig(String laneConfig) {
+        StringBuilder seeds = new StringBuilder();
+        for (String s : seedNodes) {
+            seeds.append(seeds.length() == 0 ? "" : ", ").append('"').append("pekko://").append(name).append('@')
+                    .append(s).append('"');
+        }
+        StringBuilder b = new StringBuilder(laneConfig);
+        b.append("pekko.actor.provider = cluster\n")
+                .append("pekko.remote.artery.transport = ").append(transport).append('\n')
+                .append("pekko.remote.artery.canonical.hostname = \"").append(hostname).append("\"\n")
+                .append("pekko.remote.artery.canonical.port = ").append(port).append('\n')
+                .append("pekko.cluster.seed-nodes = [").append(seeds).append("]\n");
+        if (transport.equals("tls-tcp")) {
+            b.append("pekko.remote.artery.ssl.config-ssl-engine {\n")
+                    .append("  key-store = \"").append(keyStore).append("\"\n")
+                    .append("  trust-store = \"").append(trustStore).append("\"\n")
+                    .append("  key-store-password = \"").append(storePassword).append("\"\n")
+                    .append("  key-password = \"").append(storePassword).append("\"\n")
+                    .append("  trust-store-password = \"").append(storePassword).append("\"\n")
+                    .append("  protocol = \"TLSv1.2\"\n")
+                    .append("  enabled-algorithms = [TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256]\n")
+                    .append("}\n");
+        }
+        return b.toString();
+    }
+}

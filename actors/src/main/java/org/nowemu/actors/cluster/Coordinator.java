@@ -1,0 +1,348 @@
+package org.nowemu.actors.cluster;
+
+import com.typesafe.config.ConfigFactory;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
+import org.nowemu.actors.runtime.ComponentReport;
+import org.nowemu.actors.runtime.Event;
+import org.nowemu.actors.runtime.Model;
+import org.nowemu.actors.runtime.RunFailure;
+import org.nowemu.actors.runtime.RunProgress;
+import org.nowemu.actors.runtime.TopologyPlacement;
+import org.nowemu.actors.time.VirtualTime;
+import org.nowemu.actors.wire.WireMessage;
+import org.nowemu.actors.wire.WireRegistry;
+
+/**
+ * The coordinator of runs over the cluster, a cluster singleton: takes a submitted run, places the model on the
+ * members ({@link TopologyPlacement}: a switch with its hosts on one member, cut on inter-switch cables), checks
+ * that every message class that may cross members is registered for the wire, assigns each member its
+ * partition, then runs the global barrier: when every member has reported a window it opens the next one
+ * [T, min(T + L, horizon)) with T the global earliest time and L the smallest delay over the cut connections,
+ * handing each member the messages others sent it; finally gathers every component's report and sends them to
+ * the submitter. A member that becomes unreachable or leaves stops the run, with a message naming it and the
+ * last completed virtual time. One run at a time. States: {@link #idle}, {@link #waiting}, {@link #starting},
+ * {@link #running}, {@link #finishing}.
+ */
+public final class Coordinator {
+
+    public sealed interface Command {
+    }
+
+    public record Submit(long job, String config, long horizon, int members, ActorRef<Outcome> replyTo)
+            implements Command, WireMessage {
+    }
+
+    public record Ready(long job, int member) implements Command, WireMessage {
+    }
+
+    public record WindowDone(long job, int member, long min, ArrayList<Event> outgoing, long handled,
+                             long activations, RunFailure failure) implements Command, WireMessage {
+    }
+
+    public record Reports(long job, int member, ArrayList<ComponentReport> reports, boolean last, RunFailure failure)
+            implements Command, WireMessage {
+    }
+
+    public record Refused(long job, int member, String why) implements Command, WireMessage {
+    }
+
+    private record Agents(Set<ActorRef<MemberAgent.Command>> agents) implements Command {
+    }
+
+    private record MemberGone(String address, String why) implements Command {
+    }
+
+    /** What the submitter hears. */
+    public sealed interface Outcome {
+    }
+
+    /** The run is placed and about to begin: members, components each, cut connections. */
+    public record Started(long job, String layout) implements Outcome, WireMessage {
+    }
+
+    /** A chunk of the components' reports; {@code last} on the final one, with the window statistics. */
+    public record Done(long job, ArrayList<ComponentReport> reports, boolean last, long windows, long activations)
+            implements Outcome, WireMessage {
+    }
+
+    public record Failed(long job, String message) implements Outcome, WireMessage {
+    }
+
+    private static final int REPORTS_PER_MESSAGE = 500;
+
+    /** One run in progress. */
+    private static final class Run {
+        final Submit submit;
+        Model model;
+        TopologyPlacement split;
+        final List<ActorRef<MemberAgent.Command>> members = new ArrayList<>();
+        int arrived;
+        long min = Long.MAX_VALUE;
+        List<ArrayList<Event>> incoming;
+        long windows;
+        long activations;
+        long handled;
+        long completed;
+        RunFailure failure;
+        final ArrayList<ComponentReport> reports = new ArrayList<>();
+
+        Run(Submit submit) {
+            this.submit = submit;
+        }
+    }
+
+    private final ActorContext<Command> ctx;
+    private final ModelSource source;
+    private final RunProgress progress;
+    private List<ActorRef<MemberAgent.Command>> agents = List.of();
+
+    public static Behavior<Command> create(ModelSource source, RunProgress progress) {
+        return Behaviors.setup(ctx -> new Coordinator(ctx, source, progress).idle());
+    }
+
+    private Coordinator(ActorContext<Command> ctx, ModelSource source, RunProgress progress) {
+        this.ctx = ctx;
+        this.source = source;
+        this.progress = progress;
+        ctx.getSystem().receptionist().tell(Receptionist.subscribe(MemberAgent.KEY,
+                ctx.messageAdapter(Receptionist.Listing.class, l -> new Agents(l.getServiceInstances(MemberAgent.KEY)))));
+        Cluster cluster = Cluster.get(ctx.getSystem());
+        cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.UnreachableMember.class,
+                u -> new MemberGone(u.member().address().toString(), "became unreachable")),
+                ClusterEvent.UnreachableMember.class));
+        cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.MemberRemoved.class,
+                u -> new MemberGone(u.member().address().toString(), "left the cluster")),
+                ClusterEvent.MemberRemoved.class));
+    }
+
+    private void onAgents(Agents a) {
+        List<ActorRef<MemberAgent.Command>> sorted = new ArrayList<>(a.agents());
+        sorted.sort(Comparator.comparing(this::address));
+        agents = sorted;
+    }
+
+    private Behavior<Command> idle() {
+        return Behaviors.receive(Command.class)
+                .onMessage(Agents.class, a -> {
+                    onAgents(a);
+                    return Behaviors.same();
+                })
+                .onMessage(Submit.class, s -> tryStart(new Run(s)))
+                .onAnyMessage(m -> Behaviors.same())
+                .build();
+    }
+
+    private Behavior<Command> waiting(Run run) {
+        return Behaviors.receive(Command.class)
+                .onMessage(Agents.class, a -> {
+                    onAgents(a);
+                    return tryStart(run);
+                })
+                .onMessage(Submit.class, s -> busy(s))
+                .onAnyMessage(m -> Behaviors.same())
+                .build();
+    }
+
+    private Behavior<Command> busy(Submit s) {
+        s.replyTo().tell(new Failed(s.job(), "the cluster is busy with another run"));
+        return Behaviors.same();
+    }
+
+    private Behavior<Command> tryStart(Run run) {
+        if (agents.size() < run.submit.members()) {
+            return waiting(run);
+        }
+        try {
+            run.model = source.model(ConfigFactory.parseString(run.submit.config()).resolve());
+        } catch (RuntimeException e) {
+            run.submit.replyTo().tell(new Failed(run.submit.job(), "cannot build the model: " + e.getMessage()));
+            return idle();
+        }
+        run.split = TopologyPlacement.split(run.model, agents.size());
+        String unregistered = WireCheck.unregistered(run.model, run.split,
+                WireRegistry.from(ctx.getSystem().settings().config()));
+        if (unregistered != null) {
+            run.submit.replyTo().tell(new Failed(run.submit.job(), unregistered));
+            return idle();
+        }
+        int parts = run.split.placement().partitions();
+        run.members.addAll(agents.subList(0, parts));
+        int[] partitionOf = run.split.placement().partitionOf();
+        StringBuilder layout = new StringBuilder();
+        for (int p = 0; p < parts; p++) {
+            layout.append(p == 0 ? "" : "; ").append(address(run.members.get(p))).append(": ")
+                    .append(run.split.components()[p]).append(" components");
+        }
+        layout.append("; ").append(run.split.cut()).append(" connections cut");
+        if (parts > 1) {
+            layout.append(", cross-member lookahead ").append(VirtualTime.format(run.split.cutLookahead()));
+        }
+        run.submit.replyTo().tell(new Started(run.submit.job(), parts + " members (" + layout + ")"));
+        for (int p = 0; p < parts; p++) {
+            run.members.get(p).tell(new MemberAgent.Assign(run.submit.job(), run.submit.config(), partitionOf, parts, p,
+                    run.split.cutLookahead(), ctx.getSelf()));
+        }
+        return starting(run, 0);
+    }
+
+    private Behavior<Command> starting(Run run, int ready) {
+        return Behaviors.receive(Command.class)
+                .onMessage(Ready.class, r -> {
+                    if (r.job() != run.submit.job()) {
+                        return Behaviors.same();
+                    }
+                    if (ready + 1 < run.members.size()) {
+                        return starting(run, ready + 1);
+                    }
+                    run.incoming = newIncoming(run.members.size());
+                    run.members.forEach(m -> m.tell(new MemberAgent.Begin(run.submit.job())));
+                    return running(run);
+                })
+                .onMessage(Refused.class, r -> fail(run, "member " + r.member() + " refused the run: " + r.why()))
+                .onMessage(MemberGone.class, g -> gone(run, g))
+                .onMessage(Agents.class, a -> {
+                    onAgents(a);
+                    return Behaviors.same();
+                })
+                .onMessage(Submit.class, this::busy)
+                .onAnyMessage(m -> Behaviors.same())
+                .build();
+    }
+
+    private Behavior<Command> running(Run run) {
+        return Behaviors.receive(Command.class)
+                .onMessage(WindowDone.class, w -> onWindowDone(run, w))
+                .onMessage(MemberGone.class, g -> gone(run, g))
+                .onMessage(Agents.class, a -> {
+                    onAgents(a);
+                    return Behaviors.same();
+                })
+                .onMessage(Submit.class, this::busy)
+                .onAnyMessage(m -> Behaviors.same())
+                .build();
+    }
+
+    private Behavior<Command> onWindowDone(Run run, WindowDone w) {
+        if (w.job() != run.submit.job()) {
+            return Behaviors.same();
+        }
+        run.min = Math.min(run.min, w.min());
+        run.handled += w.handled();
+        run.activations += w.activations();
+        if (w.failure() != null && w.failure().before(run.failure)) {
+            run.failure = w.failure();
+        }
+        for (Event e : w.outgoing()) {
+            run.incoming.get(run.split.placement().partitionOf(e.target())).add(e);
+        }
+        if (++run.arrived < run.members.size()) {
+            return Behaviors.same();
+        }
+        run.arrived = 0;
+        if (run.failure != null) {
+            return fail(run, run.failure.describe());
+        }
+        long start = run.min;
+        run.min = Long.MAX_VALUE;
+        long horizon = run.submit.horizon();
+        long lookahead = run.split.cutLookahead();
+        List<ArrayList<Event>> in = run.incoming;
+        run.incoming = newIncoming(run.members.size());
+        if (start >= horizon) {
+            for (int p = 0; p < run.members.size(); p++) {
+                run.members.get(p).tell(new MemberAgent.Finish(run.submit.job(), in.get(p)));
+            }
+            return finishing(run, 0);
+        }
+        long end = start > horizon - lookahead ? horizon : Math.min(start + lookahead, horizon);
+        run.completed = start;
+        run.windows++;
+        progress.update(start, run.handled);
+        for (int p = 0; p < run.members.size(); p++) {
+            run.members.get(p).tell(new MemberAgent.Open(run.submit.job(), start, end, in.get(p)));
+        }
+        return Behaviors.same();
+    }
+
+    private Behavior<Command> finishing(Run run, int done) {
+        return Behaviors.receive(Command.class)
+                .onMessage(Reports.class, r -> {
+                    if (r.job() != run.submit.job()) {
+                        return Behaviors.same();
+                    }
+                    run.reports.addAll(r.reports());
+                    if (r.failure() != null && r.failure().before(run.failure)) {
+                        run.failure = r.failure();
+                    }
+                    if (!r.last()) {
+                        return Behaviors.same();
+                    }
+                    if (done + 1 < run.members.size()) {
+                        return finishing(run, done + 1);
+                    }
+                    if (run.failure != null) {
+                        return fail(run, run.failure.describe());
+                    }
+                    return deliver(run);
+                })
+                .onMessage(MemberGone.class, g -> gone(run, g))
+                .onMessage(Agents.class, a -> {
+                    onAgents(a);
+                    return Behaviors.same();
+                })
+                .onMessage(Submit.class, this::busy)
+                .onAnyMessage(m -> Behaviors.same())
+                .build();
+    }
+
+    private Behavior<Command> deliver(Run run) {
+        run.reports.sort(Comparator.comparingInt(ComponentReport::id));
+        int n = run.reports.size();
+        for (int from = 0; from < n; from += REPORTS_PER_MESSAGE) {
+            int to = Math.min(n, from + REPORTS_PER_MESSAGE);
+            run.submit.replyTo().tell(new Done(run.submit.job(), new ArrayList<>(run.reports.subList(from, to)),
+                    to == n, run.windows, run.activations));
+        }
+        return idle();
+    }
+
+    private Behavior<Command> gone(Run run, MemberGone g) {
+        for (int p = 0; p < run.members.size(); p++) {
+            if (address(run.members.get(p)).equals(g.address())) {
+                return fail(run, "member " + g.address() + " (partition " + p + ") " + g.why()
+                        + "; the run stopped, last completed virtual time " + VirtualTime.format(run.completed));
+            }
+        }
+        return Behaviors.same();
+    }
+
+    private Behavior<Command> fail(Run run, String message) {
+        run.members.forEach(m -> m.tell(new MemberAgent.Abort(run.submit.job())));
+        run.submit.replyTo().tell(new Failed(run.submit.job(), message));
+        return idle();
+    }
+
+    private static List<ArrayList<Event>> newIncoming(int n) {
+        List<ArrayList<Event>> l = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            l.add(new ArrayList<>());
+        }
+        return l;
+    }
+
+    private String address(ActorRef<?> ref) {
+        org.apache.pekko.actor.Address a = ref.path().address();
+        return a.hasLocalScope() ? Cluster.get(ctx.getSystem()).selfMember().address().toString() : a.toString();
+    }
+}

@@ -1,0 +1,126 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nowemu.tests.CommandLineTest.nowemu;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs over several JVMs (a Pekko Cluster on 127.0.0.1; the extra JVMs are children of this one, started with
+ * the test class path): the same digest and the same metrics whatever the number of JVMs, and a member that dies
+ * mid-run stops the run with exit 1, naming it.
+ */
+class ClusterRunTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void projectRoot() {
+        CommandLineTest.projectRoot();
+    }
+
+    @AfterEach
+    void noMemberLeftRunning() throws InterruptedException {
+        for (ProcessHandle p : ProcessHandle.current().children().toList()) {
+            p.onExit().toCompletableFuture().orTimeout(15, TimeUnit.SECONDS).exceptionally(t -> null).join();
+            assertTrue(!p.isAlive(), "member JVM " + p.pid() + " still running after the run");
+        }
+    }
+
+    /**
+     * PHOLD (64 components, no topology: contiguous blocks), LogP of AM-II (one host pair on one switch) and
+     * contention (three clients on a chain of three switches with two hosts each, so requests and replies
+     * cross the cut inter-switch cables): one, two and three JVMs give the same digest and identical
+     * results.json metrics and invariants. Each switch stays on one member with its hosts.
+     */
+    @Test
+    void pholdLogpAndContentionGiveTheSameDigestAndMetricsOnOneTwoAndThreeJvms() throws IOException {
+        List<List<String>> runs = List.of(
+                List.of("phold", "--set", "nowemu.phold.components=64"),
+                List.of("logp", "--set", "nowemu.logp.stacks=[amii]", "--set", "nowemu.logp.round-trips=20",
+                        "--set", "nowemu.logp.samples=4", "--set", "nowemu.logp.burst=40"),
+                List.of("contention", "--set", "nowemu.contention.clients=[3]", "--set", "nowemu.topology.name=chain",
+                        "--set", "nowemu.topology.chain.switches=3", "--set", "nowemu.topology.chain.hosts-per-switch=2",
+                        "--set", "nowemu.contention.duration=1ms", "--set", "nowemu.contention.warmup=200us",
+                        "--set", "nowemu.contention.gap=2ms"));
+        for (List<String> run : runs) {
+            JsonNode one = null;
+            for (int jvms = 1; jvms <= 3; jvms++) {
+                Path out = tmp.resolve(run.get(0) + "-" + jvms);
+                String[] args = new String[run.size() + 5];
+                args[0] = "run";
+                for (int i = 0; i < run.size(); i++) {
+                    args[i + 1] = run.get(i);
+                }
+                args[run.size() + 1] = "--jvms";
+                args[run.size() + 2] = String.valueOf(jvms);
+                args[run.size() + 3] = "--out";
+                args[run.size() + 4] = out.toString();
+                CommandLineTest.Outcome o = nowemu(args);
+                assertEquals(0, o.code(), o.err());
+                if (jvms > 1) {
+                    assertTrue(o.err().contains("nowemu: cluster: " + jvms + " members ("), o.err());
+                }
+                JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+                if (one == null) {
+                    one = r;
+                } else {
+                    assertEquals(one.get("digest").asText(), r.get("digest").asText(), run.get(0) + " on " + jvms);
+                    assertEquals(one.get("metrics"), r.get("metrics"), run.get(0) + " on " + jvms);
+                    assertEquals(one.get("invariants"), r.get("invariants"), run.get(0) + " on " + jvms);
+                }
+            }
+        }
+    }
+
+    /**
+     * A long PHOLD run on two JVMs; once the member JVM has lived 12 s (the cluster formed in a few, the run is
+     * under way) it is destroyed. The run ends with exit 1 and a message naming the member and the last
+     * completed virtual time, within 30 s of the kill; no JVM is left (checked after each test).
+     */
+    @Test
+    void killingAMemberStopsTheRunWithExitOneNamingIt() throws Exception {
+        long[] killedAt = {0};
+        Thread killer = new Thread(() -> {
+            try {
+                while (true) {
+                    for (ProcessHandle p : ProcessHandle.current().children().toList()) {
+                        long age = p.info().startInstant().map(s -> java.time.Duration.between(s,
+                                java.time.Instant.now()).toMillis()).orElse(0L);
+                        if (age > 12_000) {
+                            killedAt[0] = System.nanoTime();
+                            p.destroyForcibly();
+                            return;
+                        }
+                    }
+                    Thread.sleep(200);
+                }
+            } catch (InterruptedException e) {
+                // the run ended first
+            }
+        });
+        killer.setDaemon(true);
+        killer.start();
+        CommandLineTest.Outcome o = nowemu("run", "phold", "--set", "nowemu.phold.components=1024",
+                "--set", "nowemu.phold.duration=1s", "--jvms", "2", "--out", tmp.toString());
+        long ended = System.nanoTime();
+        killer.interrupt();
+        assertTrue(killedAt[0] > 0, "the run ended before the member was killed: " + o.err());
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.err().matches("(?s).*nowemu: run failed: member pekko://nowemu@127\\.0\\.0\\.1:\\d+ \\(partition"
+                + " \\d\\) (became unreachable|left the cluster); the run stopped, last completed virtual time .*"),
+                o.err());
+        assertTrue((ended - killedAt[0]) / 1e9 < 30, "stopped " + (ended - killedAt[0]) / 1e9 + " s after the kill");
+        assertTrue(!tmp.resolve("results.json").toFile().exists(), "no results written for a failed run");
+    }
+}

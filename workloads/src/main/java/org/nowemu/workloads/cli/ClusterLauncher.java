@@ -1,0 +1,75 @@
+package org.nowemu.workloads.cli;
+
+import com.typesafe.config.Config;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.ServerSocket;
+import java.util.List;
+import org.nowemu.actors.cluster.ClusterRun;
+import org.nowemu.actors.cluster.ClusterSettings;
+import org.nowemu.actors.cluster.ModelSource;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.RunProgress;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.actors.runtime.RuntimeSettings;
+import org.nowemu.workloads.experiment.Plan;
+import org.nowemu.workloads.experiment.Workloads;
+
+/**
+ * Runs one experiment over a Pekko Cluster: with {@code --jvms N} this JVM starts a cluster on 127.0.0.1 and
+ * N - 1 local member JVMs; with {@code --seed-nodes} it joins an existing cluster of {@code nowemu node}s. This
+ * JVM takes a partition too. Where the model went (members, components each, cut connections) is printed to
+ * stderr before the run begins.
+ */
+final class ClusterLauncher {
+    /** How every member builds the model from the run's configuration: the same as a one-JVM run. */
+    static final ModelSource MODELS = config -> Workloads.from(new ConfigReader(config)).plan(config).model();
+
+    private ClusterLauncher() {
+    }
+
+    static RunResult run(Config config, Plan plan, RunProgress progress, int jvms, List<String> seeds,
+                         PrintWriter err) {
+        ClusterSettings cs = ClusterSettings.from(config);
+        int idle = RuntimeSettings.from(config).idleCpuLevel();
+        if (seeds.isEmpty()) {
+            int port = cs.port() != 0 ? cs.port() : freePort();
+            cs = cs.withPort(port).withSeeds(List.of(cs.hostname() + ":" + port));
+            ClusterRun member = ClusterRun.start(cs, config, MODELS, idle);
+            LocalJvms others = null;
+            boolean ok = false;
+            try {
+                others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port);
+                member.awaitMembers(jvms, cs.joinTimeoutMs());
+                RunResult r = member.run(config, plan.horizonPs(), plan.model().lookahead(), jvms, progress,
+                        layout -> err.println("nowemu: cluster: " + layout));
+                ok = true;
+                return r;
+            } finally {
+                // Leave while the others are still there (the cluster converges at once), then stop them.
+                member.close();
+                if (others != null) {
+                    others.close();
+                    if (!ok) {
+                        others.printLog(err);
+                    }
+                }
+            }
+        }
+        cs = cs.withSeeds(seeds);
+        try (ClusterRun member = ClusterRun.start(cs, config, MODELS, idle)) {
+            // This JVM and at least one serving member; every member up when the run is placed takes part.
+            member.awaitMembers(Math.max(2, jvms), cs.joinTimeoutMs());
+            return member.run(config, plan.horizonPs(), plan.model().lookahead(), member.upMembers(), progress,
+                    layout -> err.println("nowemu: cluster: " + layout));
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new org.nowemu.actors.config.BadInputException("no free port on this machine: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package org.nowemu.workloads.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.nowemu.actors.runtime.EmulationException;
+
+/**
+ * The extra JVMs of {@code nowemu run --jvms N}: each runs {@code nowemu node} on 127.0.0.1 with the same class
+ * path, JVM options and project home, joined to the submitting JVM. They are stopped when the run ends, when it
+ * fails, and on Ctrl-C (a shutdown hook); each also exits by itself when its standard input closes, which
+ * happens when this JVM dies in any way, so none is left behind.
+ */
+final class LocalJvms implements AutoCloseable {
+    private final List<Process> children = new ArrayList<>();
+    private final Thread hook = new Thread(this::destroyAll, "nowemu-stop-jvms");
+
+    private LocalJvms() {
+    }
+
+    /**
+     * Starts {@code n} member JVMs joining {@code seed} (host:port). Their stderr is kept (the last lines of
+     * each) for {@link #printLog}: shown when a run fails, not on success.
+     */
+    static LocalJvms start(int n, String seed) {
+        LocalJvms jvms = new LocalJvms();
+        Runtime.getRuntime().addShutdownHook(jvms.hook);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // Under surefire the JVM's own class path is only the booter jar; the test class path is the real one.
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            // Keep memory and system properties; leave out agents and debugger settings of the parent.
+            if (a.startsWith("-X") || (a.startsWith("-D") && !a.startsWith("-Djdk.internal"))) {
+                cmd.add(a);
+            }
+        }
+        cmd.add("-Dnowemu.home=" + Main.home().toAbsolutePath());
+        cmd.add("-cp");
+        cmd.add(cp);
+        cmd.add(Main.class.getName());
+        cmd.add("node");
+        cmd.add("--seed-nodes");
+        cmd.add(seed);
+        cmd.add("--exit-on-stdin-eof");
+        for (int i = 0; i < n; i++) {
+            try {
+                Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                jvms.children.add(p);
+                int index = i + 1;
+                Thread t = new Thread(() -> jvms.keep(p, "jvm " + index), "nowemu-jvm-" + index + "-stderr");
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                jvms.close();
+                throw new EmulationException("cannot start a member JVM: " + e.getMessage());
+            }
+        }
+        return jvms;
+    }
+
+    private static final int KEPT_LINES = 40;
+    private final java.util.ArrayDeque<String> log = new java.util.ArrayDeque<>();
+
+    private void keep(Process p, String who) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                synchronized (log) {
+                    log.add("[" + who + "] " + line);
+                    if (log.size() > KEPT_LINES) {
+                        log.poll();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the child is gone
+        }
+    }
+
+    /** The members' last lines of stderr. */
+    void printLog(PrintWriter err) {
+        synchronized (log) {
+            log.forEach(err::println);
+        }
+    }
+
+    /** The started processes (a test kills one to see the run stop). */
+    List<Process> processes() {
+        return children;
+    }
+
+    private void destroyAll() {
+        for (Process p : children) {
+            p.destroy();
+        }
+        for (Process p : children) {
+            try {
+                if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        destroyAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook runs anyway
+        }
+    }
+}
