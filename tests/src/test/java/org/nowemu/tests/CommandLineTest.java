@@ -196,6 +196,17 @@ class CommandLineTest {
     @Test
     void noCommandIsOneLineAndExitTwo() {
         Outcome o = nowemu();
-        assertOneLineBadInput(o, "nowemu: name a command: run, list, bench, calibrate or reproduce (nowemu --help tells more)");
+        assertOneLineBadInput(o, "nowemu: name a command: run, list, bench, calibrate, reproduce or node (nowemu --help"
+                + " tells more)");
+    }
+
+    @Test
+    void badClusterOptionsAreOneLineAndExitTwo() {
+        assertOneLineBadInput(nowemu("run", "phold", "--jvms", "0", "--out", tmp.toString()),
+                "nowemu: --jvms 0: expected 1 to 64");
+        assertOneLineBadInput(nowemu("run", "phold", "--jvms", "2", "--seed-nodes", "127.0.0.1:2552",
+                "--out", tmp.toString()), "nowemu: --jvms and --seed-nodes exclude each other: --jvms starts its own cluster");
+        assertOneLineBadInput(nowemu("run", "phold", "--seed-nodes", "nowhere", "--out", tmp.toString()),
+                "nowemu: seed node 'nowhere' is not host:port");
     }
 }

@@ -57,8 +57,13 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
                 lanes == 0 ? Runtime.getRuntime().availableProcessors() : lanes);
     }
 
-    /** The same settings with these seed nodes (host:port each). */
+    /** The same settings with these seed nodes (host:port each; anything else is a {@code BadInputException}). */
     public ClusterSettings withSeeds(List<String> seeds) {
+        for (String s : seeds) {
+            if (!isHostPort(s)) {
+                throw new org.nowemu.actors.config.BadInputException("seed node '" + s + "' is not host:port");
+            }
+        }
         return new ClusterSettings(name, hostname, port, List.copyOf(seeds), transport, keyStore, trustStore,
                 storePassword, joinTimeoutMs, lanes);
     }
@@ -69,6 +74,12 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
     }
 
     private static void parseSeed(String s, ConfigReader r, String key) {
+        if (!isHostPort(s)) {
+            throw r.bad(key, "'" + s + "' is not host:port");
+        }
+    }
+
+    private static boolean isHostPort(String s) {
         int colon = s.lastIndexOf(':');
         boolean ok = colon > 0;
         if (ok) {
@@ -79,9 +90,7 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
                 ok = false;
             }
         }
-        if (!ok) {
-            throw r.bad(key, "'" + s + "' is not host:port");
-        }
+        return ok;
     }
 
     /** The Pekko configuration of a cluster member with these settings, lanes included. */
