@@ -154,6 +154,18 @@ public final class Coordinator {
                 .build();
     }
 
+    /** What every state of a run also handles: a lost member, the members' list, another submission. */
+    private Behavior<Command> during(Run run, org.apache.pekko.actor.typed.javadsl.BehaviorBuilder<Command> b) {
+        return b.onMessage(MemberGone.class, g -> gone(run, g))
+                .onMessage(Agents.class, a -> {
+                    onAgents(a);
+                    return Behaviors.same();
+                })
+                .onMessage(Submit.class, this::busy)
+                .onAnyMessage(m -> Behaviors.same())
+                .build();
+    }
+
     private Behavior<Command> busy(Submit s) {
         s.replyTo().tell(new Failed(s.job(), "the cluster is busy with another run"));
         return Behaviors.same();
@@ -197,7 +209,7 @@ public final class Coordinator {
     }
 
     private Behavior<Command> starting(Run run, int ready) {
-        return Behaviors.receive(Command.class)
+        return during(run, Behaviors.receive(Command.class)
                 .onMessage(Ready.class, r -> {
                     if (r.job() != run.submit.job()) {
                         return Behaviors.same();
@@ -209,28 +221,12 @@ public final class Coordinator {
                     run.members.forEach(m -> m.tell(new MemberAgent.Begin(run.submit.job())));
                     return running(run);
                 })
-                .onMessage(Refused.class, r -> fail(run, "member " + r.member() + " refused the run: " + r.why()))
-                .onMessage(MemberGone.class, g -> gone(run, g))
-                .onMessage(Agents.class, a -> {
-                    onAgents(a);
-                    return Behaviors.same();
-                })
-                .onMessage(Submit.class, this::busy)
-                .onAnyMessage(m -> Behaviors.same())
-                .build();
+                .onMessage(Refused.class, r -> fail(run, "member " + r.member() + " refused the run: " + r.why())));
     }
 
     private Behavior<Command> running(Run run) {
-        return Behaviors.receive(Command.class)
-                .onMessage(WindowDone.class, w -> onWindowDone(run, w))
-                .onMessage(MemberGone.class, g -> gone(run, g))
-                .onMessage(Agents.class, a -> {
-                    onAgents(a);
-                    return Behaviors.same();
-                })
-                .onMessage(Submit.class, this::busy)
-                .onAnyMessage(m -> Behaviors.same())
-                .build();
+        return during(run, Behaviors.receive(Command.class)
+                .onMessage(WindowDone.class, w -> onWindowDone(run, w)));
     }
 
     private Behavior<Command> onWindowDone(Run run, WindowDone w) {
@@ -276,7 +272,7 @@ public final class Coordinator {
     }
 
     private Behavior<Command> finishing(Run run, int done) {
-        return Behaviors.receive(Command.class)
+        return during(run, Behaviors.receive(Command.class)
                 .onMessage(Reports.class, r -> {
                     if (r.job() != run.submit.job()) {
                         return Behaviors.same();
@@ -295,15 +291,7 @@ public final class Coordinator {
                         return fail(run, run.failure.describe());
                     }
                     return deliver(run);
-                })
-                .onMessage(MemberGone.class, g -> gone(run, g))
-                .onMessage(Agents.class, a -> {
-                    onAgents(a);
-                    return Behaviors.same();
-                })
-                .onMessage(Submit.class, this::busy)
-                .onAnyMessage(m -> Behaviors.same())
-                .build();
+                }));
     }
 
     private Behavior<Command> deliver(Run run) {
