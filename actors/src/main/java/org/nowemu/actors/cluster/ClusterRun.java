@@ -136,15 +136,7 @@ public final class ClusterRun implements AutoCloseable {
         mirror.setDaemon(true);
         mirror.start();
         try {
-            return result.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EmulationException("interrupted");
+            return Emulation.await(result);
         } finally {
             mirror.interrupt();
         }

@@ -26,6 +26,24 @@ public final class Emulation {
     private Emulation() {
     }
 
+    /**
+     * Waits for a run's outcome: its value, or the failure it completed with (an {@link EmulationException}
+     * for a failed run) thrown as it is.
+     */
+    public static <T> T await(java.util.concurrent.CompletableFuture<T> outcome) {
+        try {
+            return outcome.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted");
+        }
+    }
+
     /** The HOCON defining {@code lanes} lane dispatchers, for an actor system that hosts partitions. */
     public static String laneConfig(int lanes, int idleCpuLevel) {
         return new Lanes(lanes, idleCpuLevel).config();
@@ -77,17 +95,9 @@ public final class Emulation {
         long wallStart = System.nanoTime(); // speed figures only; nothing emulated reads it
         ActorSystem<Void> system = ActorSystem.create(root, "nowemu", systemConfig);
         try {
-            List<ComponentReport> reports = exchange.done().get();
+            List<ComponentReport> reports = await(exchange.done());
             double wall = (System.nanoTime() - wallStart) / 1e9;
             return RunResult.assemble(reports, exchange.windows(), exchange.activations(), model.lookahead(), wall);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EmulationException("interrupted");
         } finally {
             system.terminate();
             try {
