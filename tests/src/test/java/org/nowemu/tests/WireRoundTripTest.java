@@ -101,18 +101,23 @@ class WireRoundTripTest {
         m.put(ref.getClass(), ref);
         m.put(Coordinator.Submit.class, new Coordinator.Submit(1, "nowemu.seed = 1", 10_000, 2, ref));
         m.put(Coordinator.Ready.class, new Coordinator.Ready(1, 0));
-        m.put(Coordinator.WindowDone.class, new Coordinator.WindowDone(1, 1, 5_000, events, 20, 3, failure));
-        m.put(Coordinator.Reports.class, new Coordinator.Reports(1, 1, reports, true, null));
+        m.put(Coordinator.Progress.class, new Coordinator.Progress(1, 1, 5_000, 20));
+        m.put(Coordinator.Halted.class, new Coordinator.Halted(1, 1, failure));
+        Coordinator.MemberStats stats = new Coordinator.MemberStats(100, 250, 40, 7_000_000, 9_000_000);
+        m.put(Coordinator.Reports.class, new Coordinator.Reports(1, 1, reports, true, null, stats));
+        m.put(Coordinator.MemberStats.class, stats);
         m.put(Coordinator.Refused.class, new Coordinator.Refused(1, 1, "different builds"));
         m.put(Coordinator.Started.class, new Coordinator.Started(1, "2 members"));
-        m.put(Coordinator.Done.class, new Coordinator.Done(1, reports, true, 100, 250));
+        m.put(Coordinator.Done.class, new Coordinator.Done(1, reports, true, new ArrayList<>(List.of(stats))));
         m.put(Coordinator.Failed.class, new Coordinator.Failed(1, "member gone"));
-        m.put(MemberAgent.Assign.class, new MemberAgent.Assign(1, "nowemu.seed = 1", new int[] {0, 0, 1}, 2, 1, 50_000,
-                system.systemActorOf(Behaviors.<Coordinator.Command>empty(), "coordinator",
-                        org.apache.pekko.actor.typed.Props.empty())));
+        ActorRef<MemberAgent.Command> agent = system.systemActorOf(Behaviors.<MemberAgent.Command>empty(), "agent",
+                org.apache.pekko.actor.typed.Props.empty());
+        m.put(MemberAgent.Assign.class, new MemberAgent.Assign(1, "nowemu.seed = 1", new int[] {0, 0, 1}, 1, 50_000,
+                new ArrayList<>(List.of(agent, agent)), system.systemActorOf(Behaviors.<Coordinator.Command>empty(),
+                        "coordinator", org.apache.pekko.actor.typed.Props.empty())));
         m.put(MemberAgent.Begin.class, new MemberAgent.Begin(1));
-        m.put(MemberAgent.Open.class, new MemberAgent.Open(1, 5_000, 5_050, events));
-        m.put(MemberAgent.Finish.class, new MemberAgent.Finish(1, new ArrayList<>()));
+        m.put(MemberAgent.Window.class, new MemberAgent.Window(1, 0, 7, 5_000, 5_200, new long[] {Long.MAX_VALUE, 5_300},
+                events, failure));
         m.put(MemberAgent.Abort.class, new MemberAgent.Abort(1));
         m.put(Flit.class, flit);
         m.put(Packet.class, packet);

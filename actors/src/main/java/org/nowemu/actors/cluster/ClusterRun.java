@@ -66,7 +66,8 @@ public final class ClusterRun implements AutoCloseable {
         RunProgress progress = new RunProgress();
         ActorRef<Coordinator.Command> proxy = ClusterSingleton.get(system).init(
                 SingletonActor.of(Coordinator.create(source, progress), "coordinator"));
-        spawn(system, MemberAgent.create(source, cs.lanes()), "agent");
+        // The agent hands the other members' reports to the partition: on its lane, that costs no thread wake-up.
+        spawn(system, MemberAgent.create(source, cs.lanes()), "agent", Emulation.firstLane());
         return new ClusterRun(system, proxy, progress);
     }
 
@@ -156,7 +157,13 @@ public final class ClusterRun implements AutoCloseable {
                         return Behaviors.same();
                     }
                     double wall = (System.nanoTime() - wallStart) / 1e9;
-                    result.complete(RunResult.assemble(reports, d.windows(), d.activations(), lookaheadPs, wall));
+                    long activations = 0;
+                    for (Coordinator.MemberStats m : d.members()) {
+                        activations += m.activations();
+                    }
+                    layout.accept(barrierSummary(d.members()));
+                    result.complete(RunResult.assemble(reports, d.members().get(0).windows(), activations, lookaheadPs,
+                            wall));
                     return Behaviors.stopped();
                 })
                 .onMessage(Coordinator.Failed.class, f -> {
@@ -166,9 +173,32 @@ public final class ClusterRun implements AutoCloseable {
                 .build();
     }
 
+    /**
+     * One line on what the barrier cost: global windows, messages that crossed members (in all and per window),
+     * and the share of each member's wall time spent waiting for the others' reports.
+     */
+    static String barrierSummary(List<Coordinator.MemberStats> members) {
+        long windows = members.get(0).windows();
+        long crossed = 0;
+        StringBuilder waits = new StringBuilder();
+        for (Coordinator.MemberStats m : members) {
+            crossed += m.crossed();
+            waits.append(waits.length() == 0 ? "" : ", ")
+                    .append(Math.round(100.0 * m.waitNanos() / Math.max(1, m.wallNanos()))).append('%');
+        }
+        return String.format(java.util.Locale.ROOT, "%,d global windows; %,d messages crossed members (%.2f per"
+                + " window); time members waited at barriers: %s", windows, crossed,
+                crossed / (double) Math.max(1, windows), waits);
+    }
+
     private static <T> ActorRef<T> spawn(ActorSystem<SpawnProtocol.Command> system, Behavior<T> behavior, String name) {
+        return spawn(system, behavior, name, Props.empty());
+    }
+
+    private static <T> ActorRef<T> spawn(ActorSystem<SpawnProtocol.Command> system, Behavior<T> behavior, String name,
+                                         Props props) {
         CompletionStage<ActorRef<T>> ref = AskPattern.ask(system,
-                replyTo -> new SpawnProtocol.Spawn<>(behavior, name, Props.empty(), replyTo), Duration.ofSeconds(10),
+                replyTo -> new SpawnProtocol.Spawn<>(behavior, name, props, replyTo), Duration.ofSeconds(10),
                 system.scheduler());
         try {
             return ref.toCompletableFuture().get(10, TimeUnit.SECONDS);

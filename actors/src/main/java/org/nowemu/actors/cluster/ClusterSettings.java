@@ -68,6 +68,11 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
                 storePassword, joinTimeoutMs, lanes);
     }
 
+    public ClusterSettings withLanes(int n) {
+        return new ClusterSettings(name, hostname, port, seedNodes, transport, keyStore, trustStore, storePassword,
+                joinTimeoutMs, n);
+    }
+
     public ClusterSettings withPort(int p) {
         return new ClusterSettings(name, hostname, p, seedNodes, transport, keyStore, trustStore, storePassword,
                 joinTimeoutMs, lanes);

@@ -14,7 +14,6 @@ import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
 import org.nowemu.actors.runtime.ComponentReport;
-import org.nowemu.actors.runtime.Event;
 import org.nowemu.actors.runtime.Model;
 import org.nowemu.actors.runtime.RunFailure;
 import org.nowemu.actors.runtime.RunProgress;
@@ -27,12 +26,12 @@ import org.nowemu.actors.wire.WireRegistry;
  * The coordinator of runs over the cluster, a cluster singleton: takes a submitted run, places the model on the
  * members ({@link TopologyPlacement}: a switch with its hosts on one member, cut on inter-switch cables), checks
  * that every message class that may cross members is registered for the wire, assigns each member its
- * partition, then runs the global barrier: when every member has reported a window it opens the next one
- * [T, min(T + L, horizon)) with T the global earliest time and L the smallest delay over the cut connections,
- * handing each member the messages others sent it; finally gathers every component's report and sends them to
- * the submitter. A member that becomes unreachable or leaves stops the run, with a message naming it and the
- * last completed virtual time. One run at a time. States: {@link #idle}, {@link #waiting}, {@link #starting},
- * {@link #running}, {@link #finishing}.
+ * partition (with the list of all members, so they can talk to each other) and starts the run once every
+ * member is ready. The windows then run between the members alone ({@link MemberExchange}); the coordinator
+ * only follows their progress, and gathers every component's report at the end for the submitter. A member
+ * that becomes unreachable or leaves stops the run, with a message naming it and the last completed virtual
+ * time; so does a failed component. One run at a time. States: {@link #idle}, {@link #waiting},
+ * {@link #starting}, {@link #running}.
  */
 public final class Coordinator {
 
@@ -46,12 +45,26 @@ public final class Coordinator {
     public record Ready(long job, int member) implements Command, WireMessage {
     }
 
-    public record WindowDone(long job, int member, long min, ArrayList<Event> outgoing, long handled,
-                             long activations, RunFailure failure) implements Command, WireMessage {
+    /** Member {@code member} has run to global time {@code completed} and handled {@code handled} messages. */
+    public record Progress(long job, int member, long completed, long handled) implements Command, WireMessage {
     }
 
-    public record Reports(long job, int member, ArrayList<ComponentReport> reports, boolean last, RunFailure failure)
-            implements Command, WireMessage {
+    /** A window's reports carried a failure: every member stops and says so, with the same earliest one. */
+    public record Halted(long job, int member, RunFailure failure) implements Command, WireMessage {
+    }
+
+    /** A chunk of a member's final reports; the last carries {@code stats}. */
+    public record Reports(long job, int member, ArrayList<ComponentReport> reports, boolean last, RunFailure failure,
+                          MemberStats stats) implements Command, WireMessage {
+    }
+
+    /**
+     * What one member did: global windows, components activated, messages it sent to other members, wall time
+     * it waited for the other members' reports, and wall time from the start of the run to its end (ns; speed
+     * statistics, never part of results).
+     */
+    public record MemberStats(long windows, long activations, long crossed, long waitNanos, long wallNanos)
+            implements WireMessage {
     }
 
     public record Refused(long job, int member, String why) implements Command, WireMessage {
@@ -71,8 +84,8 @@ public final class Coordinator {
     public record Started(long job, String layout) implements Outcome, WireMessage {
     }
 
-    /** A chunk of the components' reports; {@code last} on the final one, with the window statistics. */
-    public record Done(long job, ArrayList<ComponentReport> reports, boolean last, long windows, long activations)
+    /** A chunk of the components' reports; {@code last} on the final one, with every member's statistics. */
+    public record Done(long job, ArrayList<ComponentReport> reports, boolean last, ArrayList<MemberStats> members)
             implements Outcome, WireMessage {
     }
 
@@ -86,16 +99,13 @@ public final class Coordinator {
         final Submit submit;
         Model model;
         TopologyPlacement split;
-        final List<ActorRef<MemberAgent.Command>> members = new ArrayList<>();
-        int arrived;
-        long min = Long.MAX_VALUE;
-        List<ArrayList<Event>> incoming;
-        long windows;
-        long activations;
-        long handled;
-        long completed;
+        final ArrayList<ActorRef<MemberAgent.Command>> members = new ArrayList<>();
+        long[] completed;
+        long[] handled;
+        int finished;
         RunFailure failure;
         final ArrayList<ComponentReport> reports = new ArrayList<>();
+        MemberStats[] stats;
 
         Run(Submit submit) {
             this.submit = submit;
@@ -201,9 +211,12 @@ public final class Coordinator {
             layout.append(", cross-member lookahead ").append(VirtualTime.format(run.split.cutLookahead()));
         }
         run.submit.replyTo().tell(new Started(run.submit.job(), parts + " members (" + layout + ")"));
+        run.completed = new long[parts];
+        run.handled = new long[parts];
+        run.stats = new MemberStats[parts];
         for (int p = 0; p < parts; p++) {
-            run.members.get(p).tell(new MemberAgent.Assign(run.submit.job(), run.submit.config(), partitionOf, parts, p,
-                    run.split.cutLookahead(), ctx.getSelf()));
+            run.members.get(p).tell(new MemberAgent.Assign(run.submit.job(), run.submit.config(), partitionOf, p,
+                    run.submit.horizon(), run.members, ctx.getSelf()));
         }
         return starting(run, 0);
     }
@@ -217,7 +230,6 @@ public final class Coordinator {
                     if (ready + 1 < run.members.size()) {
                         return starting(run, ready + 1);
                     }
-                    run.incoming = newIncoming(run.members.size());
                     run.members.forEach(m -> m.tell(new MemberAgent.Begin(run.submit.job())));
                     return running(run);
                 })
@@ -226,72 +238,53 @@ public final class Coordinator {
 
     private Behavior<Command> running(Run run) {
         return during(run, Behaviors.receive(Command.class)
-                .onMessage(WindowDone.class, w -> onWindowDone(run, w)));
+                .onMessage(Progress.class, p -> onProgress(run, p))
+                .onMessage(Halted.class, h -> h.job() != run.submit.job() ? Behaviors.same()
+                        : fail(run, h.failure().describe()))
+                .onMessage(Reports.class, r -> onReports(run, r)));
     }
 
-    private Behavior<Command> onWindowDone(Run run, WindowDone w) {
-        if (w.job() != run.submit.job()) {
-            return Behaviors.same();
-        }
-        run.min = Math.min(run.min, w.min());
-        run.handled += w.handled();
-        run.activations += w.activations();
-        if (w.failure() != null && w.failure().before(run.failure)) {
-            run.failure = w.failure();
-        }
-        for (Event e : w.outgoing()) {
-            run.incoming.get(run.split.placement().partitionOf(e.target())).add(e);
-        }
-        if (++run.arrived < run.members.size()) {
-            return Behaviors.same();
-        }
-        run.arrived = 0;
-        if (run.failure != null) {
-            return fail(run, run.failure.describe());
-        }
-        long start = run.min;
-        run.min = Long.MAX_VALUE;
-        long horizon = run.submit.horizon();
-        long lookahead = run.split.cutLookahead();
-        List<ArrayList<Event>> in = run.incoming;
-        run.incoming = newIncoming(run.members.size());
-        if (start >= horizon) {
-            for (int p = 0; p < run.members.size(); p++) {
-                run.members.get(p).tell(new MemberAgent.Finish(run.submit.job(), in.get(p)));
+    private Behavior<Command> onProgress(Run run, Progress p) {
+        if (p.job() == run.submit.job()) {
+            run.completed[p.member()] = p.completed();
+            run.handled[p.member()] = p.handled();
+            long handled = 0;
+            for (long h : run.handled) {
+                handled += h;
             }
-            return finishing(run, 0);
-        }
-        long end = start > horizon - lookahead ? horizon : Math.min(start + lookahead, horizon);
-        run.completed = start;
-        run.windows++;
-        progress.update(start, run.handled);
-        for (int p = 0; p < run.members.size(); p++) {
-            run.members.get(p).tell(new MemberAgent.Open(run.submit.job(), start, end, in.get(p)));
+            progress.update(completed(run), handled);
         }
         return Behaviors.same();
     }
 
-    private Behavior<Command> finishing(Run run, int done) {
-        return during(run, Behaviors.receive(Command.class)
-                .onMessage(Reports.class, r -> {
-                    if (r.job() != run.submit.job()) {
-                        return Behaviors.same();
-                    }
-                    run.reports.addAll(r.reports());
-                    if (r.failure() != null && r.failure().before(run.failure)) {
-                        run.failure = r.failure();
-                    }
-                    if (!r.last()) {
-                        return Behaviors.same();
-                    }
-                    if (done + 1 < run.members.size()) {
-                        return finishing(run, done + 1);
-                    }
-                    if (run.failure != null) {
-                        return fail(run, run.failure.describe());
-                    }
-                    return deliver(run);
-                }));
+    /** The global time every member has run to, as far as their progress reports tell. */
+    private static long completed(Run run) {
+        long c = Long.MAX_VALUE;
+        for (long t : run.completed) {
+            c = Math.min(c, t);
+        }
+        return c;
+    }
+
+    private Behavior<Command> onReports(Run run, Reports r) {
+        if (r.job() != run.submit.job()) {
+            return Behaviors.same();
+        }
+        run.reports.addAll(r.reports());
+        if (r.failure() != null && r.failure().before(run.failure)) {
+            run.failure = r.failure();
+        }
+        if (!r.last()) {
+            return Behaviors.same();
+        }
+        run.stats[r.member()] = r.stats();
+        if (++run.finished < run.members.size()) {
+            return Behaviors.same();
+        }
+        if (run.failure != null) {
+            return fail(run, run.failure.describe());
+        }
+        return deliver(run);
     }
 
     private Behavior<Command> deliver(Run run) {
@@ -300,7 +293,7 @@ public final class Coordinator {
         for (int from = 0; from < n; from += REPORTS_PER_MESSAGE) {
             int to = Math.min(n, from + REPORTS_PER_MESSAGE);
             run.submit.replyTo().tell(new Done(run.submit.job(), new ArrayList<>(run.reports.subList(from, to)),
-                    to == n, run.windows, run.activations));
+                    to == n, new ArrayList<>(java.util.Arrays.asList(run.stats))));
         }
         return idle();
     }
@@ -309,7 +302,7 @@ public final class Coordinator {
         for (int p = 0; p < run.members.size(); p++) {
             if (address(run.members.get(p)).equals(g.address())) {
                 return fail(run, "member " + g.address() + " (partition " + p + ") " + g.why()
-                        + "; the run stopped, last completed virtual time " + VirtualTime.format(run.completed));
+                        + "; the run stopped, last completed virtual time " + VirtualTime.format(completed(run)));
             }
         }
         return Behaviors.same();
@@ -319,14 +312,6 @@ public final class Coordinator {
         run.members.forEach(m -> m.tell(new MemberAgent.Abort(run.submit.job())));
         run.submit.replyTo().tell(new Failed(run.submit.job(), message));
         return idle();
-    }
-
-    private static List<ArrayList<Event>> newIncoming(int n) {
-        List<ArrayList<Event>> l = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            l.add(new ArrayList<>());
-        }
-        return l;
     }
 
     private String address(ActorRef<?> ref) {

@@ -13,16 +13,19 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.Event;
+import org.nowemu.actors.runtime.ExitDelays;
 import org.nowemu.actors.runtime.Model;
 import org.nowemu.actors.runtime.PartitionActor;
 import org.nowemu.actors.runtime.Placement;
+import org.nowemu.actors.runtime.RunFailure;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.wire.WireMessage;
 
 /**
  * One per member: registers with the receptionist so the coordinator finds it, and on an {@link Assign} builds
  * the run's model (from the configuration, with the member's {@link ModelSource}) and spawns the sub-coordinator
- * of its partition, which spawns that partition's components. Relays the coordinator's windows to it.
+ * of its partition, which spawns that partition's components. Hands the other members' window reports to
+ * the partition's {@link MemberExchange}.
  *
  * @param lanes dispatcher threads this member runs components on
  */
@@ -32,18 +35,25 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     public sealed interface Command {
     }
 
-    /** Run partition {@code partition} of job {@code job}; placement is {@code partitionOf} over all components. */
-    public record Assign(long job, String config, int[] partitionOf, int partitions, int partition,
-                         long cutLookahead, ActorRef<Coordinator.Command> coordinator) implements Command, WireMessage {
+    /**
+     * Run partition {@code partition} of job {@code job} to {@code horizon} (ps); placement is {@code partitionOf}
+     * over all components; {@code members} are the agents of every partition, by partition.
+     */
+    public record Assign(long job, String config, int[] partitionOf, int partition, long horizon,
+                         ArrayList<ActorRef<Command>> members, ActorRef<Coordinator.Command> coordinator)
+            implements Command, WireMessage {
     }
 
     public record Begin(long job) implements Command, WireMessage {
     }
 
-    public record Open(long job, long start, long end, ArrayList<Event> incoming) implements Command, WireMessage {
-    }
-
-    public record Finish(long job, ArrayList<Event> incoming) implements Command, WireMessage {
+    /**
+     * Member {@code from}'s report at the end of global window {@code seq} (see {@link MemberExchange}): its
+     * earliest pending time, its earliest output time, per member the earliest time the messages it just sent
+     * there could make that member send in turn, the messages for the receiver, and the earliest failure.
+     */
+    public record Window(long job, int from, long seq, long min, long earliestOutput, long[] inputTo,
+                         ArrayList<Event> events, RunFailure failure) implements Command, WireMessage {
     }
 
     /** The run is over without a result (another member failed): stop the partition. */
@@ -74,8 +84,7 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         return newReceiveBuilder()
                 .onMessage(Assign.class, this::onAssign)
                 .onMessage(Begin.class, this::onBegin)
-                .onMessage(Open.class, this::onOpen)
-                .onMessage(Finish.class, this::onFinish)
+                .onMessage(Window.class, this::onWindow)
                 .onMessage(Abort.class, this::onAbort)
                 .build();
     }
@@ -99,32 +108,25 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
                     + " components where the coordinator has " + a.partitionOf().length + " (different builds?)"));
             return this;
         }
-        Placement placement = Placement.of(a.partitionOf(), a.partitions());
-        exchange = new MemberExchange(a.job(), a.partition(), model.lookahead(), a.coordinator());
+        Placement placement = Placement.of(a.partitionOf(), a.members().size());
+        long[] exits = ExitDelays.of(model, placement);
+        exchange = new MemberExchange(a.job(), a.partition(), a.members(), model.lookahead(), a.horizon(),
+                a.partitionOf(), exits, a.coordinator());
         partition = getContext().spawn(PartitionActor.forMember(a.partition(), placement, model, rs, exchange, lanes,
-                rs.idleCpuLevel()), "job-" + a.job() + "-partition-" + a.partition(), Emulation.firstLane());
+                rs.idleCpuLevel(), exits), "job-" + a.job() + "-partition-" + a.partition(), Emulation.firstLane());
         return this;
     }
 
     private Behavior<Command> onBegin(Begin b) {
-        if (b.job() == job && partition != null) {
-            partition.tell(PartitionActor.Begin.INSTANCE);
+        if (b.job() == job && exchange != null) {
+            exchange.begin();
         }
         return this;
     }
 
-    private Behavior<Command> onOpen(Open o) {
-        if (o.job() == job && exchange != null) {
-            exchange.open(o.start(), o.end(), o.incoming());
-        }
-        return this;
-    }
-
-    private Behavior<Command> onFinish(Finish f) {
-        if (f.job() == job && partition != null) {
-            partition.tell(new PartitionActor.Finish(f.incoming()));
-            // The partition stops itself once it has handed over its reports.
-            partition = null;
+    private Behavior<Command> onWindow(Window w) {
+        if (w.job() == job && exchange != null) {
+            exchange.received(w);
         }
         return this;
     }

@@ -6,49 +6,82 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.nowemu.actors.runtime.ComponentReport;
 import org.nowemu.actors.runtime.Event;
 import org.nowemu.actors.runtime.Exchange;
+import org.nowemu.actors.runtime.ExitDelays;
 import org.nowemu.actors.runtime.PartitionActor;
 import org.nowemu.actors.runtime.RunFailure;
 
 /**
- * The {@link Exchange} of a member's partition: inside a global window [T, E) granted by the coordinator, it
- * opens the member's own windows of the model's lookahead one after the other, with no message to anyone else
- * (no other member can send anything earlier than E: E - T is at most the smallest delay of a cut connection);
- * when nothing is left before E it reports once to the coordinator, with every message for other members
- * produced meanwhile. So the cross-member barrier costs one message each way per global window, whatever the
- * number of components.
+ * The {@link Exchange} of a member's partition, and the barrier between members, with no one in the middle:
+ * at the end of each global window a member sends every other member one {@link MemberAgent.Window} report
+ * (its earliest pending time, its earliest output time, the messages it produced for that member, and for
+ * each member the earliest time those messages could make it send in turn); when it holds the reports of all
+ * members for that window, it computes the next one by itself. Every member computes the same global figures
+ * from the same reports, so they agree without a coordinator round trip.
  *
- * <p>Called by the partition's sub-coordinator and (for {@link #open}) by the member's agent, never at once:
- * the coordinator's round trip orders them.
+ * <p>Member p's next window is [its earliest event, E_p), clipped to the horizon. E_p is the least, over the
+ * other members q, of q's earliest output time O_q (its pending work plus {@link ExitDelays}, lowered by what
+ * was just sent to it) and of min over r != q of O_r plus q's least exit delay (a message r sends q during the
+ * window, p's own included, that q passes on to p later). No message can reach p below E_p, whatever the
+ * members do in the window, since they exchange messages only at barriers. Inside it, p runs its own windows
+ * of the model's lookahead one after the other. E_p is never shorter than the old global window T + (least
+ * delay over the cut); where pending work is far from the cut or far in the future, it is much longer.
+ *
+ * <p>The run ends when the global earliest time reaches the horizon (every member sees it in the same window)
+ * or when a report carries a failure (every member sees the same earliest one; each tells the coordinator).
+ * Progress goes to the coordinator every {@value #PROGRESS_EVERY} windows. The partition's actor thread and
+ * the member agent's thread both call in, so every entry point holds this object's lock.
  */
 final class MemberExchange implements Exchange {
     private static final int REPORTS_PER_MESSAGE = 500;
+    private static final int PROGRESS_EVERY = 32;
     private final long job;
     private final int member;
+    private final int members;
     private final long lookahead;
+    private final long horizon;
+    private final long[] exitDelays;
+    /** Per member, the least exit delay of its components. */
+    private final long[] leastExit;
     private final ActorRef<Coordinator.Command> coordinator;
+    private final List<ActorRef<MemberAgent.Command>> peers;
+    private final MemberAgent.Window[] current;
+    private final MemberAgent.Window[] next;
     private ActorRef<PartitionActor.Command> partition;
+    private long seq;
     private long globalEnd = Long.MIN_VALUE;
-    private ArrayList<Event> outgoing = new ArrayList<>();
+    // What this member produced since its last report.
+    private final ArrayList<ArrayList<Event>> outgoing = new ArrayList<>();
+    private final long[] inputTo;
     private long outMin = Long.MAX_VALUE;
+    private long ownPending = Long.MAX_VALUE;
+    private RunFailure failure;
+    // Totals for the coordinator.
     private long handled;
     private long activations;
-    private RunFailure failure;
+    private long crossed;
+    private long waitNanos;
+    private long reportedAt;
+    private long startedAt;
 
-    MemberExchange(long job, int member, long lookahead, ActorRef<Coordinator.Command> coordinator) {
+    MemberExchange(long job, int member, List<ActorRef<MemberAgent.Command>> peers, long lookahead, long horizon,
+                   int[] partitionOf, long[] exitDelays, ActorRef<Coordinator.Command> coordinator) {
         this.job = job;
         this.member = member;
+        this.members = peers.size();
+        this.peers = List.copyOf(peers);
         this.lookahead = lookahead;
+        this.horizon = horizon;
+        this.exitDelays = exitDelays;
+        this.leastExit = new long[members];
+        java.util.Arrays.fill(leastExit, Long.MAX_VALUE);
+        for (int id = 0; id < partitionOf.length; id++) {
+            leastExit[partitionOf[id]] = Math.min(leastExit[partitionOf[id]], exitDelays[id]);
+        }
         this.coordinator = coordinator;
-    }
-
-    ActorRef<PartitionActor.Command> partition() {
-        return partition;
-    }
-
-    /** The coordinator granted [start, end): run the member's windows inside it. */
-    void open(long start, long end, List<Event> incoming) {
-        globalEnd = end;
-        partition.tell(new PartitionActor.OpenWindow(start, Math.min(start + lookahead, end), incoming));
+        this.current = new MemberAgent.Window[members];
+        this.next = new MemberAgent.Window[members];
+        this.inputTo = new long[members];
+        resetOutgoing();
     }
 
     @Override
@@ -57,41 +90,138 @@ final class MemberExchange implements Exchange {
         coordinator.tell(new Coordinator.Ready(job, member));
     }
 
+    /** The partition begins the run (its start phase is window 0). */
+    synchronized void begin() {
+        startedAt = System.nanoTime(); // speed statistics only
+        partition.tell(PartitionActor.Begin.INSTANCE);
+    }
+
     @Override
-    public void windowClosed(int p, long localMin, List<List<Event>> out, long handledInWindow, long activated,
-                             RunFailure partitionFailure) {
+    public synchronized void windowClosed(int p, long localMin, long earliestOutput, List<List<Event>> out, long handledInWindow,
+                             long activated, RunFailure partitionFailure) {
         handled += handledInWindow;
         activations += activated;
         if (partitionFailure != null && partitionFailure.before(failure)) {
             failure = partitionFailure;
         }
         if (out != null) {
-            for (List<Event> l : out) {
+            for (int q = 0; q < out.size(); q++) {
+                List<Event> l = out.get(q);
                 if (l != null) {
                     for (Event e : l) {
-                        outgoing.add(e);
+                        outgoing.get(q).add(e);
                         outMin = Math.min(outMin, e.time());
+                        inputTo[q] = Math.min(inputTo[q], ExitDelays.after(e.time(), exitDelays[e.target()]));
                     }
                 }
             }
         }
-        // Messages sent out fall at or after the global end, so an earlier minimum is local work.
+        // Messages sent out fall at or after the window's end, so an earlier minimum is local work.
         if (failure == null && localMin < globalEnd) {
             partition.tell(new PartitionActor.OpenWindow(localMin, Math.min(localMin + lookahead, globalEnd),
                     List.of()));
             return;
         }
-        coordinator.tell(new Coordinator.WindowDone(job, member, Math.min(localMin, outMin), outgoing, handled,
-                activations, failure));
-        outgoing = new ArrayList<>();
-        outMin = Long.MAX_VALUE;
-        handled = 0;
-        activations = 0;
+        ownPending = localMin;
+        report(Math.min(localMin, outMin), earliestOutput);
+    }
+
+    private void report(long min, long earliestOutput) {
+        long[] input = inputTo.clone();
+        for (int q = 0; q < members; q++) {
+            if (q != member) {
+                crossed += outgoing.get(q).size();
+                peers.get(q).tell(new MemberAgent.Window(job, member, seq, min, earliestOutput, input,
+                        outgoing.get(q), failure));
+            }
+        }
+        MemberAgent.Window own = new MemberAgent.Window(job, member, seq, min, earliestOutput, input,
+                new ArrayList<>(), failure);
+        resetOutgoing();
+        reportedAt = System.nanoTime();
+        current[member] = own;
+        advanceIfComplete();
+    }
+
+    /** Another member's report (from the agent's thread). */
+    synchronized void received(MemberAgent.Window w) {
+        if (w.seq() == seq) {
+            current[w.from()] = w;
+            advanceIfComplete();
+        } else {
+            // A member can be one window ahead: it had every report of this window before this member did.
+            next[w.from()] = w;
+        }
+    }
+
+    private void advanceIfComplete() {
+        for (MemberAgent.Window w : current) {
+            if (w == null) {
+                return;
+            }
+        }
+        waitNanos += System.nanoTime() - reportedAt;
+        long start = Long.MAX_VALUE;
+        RunFailure first = null;
+        long[] output = new long[members];
+        ArrayList<Event> incoming = new ArrayList<>();
+        for (int q = 0; q < members; q++) {
+            MemberAgent.Window w = current[q];
+            start = Math.min(start, w.min());
+            if (w.failure() != null && w.failure().before(first)) {
+                first = w.failure();
+            }
+            output[q] = w.earliestOutput();
+            incoming.addAll(w.events());
+        }
+        for (MemberAgent.Window w : current) {
+            for (int q = 0; q < members; q++) {
+                output[q] = Math.min(output[q], w.inputTo()[q]);
+            }
+        }
+        // A member may also send later because of what others send it during the window (this member
+        // included): the first such message leaves r no earlier than output[r], and q passes it on no sooner
+        // than its least exit delay after. Longer chains only add delays.
+        long end = horizon;
+        for (int q = 0; q < members; q++) {
+            if (q == member) {
+                continue;
+            }
+            long others = Long.MAX_VALUE;
+            for (int r = 0; r < members; r++) {
+                if (r != q) {
+                    others = Math.min(others, output[r]);
+                }
+            }
+            end = Math.min(end, Math.min(output[q], ExitDelays.after(others, leastExit[q])));
+        }
+        long done = seq;
+        seq++;
+        System.arraycopy(next, 0, current, 0, members);
+        java.util.Arrays.fill(next, null);
+        if (first != null) {
+            coordinator.tell(new Coordinator.Halted(job, member, first));
+            return;
+        }
+        if (done % PROGRESS_EVERY == 0) {
+            coordinator.tell(new Coordinator.Progress(job, member, Math.min(start, horizon), handled));
+        }
+        if (start >= horizon) {
+            partition.tell(new PartitionActor.Finish(incoming));
+            return;
+        }
+        globalEnd = end;
+        long from = ownPending;
+        for (Event e : incoming) {
+            from = Math.min(from, e.time());
+        }
+        partition.tell(new PartitionActor.OpenWindow(from, Math.min(ExitDelays.after(from, lookahead), end), incoming));
     }
 
     @Override
-    public void finished(int p, List<ComponentReport> reports, RunFailure partitionFailure) {
-        RunFailure f = partitionFailure != null && partitionFailure.before(failure) ? partitionFailure : failure;
+    public synchronized void finished(int p, List<ComponentReport> reports, RunFailure partitionFailure) {
+        long wall = System.nanoTime() - startedAt;
+        Coordinator.MemberStats stats = new Coordinator.MemberStats(seq, activations, crossed, waitNanos, wall);
         int n = reports.size();
         for (int from = 0; from < n || from == 0; from += REPORTS_PER_MESSAGE) {
             int to = Math.min(n, from + REPORTS_PER_MESSAGE);
@@ -99,10 +229,21 @@ final class MemberExchange implements Exchange {
             for (ComponentReport r : reports.subList(from, to)) {
                 chunk.add(Wire.portable(r));
             }
-            coordinator.tell(new Coordinator.Reports(job, member, chunk, to == n, f));
+            coordinator.tell(new Coordinator.Reports(job, member, chunk, to == n, partitionFailure,
+                    to == n ? stats : null));
             if (n == 0) {
                 break;
             }
         }
+    }
+
+
+    private void resetOutgoing() {
+        outgoing.clear();
+        for (int q = 0; q < members; q++) {
+            outgoing.add(new ArrayList<>());
+        }
+        java.util.Arrays.fill(inputTo, Long.MAX_VALUE);
+        outMin = Long.MAX_VALUE;
     }
 }

@@ -29,6 +29,34 @@ final class Agenda {
         return m;
     }
 
+    /**
+     * The least {@code key[i] + add[i]} (saturating at {@link Long#MAX_VALUE}); {@code addBlockMin} holds the
+     * least {@code add} of each block, so a block that cannot beat the best so far is skipped unread.
+     */
+    long minPlus(long[] add, long[] addBlockMin) {
+        long best = Long.MAX_VALUE;
+        for (int b = 0; b < blockMin.length; b++) {
+            if (ExitDelays.after(blockMin[b], addBlockMin[b]) >= best) {
+                continue;
+            }
+            int to = Math.min(key.length, (b + 1) << SHIFT);
+            for (int i = b << SHIFT; i < to; i++) {
+                best = Math.min(best, ExitDelays.after(key[i], add[i]));
+            }
+        }
+        return best;
+    }
+
+    /** The least value of each block of {@code add}, for {@link #minPlus}. */
+    static long[] blockMinima(long[] add) {
+        long[] m = new long[(add.length + BLOCK - 1) >>> SHIFT];
+        Arrays.fill(m, Long.MAX_VALUE);
+        for (int i = 0; i < add.length; i++) {
+            m[i >>> SHIFT] = Math.min(m[i >>> SHIFT], add[i]);
+        }
+        return m;
+    }
+
     /** Sets the key of {@code i} to {@code min(current, t)}. */
     void lowerTo(int i, long t) {
         if (t < key[i]) {

@@ -20,12 +20,14 @@ public interface Exchange {
      * A partition finished a window (or the start phase).
      *
      * @param localMin  earliest time of any message pending in the partition or sent out of it (ps)
+     * @param earliestOutput earliest time its pending work could make it send to another partition (ps): at
+     *                  least {@code localMin}'s pending part, more when it was given {@link ExitDelays}
      * @param outgoing  messages for each other partition, by partition index (null entries: none)
      * @param handled   messages handled in the window
      * @param activations components activated in the window
      * @param failure   the earliest handler failure in the partition, or null
      */
-    void windowClosed(int partition, long localMin, List<List<Event>> outgoing, long handled, long activations,
+    void windowClosed(int partition, long localMin, long earliestOutput, List<List<Event>> outgoing, long handled, long activations,
                       RunFailure failure);
 
     /**

@@ -61,8 +61,9 @@ final class LocalExchange implements Exchange {
     }
 
     @Override
-    public synchronized void windowClosed(int partition, long localMin, List<List<Event>> outgoing, long handledInWindow,
-                                          long activated, RunFailure partitionFailure) {
+    public synchronized void windowClosed(int partition, long localMin, long earliestOutput,
+                                          List<List<Event>> outgoing, long handledInWindow, long activated,
+                                          RunFailure partitionFailure) {
         min = Math.min(min, localMin);
         handled += handledInWindow;
         activations += activated;

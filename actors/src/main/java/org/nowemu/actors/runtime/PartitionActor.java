@@ -51,27 +51,32 @@ public final class PartitionActor {
     private final ArrayList<Event>[] inbox;
     private final int[] granted;
     private int grantedCount;
+    /** By local index: {@link ExitDelays} of the components, or null when no one asks for earliest output times. */
+    private final long[] exitDelays;
+    private final long[] exitBlockMin;
 
     static Behavior<Command> create(int partition, Placement placement, Model model, RuntimeSettings settings,
                                     Exchange exchange, Lanes lanes) {
         return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange, lanes,
-                partition, placement.partitions()).idle());
+                partition, placement.partitions(), null).idle());
     }
 
     /**
      * The sub-coordinator of {@code partition} when it is the only partition of its JVM (a cluster member): its
      * components spread over the member's {@code lanes} lanes (dispatchers made by {@link Emulation#laneConfig}).
+     * Each report to the exchange carries the partition's earliest output time, from {@code exitDelays} (by
+     * component id, see {@link ExitDelays}).
      */
     public static Behavior<Command> forMember(int partition, Placement placement, Model model, RuntimeSettings settings,
-                                              Exchange exchange, int lanes, int idleCpuLevel) {
+                                              Exchange exchange, int lanes, int idleCpuLevel, long[] exitDelays) {
         return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange,
-                new Lanes(lanes, idleCpuLevel), 0, 1).idle());
+                new Lanes(lanes, idleCpuLevel), 0, 1, exitDelays).idle());
     }
 
     @SuppressWarnings("unchecked")
     private PartitionActor(ActorContext<Command> ctx, int partition, Placement placement, Model model,
                            RuntimeSettings settings, Exchange exchange, Lanes lanes, int lanePartition,
-                           int lanePartitions) {
+                           int lanePartitions, long[] exitDelaysById) {
         this.partition = partition;
         this.placement = placement;
         this.exchange = exchange;
@@ -83,6 +88,16 @@ public final class PartitionActor {
         this.agenda = new Agenda(n);
         this.inbox = new ArrayList[n];
         this.granted = new int[n];
+        if (exitDelaysById != null) {
+            exitDelays = new long[n];
+            for (int k = 0; k < n; k++) {
+                exitDelays[k] = exitDelaysById[members[k]];
+            }
+            exitBlockMin = Agenda.blockMinima(exitDelays);
+        } else {
+            exitDelays = null;
+            exitBlockMin = null;
+        }
         for (int k = 0; k < n; k++) {
             int id = members[k];
             cells[k] = new ComponentCell(id, model, settings.seed(), settings.tracing(), settings.traceLimit());
@@ -207,7 +222,10 @@ public final class PartitionActor {
             }
             out.clear();
         }
-        exchange.windowClosed(partition, Math.min(agenda.minKey(), outMin), outgoing, handled, grantedCount, failure);
+        long localMin = agenda.minKey();
+        long earliestOutput = exitDelays == null ? localMin : agenda.minPlus(exitDelays, exitBlockMin);
+        exchange.windowClosed(partition, Math.min(localMin, outMin), earliestOutput, outgoing, handled, grantedCount,
+                failure);
         return idle();
     }
 

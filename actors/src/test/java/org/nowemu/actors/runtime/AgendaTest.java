@@ -35,4 +35,21 @@ class AgendaTest {
         a.lowerTo(4, 20);
         assertEquals(20, a.minKey());
     }
+
+    @Test
+    void earliestOutputIsTheLeastKeyPlusExitDelayAndSkipsBlocksThatCannotWin() {
+        // 130 components, three blocks. Work: idx 2 at 100 (exit 1000 -> 1100), idx 65 at 500 (exit 50 -> 550),
+        // idx 129 at 10 (no way out -> never). The least is 550, from the second block.
+        Agenda a = new Agenda(130);
+        long[] exit = new long[130];
+        Arrays.fill(exit, 1_000);
+        exit[65] = 50;
+        exit[129] = Long.MAX_VALUE;
+        a.lowerTo(2, 100);
+        a.lowerTo(65, 500);
+        a.lowerTo(129, 10);
+        assertEquals(550, a.minPlus(exit, Agenda.blockMinima(exit)));
+        // Without work, nothing can come out.
+        assertEquals(Long.MAX_VALUE, new Agenda(130).minPlus(exit, Agenda.blockMinima(exit)));
+    }
 }

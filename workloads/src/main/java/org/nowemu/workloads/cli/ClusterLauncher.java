@@ -34,12 +34,15 @@ final class ClusterLauncher {
         int idle = RuntimeSettings.from(config).idleCpuLevel();
         if (seeds.isEmpty()) {
             int port = cs.port() != 0 ? cs.port() : freePort();
-            cs = cs.withPort(port).withSeeds(List.of(cs.hostname() + ":" + port));
+            // The JVMs share this machine's cores: "one lane per core" means per core of the machine.
+            int lanes = config.getInt("nowemu.runtime.threads") > 0 ? cs.lanes()
+                    : Math.max(1, Runtime.getRuntime().availableProcessors() / jvms);
+            cs = cs.withPort(port).withSeeds(List.of(cs.hostname() + ":" + port)).withLanes(lanes);
             ClusterRun member = ClusterRun.start(cs, config, MODELS, idle);
             LocalJvms others = null;
             boolean ok = false;
             try {
-                others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port);
+                others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port, memberSettings(config, lanes));
                 member.awaitMembers(jvms, cs.joinTimeoutMs());
                 RunResult r = member.run(config, plan.horizonPs(), plan.model().lookahead(), jvms, progress,
                         layout -> err.println("nowemu: cluster: " + layout));
@@ -63,6 +66,22 @@ final class ClusterLauncher {
             return member.run(config, plan.horizonPs(), plan.model().lookahead(), member.upMembers(), progress,
                     layout -> err.println("nowemu: cluster: " + layout));
         }
+    }
+
+    /**
+     * What the local members must share with this JVM (as {@code --set} overrides): the cluster's name,
+     * transport and keys, the address to bind, the lanes and how they idle.
+     */
+    static List<String> memberSettings(Config config, int lanes) {
+        List<String> sets = new java.util.ArrayList<>();
+        sets.add("nowemu.runtime.threads=" + lanes);
+        sets.add("nowemu.runtime.idle-cpu-level=" + config.getInt("nowemu.runtime.idle-cpu-level"));
+        for (String k : List.of("name", "hostname", "transport", "tls.key-store", "tls.trust-store", "tls.password",
+                "join-timeout")) {
+            sets.add("nowemu.cluster." + k + "=" + com.typesafe.config.ConfigUtil.quoteString(
+                    config.getValue("nowemu.cluster." + k).unwrapped().toString()));
+        }
+        return sets;
     }
 
     private static int freePort() {

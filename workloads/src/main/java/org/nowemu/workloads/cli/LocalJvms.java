@@ -28,7 +28,7 @@ final class LocalJvms implements AutoCloseable {
      * Starts {@code n} member JVMs joining {@code seed} (host:port). Their stderr is kept (the last lines of
      * each) for {@link #printLog}: shown when a run fails, not on success.
      */
-    static LocalJvms start(int n, String seed) {
+    static LocalJvms start(int n, String seed, List<String> sets) {
         LocalJvms jvms = new LocalJvms();
         Runtime.getRuntime().addShutdownHook(jvms.hook);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -50,6 +50,10 @@ final class LocalJvms implements AutoCloseable {
         cmd.add("--seed-nodes");
         cmd.add(seed);
         cmd.add("--exit-on-stdin-eof");
+        for (String set : sets) {
+            cmd.add("--set");
+            cmd.add(set);
+        }
         for (int i = 0; i < n; i++) {
             try {
                 Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

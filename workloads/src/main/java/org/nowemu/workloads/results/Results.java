@@ -13,12 +13,17 @@ import org.nowemu.actors.runtime.RunResult;
 /**
  * The contents of {@code results.json}, the contract scripts outside the project read (DESIGN.md section 4).
  *
- * @param metrics flat, named numbers; integral values are written as integers
+ * @param windows             synchronisation windows the runtime used (how the run was scheduled: it depends on
+ *                            the lookahead and, over several JVMs, on the placement; never part of the results)
+ * @param activationsPerEvent component activations per handled event (idem)
+ * @param metrics             flat, named numbers about the emulated system; integral values are written as
+ *                            integers; the same on one JVM or several
  */
-@JsonPropertyOrder({"experiment", "seed", "virtualTimePs", "events", "wallSeconds", "eventsPerSecond", "digest",
-        "metrics", "invariants"})
+@JsonPropertyOrder({"experiment", "seed", "virtualTimePs", "events", "wallSeconds", "eventsPerSecond", "windows",
+        "activationsPerEvent", "digest", "metrics", "invariants"})
 public record Results(String experiment, long seed, long virtualTimePs, long events, double wallSeconds,
-                      double eventsPerSecond, String digest, Map<String, Number> metrics, Invariants invariants) {
+                      double eventsPerSecond, long windows, double activationsPerEvent, String digest,
+                      Map<String, Number> metrics, Invariants invariants) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -26,7 +31,8 @@ public record Results(String experiment, long seed, long virtualTimePs, long eve
         Map<String, Number> m = new LinkedHashMap<>();
         metrics.forEach((k, v) -> m.put(k, v == Math.rint(v) && Math.abs(v) < 1e15 ? (Number) v.longValue() : v));
         return new Results(experiment, seed, r.finalTimePs(), r.events(), r.wallSeconds(), r.eventsPerSecond(),
-                r.digest(), m, r.invariants());
+                r.windows(), r.events() == 0 ? 0 : r.activations() / (double) r.events(), r.digest(), m,
+                r.invariants());
     }
 
     public String toJson() {
