@@ -20,11 +20,12 @@ import org.nowemu.actors.runtime.RunFailure;
  *
  * <p>Member p's next window is [its earliest event, E_p), clipped to the horizon. E_p is the least, over the
  * other members q, of q's earliest output time O_q (its pending work plus {@link ExitDelays}, lowered by what
- * was just sent to it) and of min over r != q of O_r plus q's least exit delay (a message r sends q during the
- * window, p's own included, that q passes on to p later). No message can reach p below E_p, whatever the
- * members do in the window, since they exchange messages only at barriers. Inside it, p runs its own windows
- * of the model's lookahead one after the other. E_p is never shorter than the old global window T + (least
- * delay over the cut); where pending work is far from the cut or far in the future, it is much longer.
+ * was just sent to it) and of min over r other than p and q of O_r plus q's least exit delay (a message r
+ * sends q during the window that q passes on to p later). Inside it, p runs its own windows of the model's
+ * lookahead one after the other, and each message it sends another member lowers E_p to that message's time
+ * plus its target's exit delay (the earliest anything it causes could come back). No message can reach p
+ * below E_p, since members exchange messages only at barriers. A member whose neighbours are idle and which
+ * sends them nothing runs to the horizon in one window.
  *
  * <p>The run ends when the global earliest time reaches the horizon (every member sees it in the same window)
  * or when a report carries a failure (every member sees the same earliest one; each tells the coordinator).
@@ -111,7 +112,11 @@ final class MemberExchange implements Exchange {
                     for (Event e : l) {
                         outgoing.get(q).add(e);
                         outMin = Math.min(outMin, e.time());
-                        inputTo[q] = Math.min(inputTo[q], ExitDelays.after(e.time(), exitDelays[e.target()]));
+                        long back = ExitDelays.after(e.time(), exitDelays[e.target()]);
+                        inputTo[q] = Math.min(inputTo[q], back);
+                        // What q does with it could come back here no sooner: the window stops there. It is
+                        // later than the local window just run, whose sends all fall at or after its end.
+                        globalEnd = Math.min(globalEnd, back);
                     }
                 }
             }
@@ -179,9 +184,9 @@ final class MemberExchange implements Exchange {
                 output[q] = Math.min(output[q], w.inputTo()[q]);
             }
         }
-        // A member may also send later because of what others send it during the window (this member
-        // included): the first such message leaves r no earlier than output[r], and q passes it on no sooner
-        // than its least exit delay after. Longer chains only add delays.
+        // A member may also send later because of what a third member sends it during the window: the first
+        // such message leaves r no earlier than output[r], and q passes it on no sooner than its least exit
+        // delay after. Longer chains only add delays.
         long end = horizon;
         for (int q = 0; q < members; q++) {
             if (q == member) {
@@ -189,7 +194,8 @@ final class MemberExchange implements Exchange {
             }
             long others = Long.MAX_VALUE;
             for (int r = 0; r < members; r++) {
-                if (r != q) {
+                // What this member sends q, it knows as it sends it (see windowClosed).
+                if (r != q && r != member) {
                     others = Math.min(others, output[r]);
                 }
             }
