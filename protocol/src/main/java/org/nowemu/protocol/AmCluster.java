@@ -55,8 +55,6 @@ public final class AmCluster {
      */
     public static HostProgram program(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
                                       IntFunction<List<AmProgram>> programs, boolean topologyRoutes) {
-        byte[][][] routes = topologyRoutes ? InitialRoutes.shortest(topology)
-                : new byte[topology.hosts().size()][topology.hosts().size()][];
         int hosts = topology.hosts().size();
         NicSettings nicSettings = profile.nic();
         long free = nicSettings.sramBytes() - nicSettings.sramReserved();
@@ -73,7 +71,8 @@ public final class AmCluster {
         return new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
-                return new VnFirmware(stackOf.apply(nic.nic()), routes[nic.nic()]);
+                return new VnFirmware(stackOf.apply(nic.nic()), topologyRoutes ? InitialRoutes.from(topology, nic.nic())
+                        : new byte[hosts][]);
             }
 
             @Override

@@ -17,6 +17,11 @@ import org.nowemu.actors.config.ConfigReader;
  * {@code l} of {@code w}. Petrini and Vanneschi number levels from the root and change digit {@code l}
  * between their levels {@code l} and {@code l+1}; numbering from the leaves gives the same graph with the
  * digits relabelled, and lets a leaf's number be its hosts' numbers divided by k.
+ *
+ * <p>With {@code spread-routes} (the default) the topology's shortest routes are chosen by the destination's
+ * number ({@link SourceRoutes}): in a k-ary n-tree that picks the top of the route by the destination's base-k
+ * digits, as the usual destination-mod-k routing of fat trees does, so that a permutation uses the tree's
+ * bandwidth instead of sending everything up the first up port.
  */
 public final class FatTreeTopology implements TopologyBuilder {
     private static final String KEY = "nowemu.topology.fat-tree.";
@@ -64,6 +69,6 @@ public final class FatTreeTopology implements TopologyBuilder {
                 }
             }
         }
-        return w.topology();
+        return w.topology().withSpreadRoutes(config.bool(KEY + "spread-routes"));
     }
 }

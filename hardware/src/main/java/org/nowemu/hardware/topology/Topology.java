@@ -14,12 +14,24 @@ import java.util.TreeMap;
  * @param name   the builder's name (or the file's)
  * @param nodes  hosts and switches; {@code nodes.get(i).index() == i}
  * @param cables the links
+ * @param spreadRoutes how {@link SourceRoutes} picks among shortest routes: false, the lowest bytes; true, by
+ *               the destination's number, so that traffic to different hosts spreads over parallel paths (a
+ *               fat tree's up links) instead of all taking the lowest port
  */
-public record Topology(String name, List<Node> nodes, List<Cable> cables) {
+public record Topology(String name, List<Node> nodes, List<Cable> cables, boolean spreadRoutes) {
     public Topology {
         nodes = List.copyOf(nodes);
         cables = List.copyOf(cables);
         check(name, nodes, cables);
+    }
+
+    public Topology(String name, List<Node> nodes, List<Cable> cables) {
+        this(name, nodes, cables, false);
+    }
+
+    /** The same network, with routes spread by destination (see {@code spreadRoutes}). */
+    public Topology withSpreadRoutes(boolean spread) {
+        return new Topology(name, nodes, cables, spread);
     }
 
     public List<Node> hosts() {

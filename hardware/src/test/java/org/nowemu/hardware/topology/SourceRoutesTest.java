@@ -50,11 +50,23 @@ class SourceRoutesTest {
     }
 
     @Test
-    void fatTreeRouteClimbsTheLowestUpPortThenDescends() {
+    void fatTreeRouteClimbsTheLowestUpPortThenDescendsWithoutSpreading() {
         // 4-ary 2-tree: h0 on s0:0, h15 on s3:3. s0 up port 4 (j=0, +4) reaches top s4 on its down port 0, whose
         // down port 3 leads to s3 (+3), entered on its up port 4 and left on 3 (-1).
-        Topology tree = Checks.build("nowemu.topology.name = fat-tree");
+        Topology tree = Checks.build("nowemu.topology.name = fat-tree\nnowemu.topology.fat-tree.spread-routes = off");
         assertArrayEquals(new byte[] {4, 3, -1}, SourceRoutes.shortest(tree, 0, 15));
+    }
+
+    @Test
+    void fatTreeRoutesClimbByTheDestinationsDigit() {
+        // Spread (the default): to h15 (base-4 digit 0 = 3) s0 leaves on up port 4+3 = 7 (+7) to top s7, which
+        // enters on down port 0 and leaves on 3 to s3 (+3); s3 enters on up port 7 and leaves on 3 (-4). To h14
+        // (digit 2) s0 leaves on 6, top s6 likewise (+3), s3 enters on 6 and leaves on 2 (-4). The same route
+        // comes out of the one-search-per-source table.
+        Topology tree = Checks.build("nowemu.topology.name = fat-tree");
+        assertArrayEquals(new byte[] {7, 3, -4}, SourceRoutes.shortest(tree, 0, 15));
+        assertArrayEquals(new byte[] {6, 3, -4}, SourceRoutes.shortest(tree, 0, 14));
+        assertArrayEquals(new byte[] {7, 3, -4}, SourceRoutes.fromHost(tree, 0)[15]);
     }
 
     @Test

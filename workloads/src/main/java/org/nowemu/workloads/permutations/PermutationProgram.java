@@ -22,8 +22,8 @@ final class PermutationProgram {
     static AmProgram host(int me, PermutationSettings s) {
         return am -> {
             Endpoint ep = am.endpoint(TAG);
-            for (int p = 0; p < PermutationSettings.PATTERNS.size(); p++) {
-                int partner = s.partner(PermutationSettings.PATTERNS.get(p), me);
+            for (int p = 0; p < s.patterns().size(); p++) {
+                int partner = s.partner(s.patterns().get(p), me);
                 if (partner >= 0) {
                     ep.map(p, new EndpointName(partner, 0), TAG);
                 }

@@ -19,11 +19,14 @@ import org.nowemu.protocol.stack.Stacks;
  * @param warmup      start of each phase not measured (ps)
  * @param gap         idle time between phases (ps)
  * @param start       when the first phase begins (ps)
+ * @param patterns    the patterns, in the order they run
+ * @param pairs       host i's partner in the random-pairs pattern (-1: the odd one out), drawn from the seed
  */
 public record PermutationSettings(StackSettings stack, int hosts, int mediumBytes, int args, long duration, long warmup,
-                                  long gap, long start) {
+                                  long gap, long start, List<String> patterns, int[] pairs) {
     static final String PREFIX = "nowemu.permutations.";
-    static final List<String> PATTERNS = List.of("cshift", "neighbor", "bisection");
+    /** Every pattern there is. */
+    static final List<String> KNOWN = List.of("cshift", "neighbor", "bisection", "random-pairs");
 
     static PermutationSettings read(ConfigReader r, HardwareProfile profile) {
         StackSettings stack = Stacks.named(r, PREFIX + "stack", r.string(PREFIX + "stack"),
@@ -33,9 +36,50 @@ public record PermutationSettings(StackSettings stack, int hosts, int mediumByte
         if (warmup >= duration) {
             throw r.bad(PREFIX + "warmup", "must be shorter than duration");
         }
-        return new PermutationSettings(stack, r.intIn(PREFIX + "hosts", 2, 1 << 20),
+        List<String> patterns;
+        try {
+            patterns = List.copyOf(r.config().getStringList(PREFIX + "patterns"));
+        } catch (com.typesafe.config.ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+        if (patterns.isEmpty()) {
+            throw r.bad(PREFIX + "patterns", "needs at least one pattern of " + KNOWN);
+        }
+        for (String p : patterns) {
+            if (!KNOWN.contains(p)) {
+                throw r.bad(PREFIX + "patterns", "unknown pattern '" + p + "'; known: " + KNOWN);
+            }
+        }
+        if (new java.util.HashSet<>(patterns).size() != patterns.size()) {
+            throw r.bad(PREFIX + "patterns", "names a pattern twice: " + patterns);
+        }
+        int hosts = r.intIn(PREFIX + "hosts", 2, 1 << 20);
+        return new PermutationSettings(stack, hosts,
                 (int) r.bytes(PREFIX + "medium-bytes", 1, stack.maxMedium()), r.intIn(PREFIX + "args", 0, stack.maxArgs()),
-                duration, warmup, r.duration(PREFIX + "gap", 0), r.duration(PREFIX + "start", 0));
+                duration, warmup, r.duration(PREFIX + "gap", 0), r.duration(PREFIX + "start", 0), patterns,
+                randomPairs(hosts, r.longValue("nowemu.seed")));
+    }
+
+    /** A random perfect matching of the hosts (a shuffle, then neighbours in it pair up), from the run's seed. */
+    static int[] randomPairs(int n, long seed) {
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed ^ 0x7065726d70616972L);
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        int[] partner = new int[n];
+        java.util.Arrays.fill(partner, -1);
+        for (int i = 0; i + 1 < n; i += 2) {
+            partner[order[i]] = order[i + 1];
+            partner[order[i + 1]] = order[i];
+        }
+        return partner;
     }
 
     /** Host {@code i}'s partner in {@code pattern}, or -1 if it has none (the odd one out). */
@@ -44,6 +88,7 @@ public record PermutationSettings(StackSettings stack, int hosts, int mediumByte
         return switch (pattern) {
             case "cshift" -> (i + 1) % n;
             case "neighbor" -> (i ^ 1) < n ? i ^ 1 : -1;
+            case "random-pairs" -> pairs[i];
             default -> i < 2 * (n / 2) ? (i + n / 2) % (2 * (n / 2)) : -1;
         };
     }
@@ -52,9 +97,9 @@ public record PermutationSettings(StackSettings stack, int hosts, int mediumByte
     List<Phase> phases() {
         List<Phase> out = new ArrayList<>();
         long t = start;
-        for (int p = 0; p < PATTERNS.size(); p++) {
+        for (int p = 0; p < patterns.size(); p++) {
             for (boolean bw : new boolean[] {true, false}) {
-                out.add(new Phase(PATTERNS.get(p), p, bw, t, t + warmup, t + duration));
+                out.add(new Phase(patterns.get(p), p, bw, t, t + warmup, t + duration));
                 t += duration + gap;
             }
         }

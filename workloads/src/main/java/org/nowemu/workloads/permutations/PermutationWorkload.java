@@ -19,10 +19,12 @@ import org.nowemu.workloads.results.Series;
 /**
  * Communication permutations on N hosts ({@code nowemu.permutations}): circular shift (each host sends to its
  * right neighbour and answers its left), neighbour exchange (pairs 0-1, 2-3, ... exchange) and bisection exchange
- * (host i and host i + N/2 exchange, across the middle of the host order). Each pattern runs a bandwidth phase
- * (medium requests) and a round-trip phase (short requests), one after the other in one run.
+ * (host i and host i + N/2 exchange, across the middle of the host order), and random pairs (a perfect matching
+ * drawn from the seed; LogP-style ping-pong between random pairs in its round-trip phase); {@code patterns}
+ * chooses which, in order. Each pattern runs a bandwidth phase (medium requests) and a round-trip phase (short
+ * requests), one after the other in one run.
  *
- * <p>Metrics per pattern: {@code perm.<cshift|neighbor|bisection>.bw_MBps} (mean per sending host),
+ * <p>Metrics per pattern: {@code perm.<pattern>.bw_MBps} (mean per sending host),
  * {@code .agg_GBps} (all hosts together), {@code .rtt_us} (mean round trip).
  */
 public final class PermutationWorkload implements Workload {
@@ -54,7 +56,7 @@ public final class PermutationWorkload implements Workload {
         PermutationSettings s = (PermutationSettings) plan.settings();
         TreeMap<String, Double> m = new TreeMap<>();
         double window = (s.duration() - s.warmup()) / 1e12;
-        for (String pattern : PermutationSettings.PATTERNS) {
+        for (String pattern : s.patterns()) {
             String k = "perm." + pattern + ".";
             int senders = 0;
             for (int i = 0; i < s.hosts(); i++) {
@@ -73,14 +75,15 @@ public final class PermutationWorkload implements Workload {
 
     @Override
     public List<Series> series(Plan plan, RunResult r) {
+        PermutationSettings s = (PermutationSettings) plan.settings();
         SortedMap<String, Double> m = metrics(plan, r);
         List<Double> bw = new java.util.ArrayList<>();
-        for (String p : PermutationSettings.PATTERNS) {
+        for (String p : s.patterns()) {
             bw.add(m.get("perm." + p + ".bw_MBps"));
         }
         java.util.LinkedHashMap<String, List<Double>> ys = new java.util.LinkedHashMap<>();
         ys.put("bandwidth per host", bw);
         return List.of(new Series("permutations", "Bandwidth per host by pattern", "pattern", "MB/s", List.of(), ys,
-                java.util.Map.of(), PermutationSettings.PATTERNS, false));
+                java.util.Map.of(), s.patterns(), false));
     }
 }
