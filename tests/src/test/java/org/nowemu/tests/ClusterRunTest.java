@@ -38,13 +38,14 @@ class ClusterRunTest {
     }
 
     /**
-     * PHOLD (64 components, no topology: contiguous blocks), LogP of AM-II (one host pair on one switch) and
+     * PHOLD (64 components, no topology: contiguous blocks), LogP of AM-II (one host pair on one switch),
      * contention (three clients on a chain of three switches with two hosts each, so requests and replies
-     * cross the cut inter-switch cables): one, two and three JVMs give the same digest and identical
-     * results.json metrics and invariants. Each switch stays on one member with its hosts.
+     * cross the cut inter-switch cables) and permutations (circular shift and random pairs among those six
+     * hosts, bandwidth and round trips): one, two and three JVMs give the same digest and identical results.json
+     * metrics and invariants. Each switch stays on one member with its hosts.
      */
     @Test
-    void pholdLogpAndContentionGiveTheSameDigestAndMetricsOnOneTwoAndThreeJvms() throws IOException {
+    void pholdLogpContentionAndPermutationsGiveTheSameDigestAndMetricsOnOneTwoAndThreeJvms() throws IOException {
         List<List<String>> runs = List.of(
                 List.of("phold", "--set", "nowemu.phold.components=64"),
                 List.of("logp", "--set", "nowemu.logp.stacks=[amii]", "--set", "nowemu.logp.round-trips=20",
@@ -52,7 +53,12 @@ class ClusterRunTest {
                 List.of("contention", "--set", "nowemu.contention.clients=[3]", "--set", "nowemu.topology.name=chain",
                         "--set", "nowemu.topology.chain.switches=3", "--set", "nowemu.topology.chain.hosts-per-switch=2",
                         "--set", "nowemu.contention.duration=1ms", "--set", "nowemu.contention.warmup=200us",
-                        "--set", "nowemu.contention.gap=2ms"));
+                        "--set", "nowemu.contention.gap=2ms"),
+                List.of("permutations", "--set", "nowemu.permutations.hosts=6", "--set", "nowemu.topology.name=chain",
+                        "--set", "nowemu.topology.chain.switches=3", "--set", "nowemu.topology.chain.hosts-per-switch=2",
+                        "--set", "nowemu.permutations.patterns=[cshift,random-pairs]",
+                        "--set", "nowemu.permutations.duration=1ms", "--set", "nowemu.permutations.warmup=100us",
+                        "--set", "nowemu.permutations.gap=500us"));
         for (List<String> run : runs) {
             JsonNode one = null;
             for (int jvms = 1; jvms <= 3; jvms++) {
