@@ -39,7 +39,7 @@ final class ClusterLauncher {
             LocalJvms others = null;
             boolean ok = false;
             try {
-                others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port);
+                others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port, cs);
                 member.awaitMembers(jvms, cs.joinTimeoutMs());
                 RunResult r = member.run(config, plan.horizonPs(), plan.model().lookahead(), jvms, progress,
                         layout -> err.println("nowemu: cluster: " + layout));
