@@ -46,14 +46,19 @@ final class ClusterLauncher {
                 ok = true;
                 return r;
             } finally {
-                // Leave while the others are still there (the cluster converges at once), then stop them.
-                member.close();
+                // Leave while the others are still there (the cluster converges at once), then stop them. Now and
+                // then Artery over tls-tcp only ends once the peers close their connections, so the others are
+                // stopped after LEAVE_MS even if this member is not done; that lets it end too.
+                Thread leaving = new Thread(member::close, "nowemu-leave");
+                leaving.start();
+                joinUninterruptibly(leaving, LEAVE_MS);
                 if (others != null) {
                     others.close();
                     if (!ok) {
                         others.printLog(err);
                     }
                 }
+                joinUninterruptibly(leaving, 0);
             }
         }
         cs = cs.withSeeds(seeds);
@@ -62,6 +67,29 @@ final class ClusterLauncher {
             member.awaitMembers(Math.max(2, jvms), cs.joinTimeoutMs());
             return member.run(config, plan.horizonPs(), plan.model().lookahead(), member.upMembers(), progress,
                     layout -> err.println("nowemu: cluster: " + layout));
+        }
+    }
+
+    /** How long this member may take to leave before the local member JVMs are stopped (ms; about 1 s usually). */
+    private static final long LEAVE_MS = 3_000;
+
+    /** Waits for {@code t} to end, at most {@code ms} (0: no limit); an interrupt is kept for the caller. */
+    private static void joinUninterruptibly(Thread t, long ms) {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + ms * 1_000_000L; // wall time: waiting for a shutdown
+        while (t.isAlive()) {
+            long left = ms == 0 ? 0 : (deadline - System.nanoTime()) / 1_000_000L;
+            if (ms != 0 && left <= 0) {
+                break;
+            }
+            try {
+                t.join(left);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
