@@ -2,6 +2,7 @@ package org.nowemu.actors.cluster;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigUtil;
 import java.util.ArrayList;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
@@ -98,28 +99,32 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
         return ok;
     }
 
-    /** The Pekko configuration of a cluster member with these settings, lanes included. */
+    /**
+     * The Pekko configuration of a cluster member with these settings, lanes included. Strings are quoted as
+     * HOCON strings, so a path or password with quotes or backslashes reaches Pekko as written. For
+     * tls-tcp only the stores and the password are set here; protocol, cipher suites, mutual authentication and
+     * hostname verification are in reference.conf ({@code pekko.remote.artery.ssl.config-ssl-engine}).
+     */
     String pekkoConfig(String laneConfig) {
         StringBuilder seeds = new StringBuilder();
         for (String s : seedNodes) {
-            seeds.append(seeds.length() == 0 ? "" : ", ").append('"').append("pekko://").append(name).append('@')
-                    .append(s).append('"');
+            seeds.append(seeds.length() == 0 ? "" : ", ").append(ConfigUtil.quoteString("pekko://" + name + "@" + s));
         }
         StringBuilder b = new StringBuilder(laneConfig);
         b.append("pekko.actor.provider = cluster\n")
                 .append("pekko.remote.artery.transport = ").append(transport).append('\n')
-                .append("pekko.remote.artery.canonical.hostname = \"").append(hostname).append("\"\n")
+                .append("pekko.remote.artery.canonical.hostname = ").append(ConfigUtil.quoteString(hostname))
+                .append('\n')
                 .append("pekko.remote.artery.canonical.port = ").append(port).append('\n')
                 .append("pekko.cluster.seed-nodes = [").append(seeds).append("]\n");
         if (transport.equals("tls-tcp")) {
+            String password = ConfigUtil.quoteString(storePassword);
             b.append("pekko.remote.artery.ssl.config-ssl-engine {\n")
-                    .append("  key-store = \"").append(keyStore).append("\"\n")
-                    .append("  trust-store = \"").append(trustStore).append("\"\n")
-                    .append("  key-store-password = \"").append(storePassword).append("\"\n")
-                    .append("  key-password = \"").append(storePassword).append("\"\n")
-                    .append("  trust-store-password = \"").append(storePassword).append("\"\n")
-                    .append("  protocol = \"TLSv1.2\"\n")
-                    .append("  enabled-algorithms = [TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256]\n")
+                    .append("  key-store = ").append(ConfigUtil.quoteString(keyStore)).append('\n')
+                    .append("  trust-store = ").append(ConfigUtil.quoteString(trustStore)).append('\n')
+                    .append("  key-store-password = ").append(password).append('\n')
+                    .append("  key-password = ").append(password).append('\n')
+                    .append("  trust-store-password = ").append(password).append('\n')
                     .append("}\n");
         }
         return b.toString();

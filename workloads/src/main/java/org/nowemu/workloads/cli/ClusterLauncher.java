@@ -42,21 +42,26 @@ final class ClusterLauncher {
             LocalJvms others = null;
             boolean ok = false;
             try {
-                others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port, memberSettings(config, lanes));
+                others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port, cs, memberSettings(config, lanes));
                 member.awaitMembers(jvms, cs.joinTimeoutMs());
                 RunResult r = member.run(config, plan.horizonPs(), plan.model().lookahead(), jvms, progress,
                         layout -> err.println("nowemu: cluster: " + layout));
                 ok = true;
                 return r;
             } finally {
-                // Leave while the others are still there (the cluster converges at once), then stop them.
-                member.close();
+                // Leave while the others are still there (the cluster converges at once), then stop them. Now and
+                // then Artery over tls-tcp only ends once the peers close their connections, so the others are
+                // stopped after LEAVE_MS even if this member is not done; that lets it end too.
+                Thread leaving = new Thread(member::close, "nowemu-leave");
+                leaving.start();
+                joinUninterruptibly(leaving, LEAVE_MS);
                 if (others != null) {
                     others.close();
                     if (!ok) {
                         others.printLog(err);
                     }
                 }
+                joinUninterruptibly(leaving, 0);
             }
         }
         cs = cs.withSeeds(seeds);
@@ -69,19 +74,42 @@ final class ClusterLauncher {
     }
 
     /**
-     * What the local members must share with this JVM (as {@code --set} overrides): the cluster's name,
-     * transport and keys, the address to bind, the lanes and how they idle.
+     * What the local members must share with this JVM beyond the cluster's name, transport and keys (which
+     * {@link LocalJvms} passes itself), as {@code --set} overrides: the address to bind, how long to wait for
+     * the others, the lanes and how they idle.
      */
     static List<String> memberSettings(Config config, int lanes) {
         List<String> sets = new java.util.ArrayList<>();
         sets.add("nowemu.runtime.threads=" + lanes);
         sets.add("nowemu.runtime.idle-cpu-level=" + config.getInt("nowemu.runtime.idle-cpu-level"));
-        for (String k : List.of("name", "hostname", "transport", "tls.key-store", "tls.trust-store", "tls.password",
-                "join-timeout")) {
+        for (String k : List.of("hostname", "join-timeout")) {
             sets.add("nowemu.cluster." + k + "=" + com.typesafe.config.ConfigUtil.quoteString(
                     config.getValue("nowemu.cluster." + k).unwrapped().toString()));
         }
         return sets;
+    }
+
+    /** How long this member may take to leave before the local member JVMs are stopped (ms; about 1 s usually). */
+    private static final long LEAVE_MS = 3_000;
+
+    /** Waits for {@code t} to end, at most {@code ms} (0: no limit); an interrupt is kept for the caller. */
+    private static void joinUninterruptibly(Thread t, long ms) {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + ms * 1_000_000L; // wall time: waiting for a shutdown
+        while (t.isAlive()) {
+            long left = ms == 0 ? 0 : (deadline - System.nanoTime()) / 1_000_000L;
+            if (ms != 0 && left <= 0) {
+                break;
+            }
+            try {
+                t.join(left);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static int freePort() {

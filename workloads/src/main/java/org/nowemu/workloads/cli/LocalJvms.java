@@ -1,5 +1,6 @@
 package org.nowemu.workloads.cli;
 
+import com.typesafe.config.ConfigUtil;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -9,11 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.nowemu.actors.cluster.ClusterSettings;
 import org.nowemu.actors.runtime.EmulationException;
 
 /**
  * The extra JVMs of {@code nowemu run --jvms N}: each runs {@code nowemu node} on 127.0.0.1 with the same class
- * path, JVM options and project home, joined to the submitting JVM. They are stopped when the run ends, when it
+ * path, JVM options, project home and cluster name, transport and TLS settings, joined to the submitting JVM. They are stopped when the run ends, when it
  * fails, and on Ctrl-C (a shutdown hook); each also exits by itself when its standard input closes, which
  * happens when this JVM dies in any way, so none is left behind.
  */
@@ -24,11 +26,17 @@ final class LocalJvms implements AutoCloseable {
     private LocalJvms() {
     }
 
+    /** The environment variable that hands the TLS password to the member JVMs (not their command line). */
+    static final String PASSWORD_VARIABLE = "NOWEMU_CLUSTER_TLS_PASSWORD";
+
     /**
-     * Starts {@code n} member JVMs joining {@code seed} (host:port). Their stderr is kept (the last lines of
+     * Starts {@code n} member JVMs joining {@code seed} (host:port) with this JVM's cluster name, transport and
+     * TLS stores ({@code cs}; a {@code --set} of this JVM is not theirs otherwise), and the further overrides
+     * {@code sets} ({@code key=value}). The password goes through the
+     * environment, which other users cannot read, unlike a command line. Their stderr is kept (the last lines of
      * each) for {@link #printLog}: shown when a run fails, not on success.
      */
-    static LocalJvms start(int n, String seed, List<String> sets) {
+    static LocalJvms start(int n, String seed, ClusterSettings cs, List<String> sets) {
         LocalJvms jvms = new LocalJvms();
         Runtime.getRuntime().addShutdownHook(jvms.hook);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -54,9 +62,25 @@ final class LocalJvms implements AutoCloseable {
             cmd.add("--set");
             cmd.add(set);
         }
+        cmd.add("--set");
+        cmd.add("nowemu.cluster.name=" + cs.name());
+        cmd.add("--set");
+        cmd.add("nowemu.cluster.transport=" + cs.transport());
+        if (cs.transport().equals("tls-tcp")) {
+            cmd.add("--set");
+            cmd.add("nowemu.cluster.tls.key-store=" + ConfigUtil.quoteString(cs.keyStore()));
+            cmd.add("--set");
+            cmd.add("nowemu.cluster.tls.trust-store=" + ConfigUtil.quoteString(cs.trustStore()));
+            cmd.add("--set");
+            cmd.add("nowemu.cluster.tls.password=${" + PASSWORD_VARIABLE + "}");
+        }
         for (int i = 0; i < n; i++) {
             try {
-                Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                if (cs.transport().equals("tls-tcp")) {
+                    pb.environment().put(PASSWORD_VARIABLE, cs.storePassword());
+                }
+                Process p = pb.start();
                 jvms.children.add(p);
                 int index = i + 1;
                 Thread t = new Thread(() -> jvms.keep(p, "jvm " + index), "nowemu-jvm-" + index + "-stderr");
