@@ -111,8 +111,8 @@ public final class ClusterRun implements AutoCloseable {
 
     /**
      * Runs the model that {@code config} describes on at least {@code members} members, to {@code horizonPs};
-     * {@code layout} hears where it was placed, then (on success) what the barrier cost. A failed component or a lost member is an
-     * {@link EmulationException} with the coordinator's message.
+     * {@code layout} hears where it was placed, then (on success) what the barrier cost. A failed component or a
+     * lost member is an {@link EmulationException} with the coordinator's message.
      */
     public RunResult run(Config config, long horizonPs, long lookaheadPs, int members, RunProgress display,
                          Consumer<String> layout) {
