@@ -94,7 +94,7 @@ class CommandLineTest {
     @Test
     void anUnknownExperimentNameListsTheKnownOnes() {
         Outcome o = nowemu("run", "phlod");
-        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, contention, logp, map, overcommit, permutations, phold, raw-pingpong, suite, virtual-networks; or give the path of a .conf file)");
+        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, contention, fat-tree-4096, logp, map, overcommit, permutations, phold, raw-pingpong, suite, virtual-networks; or give the path of a .conf file)");
     }
 
     @Test

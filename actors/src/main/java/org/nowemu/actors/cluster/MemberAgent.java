@@ -48,11 +48,12 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     }
 
     /**
-     * Member {@code from}'s report at the end of global window {@code seq} (see {@link MemberExchange}): its
-     * earliest pending time, its earliest output time, per member the earliest time the messages it just sent
-     * there could make that member send in turn, the messages for the receiver, and the earliest failure.
+     * Member {@code from}'s report at the end of global window {@code seq} (see {@link MemberExchange}), one of
+     * {@code parts} that each carry some of the messages for the receiver: its earliest pending time, its
+     * earliest output time, per member the earliest time the messages it just sent there could make that member
+     * send in turn, and the earliest failure.
      */
-    public record Window(long job, int from, long seq, long min, long earliestOutput, long[] inputTo,
+    public record Window(long job, int from, long seq, int parts, long min, long earliestOutput, long[] inputTo,
                          ArrayList<Event> events, RunFailure failure) implements Command, WireMessage {
     }
 

@@ -35,6 +35,8 @@ import org.nowemu.actors.runtime.RunFailure;
 final class MemberExchange implements Exchange {
     private static final int REPORTS_PER_MESSAGE = 500;
     private static final int PROGRESS_EVERY = 32;
+    /** Messages per report part: 256 events of at most a packet (8 KiB of body) each fit Artery's 4 MiB frame. */
+    static final int EVENTS_PER_PART = 256;
     private final long job;
     private final int member;
     private final int members;
@@ -47,6 +49,9 @@ final class MemberExchange implements Exchange {
     private final List<ActorRef<MemberAgent.Command>> peers;
     private final MemberAgent.Window[] current;
     private final MemberAgent.Window[] next;
+    /** Per member, the report being put together from its parts, and how many parts are in. */
+    private final MemberAgent.Window[] assembling;
+    private final int[] partsIn;
     private ActorRef<PartitionActor.Command> partition;
     private long seq;
     private long globalEnd = Long.MIN_VALUE;
@@ -81,6 +86,8 @@ final class MemberExchange implements Exchange {
         this.coordinator = coordinator;
         this.current = new MemberAgent.Window[members];
         this.next = new MemberAgent.Window[members];
+        this.assembling = new MemberAgent.Window[members];
+        this.partsIn = new int[members];
         this.inputTo = new long[members];
         resetOutgoing();
     }
@@ -135,12 +142,20 @@ final class MemberExchange implements Exchange {
         long[] input = inputTo.clone();
         for (int q = 0; q < members; q++) {
             if (q != member) {
-                crossed += outgoing.get(q).size();
-                peers.get(q).tell(new MemberAgent.Window(job, member, seq, min, earliestOutput, input,
-                        outgoing.get(q), failure));
+                ArrayList<Event> all = outgoing.get(q);
+                crossed += all.size();
+                // In parts, so that no message outgrows Artery's frame (a message too large is dropped, and the
+                // run would wait for it for ever).
+                int parts = Math.max(1, (all.size() + EVENTS_PER_PART - 1) / EVENTS_PER_PART);
+                for (int k = 0; k < parts; k++) {
+                    ArrayList<Event> part = parts == 1 ? all : new ArrayList<>(
+                            all.subList(k * EVENTS_PER_PART, Math.min(all.size(), (k + 1) * EVENTS_PER_PART)));
+                    peers.get(q).tell(new MemberAgent.Window(job, member, seq, parts, min, earliestOutput, input,
+                            part, failure));
+                }
             }
         }
-        MemberAgent.Window own = new MemberAgent.Window(job, member, seq, min, earliestOutput, input,
+        MemberAgent.Window own = new MemberAgent.Window(job, member, seq, 1, min, earliestOutput, input,
                 new ArrayList<>(), failure);
         resetOutgoing();
         reportedAt = System.nanoTime();
@@ -148,8 +163,24 @@ final class MemberExchange implements Exchange {
         advanceIfComplete();
     }
 
-    /** Another member's report (from the agent's thread). */
-    synchronized void received(MemberAgent.Window w) {
+    /** A part of another member's report (from the agent's thread); parts arrive in order, all before the next. */
+    synchronized void received(MemberAgent.Window part) {
+        MemberAgent.Window w = part;
+        if (part.parts() > 1) {
+            MemberAgent.Window sofar = assembling[part.from()];
+            if (sofar == null) {
+                sofar = new MemberAgent.Window(job, part.from(), part.seq(), part.parts(), part.min(),
+                        part.earliestOutput(), part.inputTo(), new ArrayList<>(), part.failure());
+                assembling[part.from()] = sofar;
+            }
+            sofar.events().addAll(part.events());
+            if (++partsIn[part.from()] < part.parts()) {
+                return;
+            }
+            assembling[part.from()] = null;
+            partsIn[part.from()] = 0;
+            w = sofar;
+        }
         if (w.seq() == seq) {
             current[w.from()] = w;
             advanceIfComplete();
