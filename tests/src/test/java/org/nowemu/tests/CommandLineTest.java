@@ -112,7 +112,7 @@ class CommandLineTest {
         assertEquals(0, o.code(), o.err());
         JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
         List<String> fields = List.of("experiment", "seed", "virtualTimePs", "events", "wallSeconds", "eventsPerSecond",
-                "digest", "metrics", "invariants");
+                "windows", "activationsPerEvent", "digest", "metrics", "invariants");
         List<String> got = new java.util.ArrayList<>();
         r.fieldNames().forEachRemaining(got::add);
         assertEquals(fields, got);
@@ -121,6 +121,9 @@ class CommandLineTest {
         assertEquals(0, r.get("invariants").get("lost").asLong());
         assertEquals(0, r.get("invariants").get("duplicated").asLong());
         assertEquals(0.1, r.get("metrics").get("phold.remote_fraction").asDouble(), 0.02);
+        // Windows of at most the 1 us lookahead over 50 us, every one with work: 49 (the last ends at the horizon).
+        assertEquals(49, r.get("windows").asLong());
+        assertTrue(r.get("activationsPerEvent").asDouble() > 0 && r.get("activationsPerEvent").asDouble() <= 1);
         assertEquals(r.get("digest"), new ObjectMapper().readTree(json.toFile()).get("digest"));
         assertTrue(o.out().contains(r.get("digest").asText()), o.out());
         JsonNode trace = new ObjectMapper().readTree(tmp.resolve("out/trace.json").toFile());
