@@ -116,7 +116,8 @@ class WireRoundTripTest {
                 new ArrayList<>(List.of(agent, agent)), system.systemActorOf(Behaviors.<Coordinator.Command>empty(),
                         "coordinator", org.apache.pekko.actor.typed.Props.empty())));
         m.put(MemberAgent.Begin.class, new MemberAgent.Begin(1));
-        m.put(MemberAgent.Window.class, new MemberAgent.Window(1, 0, 7, 2, 5_000, 5_200, new long[] {Long.MAX_VALUE, 5_300},
+        m.put(MemberAgent.Window.class, new MemberAgent.Window(1, 0, 7, 2, 5_000, 5_200,
+                new long[] {Long.MAX_VALUE, 5_300},
                 events, failure));
         m.put(MemberAgent.Abort.class, new MemberAgent.Abort(1));
         m.put(Flit.class, flit);

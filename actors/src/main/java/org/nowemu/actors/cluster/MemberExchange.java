@@ -105,8 +105,8 @@ final class MemberExchange implements Exchange {
     }
 
     @Override
-    public synchronized void windowClosed(int p, long localMin, long earliestOutput, List<List<Event>> out, long handledInWindow,
-                             long activated, RunFailure partitionFailure) {
+    public synchronized void windowClosed(int p, long localMin, long earliestOutput, List<List<Event>> out,
+                                          long handledInWindow, long activated, RunFailure partitionFailure) {
         handled += handledInWindow;
         activations += activated;
         if (partitionFailure != null && partitionFailure.before(failure)) {
@@ -252,7 +252,8 @@ final class MemberExchange implements Exchange {
         for (Event e : incoming) {
             from = Math.min(from, e.time());
         }
-        partition.tell(new PartitionActor.OpenWindow(from, Math.min(ExitDelays.after(from, lookahead), end), incoming));
+        partition.tell(new PartitionActor.OpenWindow(from, Math.min(ExitDelays.after(from, lookahead), end),
+                incoming));
     }
 
     @Override

@@ -27,8 +27,8 @@ public interface Exchange {
      * @param activations components activated in the window
      * @param failure   the earliest handler failure in the partition, or null
      */
-    void windowClosed(int partition, long localMin, long earliestOutput, List<List<Event>> outgoing, long handled, long activations,
-                      RunFailure failure);
+    void windowClosed(int partition, long localMin, long earliestOutput, List<List<Event>> outgoing, long handled,
+                      long activations, RunFailure failure);
 
     /**
      * A partition finished the run and hands over its components' final reports, with the earliest failure of

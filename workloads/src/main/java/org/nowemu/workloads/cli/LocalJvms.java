@@ -15,9 +15,9 @@ import org.nowemu.actors.runtime.EmulationException;
 
 /**
  * The extra JVMs of {@code nowemu run --jvms N}: each runs {@code nowemu node} on 127.0.0.1 with the same class
- * path, JVM options, project home and cluster name, transport and TLS settings, joined to the submitting JVM. They are stopped when the run ends, when it
- * fails, and on Ctrl-C (a shutdown hook); each also exits by itself when its standard input closes, which
- * happens when this JVM dies in any way, so none is left behind.
+ * path, JVM options, project home and cluster name, transport and TLS settings, joined to the submitting JVM.
+ * They are stopped when the run ends, when it fails, and on Ctrl-C (a shutdown hook); each also exits by
+ * itself when its standard input closes, which happens when this JVM dies in any way, so none is left behind.
  */
 final class LocalJvms implements AutoCloseable {
     private final List<Process> children = new ArrayList<>();
