@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.host.HostCpu;
 import org.nowemu.hardware.profile.NicSettings;
@@ -40,7 +41,13 @@ public final class AmCluster {
      */
     public static Cluster build(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
                                 IntFunction<List<AmProgram>> programs) {
-        return Cluster.build(topology, profile, program(topology, profile, stackOf, programs));
+        return build(topology, profile, stackOf, programs, Failures.none());
+    }
+
+    /** As {@link #build(Topology, HardwareProfile, IntFunction, IntFunction)}, with cables and switches failing. */
+    public static Cluster build(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
+                                IntFunction<List<AmProgram>> programs, Failures failures) {
+        return Cluster.build(topology, profile, program(topology, profile, stackOf, programs), failures);
     }
 
     /** What {@link #build} runs on the hosts, for callers that change a part of it (a NIC that is off, say). */

@@ -47,8 +47,10 @@ final class ListCommand implements Callable<Integer> {
                     onOff(c.getBoolean("reliability")), onOff(c.getBoolean("protection")),
                     onOff(c.getBoolean("virtual-networks")), onOff(c.getBoolean("pipeline-dma")), c.getString("costs"));
         }
-        // Filled by the fault issue; say so rather than hide it.
-        out.println("fault models: none yet");
+        out.println("faults (nowemu.faults = [{fault, element, at}]; contention and permutations take them):");
+        for (org.nowemu.workloads.faults.FaultKind f : org.nowemu.workloads.faults.FaultKinds.all()) {
+            out.printf("  %-12s %s%n", f.name(), f.description());
+        }
         return Main.OK;
     }
 

@@ -99,6 +99,10 @@ final class RunCommand implements Callable<Integer> {
         Topologies.named(reader);
         org.nowemu.protocol.stack.Stacks.selected(reader, profile.nic().maxPacketBytes());
         Workload workload = Workloads.from(reader);
+        if (org.nowemu.workloads.faults.FaultSchedule.any(ec.config()) && !workload.takesFaults()) {
+            throw new org.nowemu.actors.config.BadInputException("nowemu.faults: the " + workload.name()
+                    + " workload takes no faults (contention and permutations do)");
+        }
         Plan plan = workload.plan(ec.config());
         Path dir = out != null ? out : Path.of("out", ec.name());
         if (Files.exists(dir) && !Files.isDirectory(dir)) {

@@ -40,6 +40,11 @@ public final class ContentionWorkload implements Workload {
     }
 
     @Override
+    public boolean takesFaults() {
+        return true;
+    }
+
+    @Override
     public Plan plan(Config config) {
         ConfigReader r = new ConfigReader(config);
         HardwareProfile profile = HardwareProfile.read(r);
@@ -49,7 +54,8 @@ public final class ContentionWorkload implements Workload {
         Hosts.require(t, most + 1, "contention runs a server and up to " + most + " clients");
         EndpointName server = new EndpointName(0, 0);
         Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> h == 0 ? List.of(ContentionProgram.server(s))
-                : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of());
+                : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of(),
+                org.nowemu.workloads.faults.FaultSchedule.read(r, t));
         List<ContentionSettings.Phase> phases = s.phases();
         long horizon = phases.get(phases.size() - 1).end() + s.gap() + 100 * s.duration();
         return new Plan(c.model(), horizon, s);

@@ -15,6 +15,11 @@ public interface Workload {
     /** One line for {@code ./nowemu list}. */
     String description();
 
+    /** Whether its model applies the fault schedule ({@code nowemu.faults}); a schedule for one that does not is refused. */
+    default boolean takesFaults() {
+        return false;
+    }
+
     /** Reads and validates this workload's settings and builds what to run. */
     Plan plan(Config config);
 

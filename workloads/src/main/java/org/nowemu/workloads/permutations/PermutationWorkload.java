@@ -39,6 +39,11 @@ public final class PermutationWorkload implements Workload {
     }
 
     @Override
+    public boolean takesFaults() {
+        return true;
+    }
+
+    @Override
     public Plan plan(Config config) {
         ConfigReader r = new ConfigReader(config);
         HardwareProfile profile = HardwareProfile.read(r);
@@ -46,7 +51,8 @@ public final class PermutationWorkload implements Workload {
         Topology t = Topologies.build(r, profile.switches().ports());
         Hosts.require(t, s.hosts(), "permutations exchanges among the first " + s.hosts() + " hosts");
         Cluster c = AmCluster.build(t, profile, h -> s.stack(),
-                h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of());
+                h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of(),
+                org.nowemu.workloads.faults.FaultSchedule.read(r, t));
         List<PermutationSettings.Phase> phases = s.phases();
         return new Plan(c.model(), phases.get(phases.size() - 1).end() + s.gap() + 100 * s.duration(), s);
     }

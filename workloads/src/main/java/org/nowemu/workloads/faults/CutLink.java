@@ -1,0 +1,54 @@
+package org.nowemu.workloads.faults;
+
+import org.nowemu.hardware.cluster.Failures;
+import org.nowemu.hardware.topology.Node;
+import org.nowemu.hardware.topology.Port;
+import org.nowemu.hardware.topology.Topology;
+
+/**
+ * {@code cut-link}: the cable at {@code element} is cut for good at the given time, both directions at once;
+ * a flit on it then is lost and the ends see no more STOP/GO. Elements: {@code SWITCH:PORT} (the cable
+ * plugged into that port) or a host name (its only cable).
+ */
+final class CutLink implements FaultKind {
+    @Override
+    public String name() {
+        return "cut-link";
+    }
+
+    @Override
+    public String description() {
+        return "cut a cable for good; element SWITCH:PORT or HOST";
+    }
+
+    @Override
+    public Failures apply(Failures failures, Topology topology, String element, long atPs, String key) {
+        Port end = end(topology, element, key);
+        if (topology.peer(end) == null) {
+            throw FaultKinds.bad(key, "no cable is plugged into " + element);
+        }
+        return failures.cable(end, atPs);
+    }
+
+    private static Port end(Topology topology, String element, String key) {
+        int colon = element.lastIndexOf(':');
+        String name = colon < 0 ? element : element.substring(0, colon);
+        Node node = FaultKinds.node(topology, name, key);
+        if (colon < 0) {
+            if (!node.isHost()) {
+                throw FaultKinds.bad(key, "a switch's cable is named SWITCH:PORT, got '" + element + "'");
+            }
+            return new Port(node.index(), 0);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(element.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw FaultKinds.bad(key, "expected SWITCH:PORT with a port number, got '" + element + "'");
+        }
+        if (port < 0 || port >= node.ports()) {
+            throw FaultKinds.bad(key, name + " has ports 0.." + (node.ports() - 1) + ", got " + port);
+        }
+        return new Port(node.index(), port);
+    }
+}

@@ -1,0 +1,27 @@
+package org.nowemu.workloads.faults;
+
+import org.nowemu.hardware.cluster.Failures;
+import org.nowemu.hardware.topology.Node;
+import org.nowemu.hardware.topology.Topology;
+
+/** {@code fail-switch}: the switch named by {@code element} fails for good: every cable of it is cut at once. */
+final class FailSwitch implements FaultKind {
+    @Override
+    public String name() {
+        return "fail-switch";
+    }
+
+    @Override
+    public String description() {
+        return "a switch fails for good (all its cables cut); element SWITCH";
+    }
+
+    @Override
+    public Failures apply(Failures failures, Topology topology, String element, long atPs, String key) {
+        Node node = FaultKinds.node(topology, element, key);
+        if (!node.isSwitch()) {
+            throw FaultKinds.bad(key, element + " is a host, not a switch");
+        }
+        return failures.switchDown(node.index(), atPs);
+    }
+}

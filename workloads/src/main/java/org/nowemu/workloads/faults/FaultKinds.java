@@ -1,0 +1,41 @@
+package org.nowemu.workloads.faults;
+
+import java.util.List;
+import org.nowemu.hardware.topology.Node;
+import org.nowemu.hardware.topology.Topology;
+
+/** The registry of fault kinds, by name. */
+public final class FaultKinds {
+    private static final List<FaultKind> ALL = List.of(new CutLink(), new FailSwitch());
+
+    private FaultKinds() {
+    }
+
+    public static List<FaultKind> all() {
+        return ALL;
+    }
+
+    static FaultKind named(String name, String key) {
+        for (FaultKind k : ALL) {
+            if (k.name().equals(name)) {
+                return k;
+            }
+        }
+        throw FaultKinds.bad(key, "unknown fault '" + name + "' (known: "
+                + String.join(", ", ALL.stream().map(FaultKind::name).toList()) + ")");
+    }
+
+    /** A bad entry of the schedule, in one line: {@code key} is its place, as {@code nowemu.faults[2].element}. */
+    static org.nowemu.actors.config.BadInputException bad(String key, String what) {
+        return new org.nowemu.actors.config.BadInputException(key + ": " + what);
+    }
+
+    static Node node(Topology topology, String name, String key) {
+        for (Node n : topology.nodes()) {
+            if (n.name().equals(name)) {
+                return n;
+            }
+        }
+        throw FaultKinds.bad(key, "no switch or host named '" + name + "' in the " + topology.name() + " topology");
+    }
+}

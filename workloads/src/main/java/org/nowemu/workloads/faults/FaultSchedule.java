@@ -1,0 +1,63 @@
+package org.nowemu.workloads.faults;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import java.util.List;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.Failures;
+import org.nowemu.hardware.topology.Topology;
+
+/**
+ * The fault schedule of an experiment, {@code nowemu.faults}: a list of {@code {fault, element, at}}, each
+ * checked against the registry ({@link FaultKinds}) and the topology, and turned into the hardware's
+ * {@link Failures}. Deterministic: a fault happens at its virtual time, whatever the threads or JVMs.
+ */
+public final class FaultSchedule {
+    static final String KEY = "nowemu.faults";
+
+    private FaultSchedule() {
+    }
+
+    /** Whether the configuration schedules any fault. */
+    public static boolean any(Config config) {
+        return config.hasPath(KEY) && !config.getList(KEY).isEmpty();
+    }
+
+    /** The hardware failures the schedule asks for on {@code topology}; a bad entry is one line naming it. */
+    public static Failures read(ConfigReader r, Topology topology) {
+        Failures f = Failures.on(topology);
+        List<? extends Config> entries;
+        try {
+            entries = r.config().getConfigList(KEY);
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            String at = KEY + "[" + i + "]";
+            Config c = entries.get(i);
+            ConfigReader e = new ConfigReader(c);
+            for (String k : List.of("fault", "element", "at")) {
+                if (!c.hasPath(k)) {
+                    throw FaultKinds.bad(at, "needs '" + k + "' (each fault is {fault, element, at})");
+                }
+            }
+            for (var k : c.root().keySet()) {
+                if (!List.of("fault", "element", "at").contains(k)) {
+                    throw FaultKinds.bad(at + "." + k, "unknown key (a fault takes fault, element, at)");
+                }
+            }
+            FaultKind kind = FaultKinds.named(e.string("fault"), at + ".fault");
+            long atPs;
+            try {
+                atPs = c.getDuration("at").toNanos() * 1000L;
+            } catch (ConfigException x) {
+                throw FaultKinds.bad(at + ".at", "expected a time such as 5ms, got '" + c.getValue("at").unwrapped() + "'");
+            }
+            if (atPs < 0) {
+                throw FaultKinds.bad(at + ".at", "is in the past (" + c.getValue("at").unwrapped() + "): a run starts at 0");
+            }
+            f = kind.apply(f, topology, e.string("element"), atPs, at + ".element");
+        }
+        return f;
+    }
+}
