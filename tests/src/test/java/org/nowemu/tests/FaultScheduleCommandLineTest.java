@@ -43,7 +43,7 @@ class FaultScheduleCommandLineTest {
     @Test
     void badSchedulesAreOneLineAndExitTwo() {
         assertOneLineBadInput(nowemu(shift("[{fault=cut-lnk,element=\"s0:2\",at=1ms}]", tmp).toArray(String[]::new)),
-                "nowemu: nowemu.faults[0].fault: unknown fault 'cut-lnk' (known: cut-link, fail-switch)");
+                "nowemu: nowemu.faults[0].fault: unknown fault 'cut-lnk' (known: cut-link, fail-switch, link-errors)");
         assertOneLineBadInput(nowemu(shift("[{fault=cut-link,element=\"s9:2\",at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].element: no switch or host named 's9' in the chain topology");
         assertOneLineBadInput(nowemu(shift("[{fault=fail-switch,element=s1,at=-1ms}]", tmp).toArray(String[]::new)),
@@ -52,6 +52,11 @@ class FaultScheduleCommandLineTest {
                 "nowemu: nowemu.faults[0].element: no cable is plugged into s0:7");
         assertOneLineBadInput(nowemu(shift("[{fault=fail-switch,element=h1,at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].element: h1 is a host, not a switch");
+        assertOneLineBadInput(nowemu(shift("[{fault=link-errors,element=all,at=0ms,drop=1.5}]", tmp)
+                .toArray(String[]::new)), "nowemu: nowemu.faults[0].drop: expected a number from 0 to 1, got 1.5");
+        assertOneLineBadInput(nowemu(shift("[{fault=cut-link,element=h1,at=0ms,drop=0.1}]", tmp)
+                .toArray(String[]::new)), "nowemu: nowemu.faults[0].drop: unknown key (cut-link takes fault, element,"
+                + " at)");
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.faults=[{fault=fail-switch,element=s0,at=1ms}]",
                 "--out", tmp.toString()), "nowemu: nowemu.faults: the phold workload takes no faults (contention and"
                 + " permutations do)");

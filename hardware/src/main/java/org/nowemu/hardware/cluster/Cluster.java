@@ -78,8 +78,9 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             }
             Node other = nodes.get(far.node());
             long cut = failures.cutAt(p);
-            Peer out = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop + fall, cut)
-                    : new Peer(recvOf[far.node()], 0, prop, cut);
+            var fault = failures.faultAt(p);
+            Peer out = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop + fall, cut, fault)
+                    : new Peer(recvOf[far.node()], 0, prop, cut, fault);
             Peer back = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop, cut)
                     : new Peer(sendOf[far.node()], 0, prop, cut);
             return new PortWiring(out, back);

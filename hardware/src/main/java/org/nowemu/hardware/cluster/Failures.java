@@ -1,32 +1,35 @@
 package org.nowemu.hardware.cluster;
 
 import java.util.TreeMap;
+import org.nowemu.hardware.link.LinkFault;
 import org.nowemu.hardware.link.Peer;
 import org.nowemu.hardware.topology.Node;
 import org.nowemu.hardware.topology.Port;
 import org.nowemu.hardware.topology.Topology;
 
 /**
- * Cables that are cut at a virtual time, and switches that fail (all their cables cut at once). Both ends of a
- * cable are cut together. Immutable: {@link #cable} and {@link #switchDown} return a new set.
+ * Cables that are cut at a virtual time, switches that fail (all their cables cut at once), and cables with
+ * injected errors ({@link LinkFault}). Both ends of a cable are cut, or made faulty, together. Immutable: {@link #cable} and {@link #switchDown} return a new set.
  */
 public final class Failures {
     private final Topology topology;
     private final TreeMap<Port, Long> cutAt;
+    private final TreeMap<Port, LinkFault> faults;
 
-    private Failures(Topology topology, TreeMap<Port, Long> cutAt) {
+    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults) {
         this.topology = topology;
         this.cutAt = cutAt;
+        this.faults = faults;
     }
 
     /** No failures. */
     public static Failures none() {
-        return new Failures(null, new TreeMap<>());
+        return new Failures(null, new TreeMap<>(), new TreeMap<>());
     }
 
     /** No failures yet, on {@code topology}. */
     public static Failures on(Topology topology) {
-        return new Failures(topology, new TreeMap<>());
+        return new Failures(topology, new TreeMap<>(), new TreeMap<>());
     }
 
     /** These failures and the cable plugged into {@code end} cut at {@code atPs}. */
@@ -39,7 +42,25 @@ public final class Failures {
         TreeMap<Port, Long> m = new TreeMap<>(cutAt);
         m.merge(end, atPs, Math::min);
         m.merge(far, atPs, Math::min);
-        return new Failures(topology, m);
+        return new Failures(topology, m, faults);
+    }
+
+    /** These failures and errors injected on the cable plugged into {@code end}, both directions. */
+    public Failures linkFault(Port end, LinkFault fault) {
+        Port far = topology.peer(end);
+        if (far == null) {
+            throw new IllegalArgumentException("no cable is plugged into " + topology.nodes().get(end.node()).name()
+                    + " port " + end.port());
+        }
+        TreeMap<Port, LinkFault> m = new TreeMap<>(faults);
+        m.merge(end, fault, LinkFault::and);
+        m.merge(far, fault, LinkFault::and);
+        return new Failures(topology, cutAt, m);
+    }
+
+    /** The errors injected on what is sent out of {@code end} ({@link LinkFault#NONE}: none). */
+    public LinkFault faultAt(Port end) {
+        return faults.getOrDefault(end, LinkFault.NONE);
     }
 
     /** These failures and every cable of switch {@code node} cut at {@code atPs}. */

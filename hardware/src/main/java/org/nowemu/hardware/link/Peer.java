@@ -9,9 +9,15 @@ package org.nowemu.hardware.link;
  * @param port      its port
  * @param delay     message delay (ps)
  * @param cutAtPs   virtual time the cable is cut ({@code Long.MAX_VALUE}: never)
+ * @param fault     errors injected on this direction ({@link LinkFault#NONE}: none)
  */
-public record Peer(int component, int port, long delay, long cutAtPs) {
+public record Peer(int component, int port, long delay, long cutAtPs, LinkFault fault) {
     public static final long NEVER = Long.MAX_VALUE;
+
+    /** A cable without injected errors. */
+    public Peer(int component, int port, long delay, long cutAtPs) {
+        this(component, port, delay, cutAtPs, LinkFault.NONE);
+    }
 
     /** A cable that is never cut. */
     public Peer(int component, int port, long delay) {

@@ -14,6 +14,10 @@ public final class Transmitter {
     private final Peer peer;
     private final Rate rate;
     private final BitErrors errors;
+    /** Injected errors ({@link Peer#fault()}), drawn from a stream split off only when there are any. */
+    private final BitErrors faultErrors;
+    private final java.util.SplittableRandom faultRandom;
+    private long droppedPacket = -1;
     private long busyUntil;
     private boolean stopped;
     private boolean cut;
@@ -29,6 +33,13 @@ public final class Transmitter {
         this.peer = peer;
         this.rate = rate;
         this.errors = new BitErrors(bitErrorRate, random);
+        if (peer != null && peer.fault().any()) {
+            faultRandom = random.split();
+            faultErrors = new BitErrors(peer.fault().bitErrorRate(), faultRandom);
+        } else {
+            faultRandom = null;
+            faultErrors = null;
+        }
     }
 
     public Peer peer() {
@@ -62,7 +73,40 @@ public final class Transmitter {
     /** Starts sending {@code f} at {@code now}; returns the flit as it leaves (addressed, bits flipped). */
     public Flit transmit(long now, Flit f, boolean consumeRouteByte) {
         busyUntil = Math.max(busyUntil, now) + rate.psFor(f.bytes());
-        return f.forwarded(peer.port(), consumeRouteByte, errors.next(f.bytes() * 8));
+        int[] flips = errors.next(f.bytes() * 8);
+        if (faultErrors != null && now >= peer.fault().fromPs()) {
+            int[] more = faultErrors.next(f.bytes() * 8);
+            if (more.length > 0) {
+                flips = merge(flips, more);
+            }
+        }
+        return f.forwarded(peer.port(), consumeRouteByte, flips);
+    }
+
+    /**
+     * Whether {@code f}, sent at {@code now}, is lost to an injected drop: the head flit of a packet decides for
+     * the whole packet. The owner sends a lost flit nowhere.
+     */
+    public boolean drops(long now, Flit f) {
+        if (faultRandom == null || peer.fault().dropFraction() <= 0) {
+            return false;
+        }
+        if (f.index() == 0) {
+            droppedPacket = now >= peer.fault().fromPs() && faultRandom.nextDouble() < peer.fault().dropFraction()
+                    ? f.packetId() : -1;
+        }
+        return f.packetId() == droppedPacket;
+    }
+
+    private static int[] merge(int[] a, int[] b) {
+        java.util.TreeSet<Integer> all = new java.util.TreeSet<>();
+        for (int x : a) {
+            all.add(x);
+        }
+        for (int x : b) {
+            all.add(x);
+        }
+        return all.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The receiver's STOP or GO arrived. */

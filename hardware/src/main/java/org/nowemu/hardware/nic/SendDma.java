@@ -115,6 +115,8 @@ public final class SendDma extends Component {
             Flit sent = tx.transmit(now(), f, false);
             if (link.cut(now())) {
                 counter("nic.tx.cut_flits").increment();
+            } else if (tx.drops(now(), sent)) {
+                counter("nic.tx.dropped_flits").increment();
             } else {
                 send(link.component(), link.delay(), sent);
             }

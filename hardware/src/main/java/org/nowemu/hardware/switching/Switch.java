@@ -131,6 +131,8 @@ public final class Switch extends Component {
     private void emit(Transmitter out, Flit f) {
         if (out.peer().cut(now())) {
             counter("switch.cut_flits").increment();
+        } else if (out.drops(now(), f)) {
+            counter("switch.dropped_flits").increment();
         } else {
             send(out.peer().component(), out.peer().delay(), f);
         }

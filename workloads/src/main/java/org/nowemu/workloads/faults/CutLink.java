@@ -22,15 +22,16 @@ final class CutLink implements FaultKind {
     }
 
     @Override
-    public Failures apply(Failures failures, Topology topology, String element, long atPs, String key) {
-        Port end = end(topology, element, key);
+    public Failures apply(Failures failures, Topology topology, String element, long atPs,
+                          com.typesafe.config.Config entry, String key) {
+        Port end = end(topology, element, key + ".element");
         if (topology.peer(end) == null) {
-            throw FaultKinds.bad(key, "no cable is plugged into " + element);
+            throw FaultKinds.bad(key + ".element", "no cable is plugged into " + element);
         }
         return failures.cable(end, atPs);
     }
 
-    private static Port end(Topology topology, String element, String key) {
+    static Port end(Topology topology, String element, String key) {
         int colon = element.lastIndexOf(':');
         String name = colon < 0 ? element : element.substring(0, colon);
         Node node = FaultKinds.node(topology, name, key);

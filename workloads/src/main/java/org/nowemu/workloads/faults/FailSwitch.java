@@ -17,10 +17,11 @@ final class FailSwitch implements FaultKind {
     }
 
     @Override
-    public Failures apply(Failures failures, Topology topology, String element, long atPs, String key) {
-        Node node = FaultKinds.node(topology, element, key);
+    public Failures apply(Failures failures, Topology topology, String element, long atPs,
+                          com.typesafe.config.Config entry, String key) {
+        Node node = FaultKinds.node(topology, element, key + ".element");
         if (!node.isSwitch()) {
-            throw FaultKinds.bad(key, element + " is a host, not a switch");
+            throw FaultKinds.bad(key + ".element", element + " is a host, not a switch");
         }
         return failures.switchDown(node.index(), atPs);
     }

@@ -41,12 +41,13 @@ public final class FaultSchedule {
                     throw FaultKinds.bad(at, "needs '" + k + "' (each fault is {fault, element, at})");
                 }
             }
-            for (var k : c.root().keySet()) {
-                if (!List.of("fault", "element", "at").contains(k)) {
-                    throw FaultKinds.bad(at + "." + k, "unknown key (a fault takes fault, element, at)");
+            FaultKind kind = FaultKinds.named(e.string("fault"), at + ".fault");
+            for (var k : new java.util.TreeSet<>(c.root().keySet())) {
+                if (!List.of("fault", "element", "at").contains(k) && !kind.keys().contains(k)) {
+                    throw FaultKinds.bad(at + "." + k, "unknown key (" + kind.name() + " takes fault, element, at"
+                            + (kind.keys().isEmpty() ? "" : ", " + String.join(", ", kind.keys())) + ")");
                 }
             }
-            FaultKind kind = FaultKinds.named(e.string("fault"), at + ".fault");
             long atPs;
             try {
                 atPs = c.getDuration("at").toNanos() * 1000L;
@@ -56,7 +57,7 @@ public final class FaultSchedule {
             if (atPs < 0) {
                 throw FaultKinds.bad(at + ".at", "is in the past (" + c.getValue("at").unwrapped() + "): a run starts at 0");
             }
-            f = kind.apply(f, topology, e.string("element"), atPs, at + ".element");
+            f = kind.apply(f, topology, e.string("element"), atPs, c, at);
         }
         return f;
     }
