@@ -24,7 +24,7 @@ import org.nowemu.workloads.experiment.Workloads;
  */
 class LinkErrorsTest {
 
-    private static RunResult run(String faults) {
+    static RunResult run(String faults) {
         Config config = ExperimentConfig.load("permutations", List.of(
                 "nowemu.permutations.hosts=6", "nowemu.topology.name=chain", "nowemu.topology.chain.switches=3",
                 "nowemu.topology.chain.hosts-per-switch=2", "nowemu.permutations.patterns=[cshift]",

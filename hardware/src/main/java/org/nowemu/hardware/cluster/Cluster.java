@@ -124,7 +124,9 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             String name = n.name();
             check(mb.add(name + ".lanai", () -> new Lanai(profile, parts, program.firmware(parts))), parts.processor());
             check(mb.add(name + ".send", () -> new SendDma(profile, parts, w.out())), parts.send());
-            check(mb.add(name + ".recv", () -> new RecvDma(profile, parts, w.back())), parts.recv());
+            long[] stall = failures.stallOf(n.index());
+            check(mb.add(name + ".recv", () -> new RecvDma(profile, parts, w.back(), stall[0], stall[1])),
+                    parts.recv());
             check(mb.add(name + ".hostdma", () -> new HostDma(profile, parts)), parts.hostDma());
             check(mb.add(name + ".bus", () -> new IoBus(profile, parts.processor())), parts.bus());
             mb.carries(parts.send(), org.nowemu.hardware.link.Flit.class);

@@ -9,27 +9,32 @@ import org.nowemu.hardware.topology.Topology;
 
 /**
  * Cables that are cut at a virtual time, switches that fail (all their cables cut at once), and cables with
- * injected errors ({@link LinkFault}). Both ends of a cable are cut, or made faulty, together. Immutable: {@link #cable} and {@link #switchDown} return a new set.
+ * injected errors ({@link LinkFault}), and receivers that stop draining for a while. Both ends of a cable are
+ * cut, or made faulty, together. Immutable: {@link #cable} and {@link #switchDown} return a new set.
  */
 public final class Failures {
     private final Topology topology;
     private final TreeMap<Port, Long> cutAt;
     private final TreeMap<Port, LinkFault> faults;
+    /** Host node -> {from, until} of its receive DMA's stall. */
+    private final TreeMap<Integer, long[]> stalls;
 
-    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults) {
+    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
+                     TreeMap<Integer, long[]> stalls) {
         this.topology = topology;
         this.cutAt = cutAt;
         this.faults = faults;
+        this.stalls = stalls;
     }
 
     /** No failures. */
     public static Failures none() {
-        return new Failures(null, new TreeMap<>(), new TreeMap<>());
+        return new Failures(null, new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
     }
 
     /** No failures yet, on {@code topology}. */
     public static Failures on(Topology topology) {
-        return new Failures(topology, new TreeMap<>(), new TreeMap<>());
+        return new Failures(topology, new TreeMap<>(), new TreeMap<>(), new TreeMap<>());
     }
 
     /** These failures and the cable plugged into {@code end} cut at {@code atPs}. */
@@ -42,7 +47,7 @@ public final class Failures {
         TreeMap<Port, Long> m = new TreeMap<>(cutAt);
         m.merge(end, atPs, Math::min);
         m.merge(far, atPs, Math::min);
-        return new Failures(topology, m, faults);
+        return new Failures(topology, m, faults, stalls);
     }
 
     /** These failures and errors injected on the cable plugged into {@code end}, both directions. */
@@ -55,7 +60,27 @@ public final class Failures {
         TreeMap<Port, LinkFault> m = new TreeMap<>(faults);
         m.merge(end, fault, LinkFault::and);
         m.merge(far, fault, LinkFault::and);
-        return new Failures(topology, cutAt, m);
+        return new Failures(topology, cutAt, m, stalls);
+    }
+
+    /**
+     * These failures and the receive DMA of host {@code node} stalled from {@code fromPs} until {@code untilPs}
+     * (it stops draining its link; a second stall of the same host replaces the first).
+     */
+    public Failures stall(int node, long fromPs, long untilPs) {
+        Node n = topology.nodes().get(node);
+        if (!n.isHost()) {
+            throw new IllegalArgumentException(n.name() + " is not a host");
+        }
+        TreeMap<Integer, long[]> m = new TreeMap<>(stalls);
+        m.put(node, new long[] {fromPs, untilPs});
+        return new Failures(topology, cutAt, faults, m);
+    }
+
+    /** When host {@code node}'s receive DMA stalls and resumes ({@code {MAX, MAX}}: never). */
+    public long[] stallOf(int node) {
+        long[] s = stalls.get(node);
+        return s == null ? new long[] {Long.MAX_VALUE, Long.MAX_VALUE} : s.clone();
     }
 
     /** The errors injected on what is sent out of {@code end} ({@link LinkFault#NONE}: none). */

@@ -18,7 +18,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * processor.
  *
  * <p>Counters: {@code nic.rx.packets} (all, good or bad), {@code nic.rx.bytes}, {@code nic.rx.crc_errors},
- * {@code nic.rx.truncated}, {@code nic.rx.misrouted}, {@code nic.rx.oversize}, {@code nic.rx.stops_sent}.
+ * {@code nic.rx.truncated}, {@code nic.rx.misrouted}, {@code nic.rx.oversize}, {@code nic.rx.stops_sent},
+ * {@code nic.rx.stalled_drains} (times it would have drained but was stalled).
  */
 public final class RecvDma extends Component {
     /** The processor posts {@code buffers} more SRAM packet buffers. */
@@ -31,6 +32,8 @@ public final class RecvDma extends Component {
     private final HardwareProfile profile;
     private final NicParts parts;
     private final Peer back;
+    private final long stallFrom;
+    private final long stallUntil;
     private SlackBuffer buffer;
     private int posted;
     private boolean inPacket;
@@ -46,9 +49,19 @@ public final class RecvDma extends Component {
      * @param back    the transmitter at the far end of the host cable (for STOP/GO), or null with no cable
      */
     public RecvDma(HardwareProfile profile, NicParts parts, Peer back) {
+        this(profile, parts, back, Long.MAX_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * A receive DMA that stops draining from {@code stallFromPs} until {@code stallUntilPs} (a stalled receiver:
+     * the slack buffer fills and STOP holds the network back), then drains again.
+     */
+    public RecvDma(HardwareProfile profile, NicParts parts, Peer back, long stallFromPs, long stallUntilPs) {
         this.profile = profile;
         this.parts = parts;
         this.back = back;
+        this.stallFrom = stallFromPs;
+        this.stallUntil = stallUntilPs;
     }
 
     @Override
@@ -82,6 +95,14 @@ public final class RecvDma extends Component {
     }
 
     private void drain() {
+        if (now() >= stallFrom && now() < stallUntil) {
+            if (!wakePending && buffer.peek() != null) {
+                wakePending = true;
+                schedule(stallUntil - now(), new DrainReady());
+            }
+            counter("nic.rx.stalled_drains").increment();
+            return;
+        }
         for (Flit f = buffer.peek(); f != null; f = buffer.peek()) {
             if (busyUntil > now()) {
                 if (!wakePending) {

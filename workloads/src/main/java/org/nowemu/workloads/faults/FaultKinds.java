@@ -6,7 +6,7 @@ import org.nowemu.hardware.topology.Topology;
 
 /** The registry of fault kinds, by name. */
 public final class FaultKinds {
-    private static final List<FaultKind> ALL = List.of(new CutLink(), new FailSwitch(), new LinkErrors());
+    private static final List<FaultKind> ALL = List.of(new CutLink(), new FailSwitch(), new LinkErrors(), new StallReceiver());
 
     private FaultKinds() {
     }

@@ -1,0 +1,34 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.nowemu.actors.runtime.RunResult;
+
+/**
+ * The {@code stall-receiver} fault on the circular shift of {@link LinkErrorsTest}: h2's NIC stops draining its
+ * link 200 us into the bandwidth phase (which runs from 2 ms to 3 ms). While it is stalled the NIC refuses to
+ * drain and its slack buffer sends STOP upstream; fewer medium messages make it through the measured part, the
+ * longer the stall the fewer; afterwards every message sent is still handled, none pending, lost or duplicated.
+ */
+class ReceiverStallTest {
+
+    @Test
+    void aStalledReceiverHoldsTheNetworkBackAndLosesNothing() {
+        RunResult clean = LinkErrorsTest.run("[]");
+        RunResult brief = LinkErrorsTest.run("[{fault=stall-receiver,element=h2,at=2200us,for=300us}]");
+        RunResult lengthy = LinkErrorsTest.run("[{fault=stall-receiver,element=h2,at=2200us,for=5ms}]");
+        assertEquals(0, clean.counter("nic.rx.stalled_drains"));
+        for (RunResult r : new RunResult[] {brief, lengthy}) {
+            assertTrue(r.counter("nic.rx.stalled_drains") > 0);
+            assertTrue(r.counter("nic.rx.stops_sent") > clean.counter("nic.rx.stops_sent"), "STOP held the link");
+            assertEquals(r.invariants().sent(), r.invariants().handled());
+            assertEquals(0, r.invariants().pending());
+            assertTrue(r.invariants().hold());
+        }
+        long bytes = clean.counter("perm.cshift.bytes");
+        assertTrue(brief.counter("perm.cshift.bytes") < bytes, "a 300 us stall costs some of the measured bytes");
+        assertTrue(lengthy.counter("perm.cshift.bytes") < brief.counter("perm.cshift.bytes"), "5 ms costs more");
+    }
+}
