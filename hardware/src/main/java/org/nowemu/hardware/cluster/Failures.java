@@ -39,11 +39,7 @@ public final class Failures {
 
     /** These failures and the cable plugged into {@code end} cut at {@code atPs}. */
     public Failures cable(Port end, long atPs) {
-        Port far = topology.peer(end);
-        if (far == null) {
-            throw new IllegalArgumentException("no cable is plugged into " + topology.nodes().get(end.node()).name()
-                    + " port " + end.port());
-        }
+        Port far = far(end);
         TreeMap<Port, Long> m = new TreeMap<>(cutAt);
         m.merge(end, atPs, Math::min);
         m.merge(far, atPs, Math::min);
@@ -52,11 +48,7 @@ public final class Failures {
 
     /** These failures and errors injected on the cable plugged into {@code end}, both directions. */
     public Failures linkFault(Port end, LinkFault fault) {
-        Port far = topology.peer(end);
-        if (far == null) {
-            throw new IllegalArgumentException("no cable is plugged into " + topology.nodes().get(end.node()).name()
-                    + " port " + end.port());
-        }
+        Port far = far(end);
         TreeMap<Port, LinkFault> m = new TreeMap<>(faults);
         m.merge(end, fault, LinkFault::and);
         m.merge(far, fault, LinkFault::and);
@@ -101,6 +93,16 @@ public final class Failures {
             }
         }
         return f;
+    }
+
+    /** The other end of the cable plugged into {@code end}. */
+    private Port far(Port end) {
+        Port far = topology.peer(end);
+        if (far == null) {
+            throw new IllegalArgumentException("no cable is plugged into " + topology.nodes().get(end.node()).name()
+                    + " port " + end.port());
+        }
+        return far;
     }
 
     /** When the cable at {@code end} is cut ({@link Peer#NEVER}: never). */
