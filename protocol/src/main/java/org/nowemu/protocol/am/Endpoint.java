@@ -222,7 +222,8 @@ public final class Endpoint {
                 throw new AmException(why, "message " + Long.toHexString(d.msgId()) + " from " + name
                         + " came back undelivered and " + name + " has no error handler");
             }
-            errorHandler.returned(why, m);
+            // The handler sees the message as it was sent: a request bounced back as a reply is still a request.
+            errorHandler.returned(why, new Message(from, d.handler(), d.args(), data, d.offset(), d.msgId(), !request));
             return;
         }
         if (d.reply()) {

@@ -38,6 +38,13 @@ final class PermutationProgram {
                     am.counter(p.key() + "bytes").add(s.mediumBytes());
                 }
             });
+            // A request that comes back undelivered (a fault) counts as answered, so the phase moves on; a reply
+            // that comes back is dropped. The library counts both by reason.
+            ep.setErrorHandler((why, m) -> {
+                if (!m.reply()) {
+                    replies[0]++;
+                }
+            });
             int[] words = new int[s.args()];
             byte[] data = new byte[s.mediumBytes()];
             long sent = 0;
