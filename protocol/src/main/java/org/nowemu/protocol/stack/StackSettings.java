@@ -54,7 +54,7 @@ public record StackSettings(String name, boolean reliability, boolean protection
                 r.intIn(ROOT + ".credits", 1, 64), r.intIn(ROOT + ".receive-queue", 1, 1 << 16),
                 r.intIn(ROOT + ".max-endpoints", 1, 65535), r.intIn(ROOT + ".translations", 1, 1 << 16),
                 r.intIn(ROOT + ".handlers", 1, 256), r.intIn(ROOT + ".max-args", 0, 16),
-                (int) r.bytes(ROOT + ".max-medium", 16, maxPacket - 128), r.intIn(ROOT + ".receive-buffers", 1, 64),
+                (int) r.bytes(ROOT + ".max-medium", 16, Math.min(maxPacket - 128, 65535)), r.intIn(ROOT + ".receive-buffers", 1, 64),
                 r.duration(ROOT + ".transport.quantum", 1), r.intIn(ROOT + ".transport.timeout-ticks", 1, 1 << 20),
                 r.duration(ROOT + ".transport.nack-backoff", 1),
                 r.intIn(ROOT + ".transport.max-retries", 1, 1_000_000),

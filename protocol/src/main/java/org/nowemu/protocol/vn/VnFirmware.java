@@ -349,7 +349,7 @@ public final class VnFirmware implements Firmware {
             return;
         }
         Header h = new Header(Header.DATA, m.reply(), 0, 0, 0, m.error(), m.handler(), nic.nic(), m.endpoint(), destEp, tag,
-                f.tag, m.msgId(), 0, m.offset(), m.args(), m.data());
+                f.tag, m.msgId(), 0, m.offset(), m.args(), m.data(), dest, 0, 0);
         if (s.reliability()) {
             nic.cycles(c.reliableSend());
             Channel ch = channels.free(dest, m.reply());
@@ -459,6 +459,12 @@ public final class VnFirmware implements Firmware {
         Header h = Header.decode(p.body());
         if (h == null) {
             onRaw(p);
+            return;
+        }
+        if (h.dstNic() != Header.ANY_NIC && h.dstNic() != nic.nic()) {
+            // Sent along a wrong route (a corrupted table entry): it is not ours, and taking it would upset the
+            // channel state we keep for its sender. Its sender resends it, and gives up in the end.
+            nic.counter("vn.dropped.misrouted").increment();
             return;
         }
         switch (h.type()) {
@@ -812,7 +818,7 @@ public final class VnFirmware implements Firmware {
             return;
         }
         nic.cycles(c.send());
-        Header back = h.withType(Header.RETURN, why.code());
+        Header back = h.withType(Header.RETURN, why.code()).toward(src);
         ready.add(() -> transmitTo(src, route, back));
     }
 
