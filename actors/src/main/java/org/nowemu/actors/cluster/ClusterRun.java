@@ -162,7 +162,7 @@ public final class ClusterRun implements AutoCloseable {
                         activations += m.activations();
                     }
                     layout.accept(barrierSummary(d.members()));
-                    result.complete(RunResult.assemble(reports, d.members().get(0).windows(), activations, lookaheadPs,
+                    result.complete(RunResult.assemble(Wire.joined(reports), d.members().get(0).windows(), activations, lookaheadPs,
                             wall));
                     return Behaviors.stopped();
                 })

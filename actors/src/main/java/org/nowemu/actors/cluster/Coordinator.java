@@ -92,7 +92,6 @@ public final class Coordinator {
     public record Failed(long job, String message) implements Outcome, WireMessage {
     }
 
-    private static final int REPORTS_PER_MESSAGE = 500;
 
     /** One run in progress. */
     private static final class Run {
@@ -288,12 +287,12 @@ public final class Coordinator {
     }
 
     private Behavior<Command> deliver(Run run) {
+        // Stable: the pieces of a report split for the wire stay in their order.
         run.reports.sort(Comparator.comparingInt(ComponentReport::id));
-        int n = run.reports.size();
-        for (int from = 0; from < n; from += REPORTS_PER_MESSAGE) {
-            int to = Math.min(n, from + REPORTS_PER_MESSAGE);
-            run.submit.replyTo().tell(new Done(run.submit.job(), new ArrayList<>(run.reports.subList(from, to)),
-                    to == n, new ArrayList<>(java.util.Arrays.asList(run.stats))));
+        List<ArrayList<ComponentReport>> chunks = Wire.chunks(run.reports);
+        for (int i = 0; i < chunks.size(); i++) {
+            run.submit.replyTo().tell(new Done(run.submit.job(), chunks.get(i), i == chunks.size() - 1,
+                    new ArrayList<>(java.util.Arrays.asList(run.stats))));
         }
         return idle();
     }

@@ -33,7 +33,6 @@ import org.nowemu.actors.runtime.RunFailure;
  * the member agent's thread both call in, so every entry point holds this object's lock.
  */
 final class MemberExchange implements Exchange {
-    private static final int REPORTS_PER_MESSAGE = 500;
     private static final int PROGRESS_EVERY = 32;
     /** Messages per report part: 256 events of at most a packet (8 KiB of body) each fit Artery's 4 MiB frame. */
     static final int EVENTS_PER_PART = 256;
@@ -260,18 +259,11 @@ final class MemberExchange implements Exchange {
     public synchronized void finished(int p, List<ComponentReport> reports, RunFailure partitionFailure) {
         long wall = System.nanoTime() - startedAt;
         Coordinator.MemberStats stats = new Coordinator.MemberStats(seq, activations, crossed, waitNanos, wall);
-        int n = reports.size();
-        for (int from = 0; from < n || from == 0; from += REPORTS_PER_MESSAGE) {
-            int to = Math.min(n, from + REPORTS_PER_MESSAGE);
-            ArrayList<ComponentReport> chunk = new ArrayList<>(to - from);
-            for (ComponentReport r : reports.subList(from, to)) {
-                chunk.add(Wire.portable(r));
-            }
-            coordinator.tell(new Coordinator.Reports(job, member, chunk, to == n, partitionFailure,
-                    to == n ? stats : null));
-            if (n == 0) {
-                break;
-            }
+        List<ArrayList<ComponentReport>> chunks = Wire.chunks(reports);
+        for (int i = 0; i < chunks.size(); i++) {
+            boolean last = i == chunks.size() - 1;
+            coordinator.tell(new Coordinator.Reports(job, member, chunks.get(i), last, partitionFailure,
+                    last ? stats : null));
         }
     }
 

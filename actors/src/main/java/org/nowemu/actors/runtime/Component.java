@@ -79,6 +79,11 @@ public abstract class Component {
         return cell.histogram(name);
     }
 
+    /** This component's page of the run's application-message ledger ({@link Ledger}). */
+    protected final LedgerBook ledger() {
+        return cell.ledger();
+    }
+
     /** Records a busy span on this component's trace track (kept only when tracing is on). */
     protected final void traceSpan(String name, long startPs, long durationPs) {
         cell.traceSpan(name, startPs, durationPs);

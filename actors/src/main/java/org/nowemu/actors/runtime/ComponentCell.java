@@ -50,6 +50,8 @@ final class ComponentCell {
     private final TreeMap<String, Histogram> histograms = new TreeMap<>();
     private final List<TraceEntry> trace;
     private long traceDropped;
+    /** Created on first use: most components keep no ledger. */
+    private LedgerBook ledger;
 
     /** Messages for other components produced in the current window; emptied by the sub-coordinator. */
     final ArrayList<Event> outbox = new ArrayList<>();
@@ -165,7 +167,14 @@ final class ComponentCell {
         counters.forEach((k, v) -> values.put(k, v.value()));
         report = new ComponentReport(id, name, hash, handled, sent, duplicates, queue.size(), lastTime,
                 Collections.unmodifiableSortedMap(values), Collections.unmodifiableSortedMap(histograms),
-                trace, traceDropped);
+                trace, traceDropped, ledger == null ? LedgerEntries.EMPTY : ledger.entries());
+    }
+
+    LedgerBook ledger() {
+        if (ledger == null) {
+            ledger = new LedgerBook();
+        }
+        return ledger;
     }
 
     void send(int target, long delay, Object payload) {

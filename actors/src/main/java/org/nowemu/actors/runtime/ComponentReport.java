@@ -18,8 +18,24 @@ import org.nowemu.actors.trace.TraceEntry;
  * @param histograms  its histograms by name
  * @param trace       its trace track (empty when tracing is off)
  * @param traceDropped trace entries beyond the per-component limit
+ * @param ledger      its page of the run's message ledger ({@link LedgerEntries#EMPTY} if it keeps none)
  */
 public record ComponentReport(int id, String name, long hash, long handled, long sent, long duplicates,
                               long pending, long lastTime, SortedMap<String, Long> counters,
-                              SortedMap<String, Histogram> histograms, List<TraceEntry> trace, long traceDropped) {
+                              SortedMap<String, Histogram> histograms, List<TraceEntry> trace, long traceDropped,
+                              LedgerEntries ledger) {
+
+    /** A report with no ledger page. */
+    public ComponentReport(int id, String name, long hash, long handled, long sent, long duplicates, long pending,
+                           long lastTime, SortedMap<String, Long> counters, SortedMap<String, Histogram> histograms,
+                           List<TraceEntry> trace, long traceDropped) {
+        this(id, name, hash, handled, sent, duplicates, pending, lastTime, counters, histograms, trace, traceDropped,
+                LedgerEntries.EMPTY);
+    }
+
+    /** This report with {@code page} as its ledger page (a report split over several wire messages). */
+    public ComponentReport withLedger(LedgerEntries page) {
+        return new ComponentReport(id, name, hash, handled, sent, duplicates, pending, lastTime, counters, histograms,
+                trace, traceDropped, page);
+    }
 }

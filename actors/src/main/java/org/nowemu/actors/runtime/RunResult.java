@@ -18,12 +18,19 @@ import org.nowemu.actors.stats.Digest;
  * @param components   every component's report, in id order
  * @param counters     counters summed by name
  * @param histograms   histograms merged by name
- * @param invariants   the runtime's message ledger
+ * @param invariants   the runtime's own ledger of events
  * @param wallSeconds  wall-clock seconds of the run (for speed figures only)
+ * @param ledger       the fate of every application message (empty for runs of plain components)
  */
 public record RunResult(long finalTimePs, long events, long windows, long activations, String digest, long lookaheadPs,
                         List<ComponentReport> components, SortedMap<String, Long> counters,
-                        SortedMap<String, Histogram> histograms, Invariants invariants, double wallSeconds) {
+                        SortedMap<String, Histogram> histograms, Invariants invariants, double wallSeconds,
+                        Ledger ledger) {
+
+    /** Whether the run kept its books: no event lost or duplicated, and every application message accounted for. */
+    public boolean kept() {
+        return invariants.hold() && ledger.kept();
+    }
 
     public long counter(String name) {
         return counters.getOrDefault(name, 0L);
@@ -55,7 +62,7 @@ public record RunResult(long finalTimePs, long events, long windows, long activa
         String digest = Digest.hex(digest(reports, finalTime));
         Invariants inv = new Invariants(sent, events, 0, pending, sent - events - pending, duplicated);
         return new RunResult(finalTime, events, windows, activations, digest, lookahead, List.copyOf(reports),
-                counters, histograms, inv, wallSeconds);
+                counters, histograms, inv, wallSeconds, Ledger.of(reports));
     }
 
     /** The digest over component hashes and counters in id order, then the final time. */

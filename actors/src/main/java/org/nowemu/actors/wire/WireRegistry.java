@@ -49,7 +49,8 @@ public final class WireRegistry {
             org.nowemu.actors.runtime.ComponentReport.class,
             org.nowemu.actors.trace.TraceEntry.class,
             org.nowemu.actors.runtime.RunFailure.class,
-            ActorRefs.ADAPTER);
+            ActorRefs.ADAPTER,
+            org.nowemu.actors.runtime.LedgerEntries.class);
 
     private final List<Class<?>> classes;
 

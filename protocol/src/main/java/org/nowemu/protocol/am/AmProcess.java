@@ -225,6 +225,11 @@ public final class AmProcess extends ProgramThread {
         awaitMessage(false);
     }
 
+    /** This process's page of the run's message ledger. */
+    org.nowemu.actors.runtime.LedgerBook book() {
+        return ledger();
+    }
+
     Counter stat(String name) {
         return counter(name);
     }

@@ -1,6 +1,7 @@
 package org.nowemu.protocol.am;
 
 import java.util.ArrayDeque;
+import org.nowemu.actors.runtime.LedgerBook;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.HostEntry;
 import org.nowemu.protocol.stack.StackSettings;
@@ -130,7 +131,7 @@ public final class Endpoint {
         if (credits == 0) {
             process.pollUntil(() -> credits > 0);
         }
-        send(false, index, map[index], mapTag[index], handler, args, data, offset, 0);
+        send(false, index, map[index], mapTag[index], handler, args, data, offset, 0, -1);
         credits--;
     }
 
@@ -175,8 +176,13 @@ public final class Endpoint {
         return process.poll(this);
     }
 
+    /**
+     * Writes a send-queue entry. {@code returning} is the id of a request this sends back to its sender as
+     * returned with {@code error} (the library's bounce), or -1: a bounce is not a message of its own in the ledger
+     * but the way the request comes back, so it travels under the request's id.
+     */
     void send(boolean reply, int index, EndpointName dest, int destTag, int handler, int[] args, byte[] data,
-              int offset, int error) {
+              int offset, int error, long returning) {
         handlerIndex(handler);
         if (args == null || args.length > s.maxArgs()) {
             throw new AmException(AmError.BAD_ARGUMENTS, (args == null ? "no" : args.length)
@@ -186,7 +192,11 @@ public final class Endpoint {
             throw new AmException(AmError.BAD_LENGTH, (data == null ? "no data" : data.length + " bytes")
                     + " (a medium message holds 0.." + s.maxMedium() + ")");
         }
-        long id = ((long) process.host() << 40) | ((long) this.index << 28) | (sequence++ & 0xfffffff);
+        long id = returning >= 0 ? returning
+                : ((long) process.host() << 40) | ((long) this.index << 28) | (sequence++ & 0xfffffff);
+        if (returning < 0) {
+            process.book().sent(id, process.clock(), LedgerBook.address(dest.nic(), dest.endpoint()));
+        }
         process.chargeSend(reply, data.length);
         process.pio(this, s.host().entryWords() + args.length, new Doorbell.Send(this.index, reply, index,
                 dest.nic(), dest.endpoint(), destTag, handler, args.clone(), data.clone(), offset, id, error));
@@ -218,6 +228,7 @@ public final class Endpoint {
             }
             AmError why = AmError.of(d.error());
             process.stat("am.returned." + why.name().toLowerCase()).increment();
+            process.book().returned(d.msgId(), process.clock(), why.name());
             if (errorHandler == null) {
                 throw new AmException(why, "message " + Long.toHexString(d.msgId()) + " from " + name
                         + " came back undelivered and " + name + " has no error handler");
@@ -239,6 +250,7 @@ public final class Endpoint {
             return;
         }
         process.stat(d.reply() ? "am.replies_handled" : "am.requests_handled").increment();
+        process.book().handled(d.msgId(), LedgerBook.address(name.nic(), name.endpoint()));
         h.handle(token, m);
     }
 

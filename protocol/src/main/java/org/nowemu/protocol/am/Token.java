@@ -34,14 +34,14 @@ public final class Token {
     /** Replies with a medium message: {@code data} is copied into the staging area, then sent by the NIC. */
     public void replyMedium(int handler, byte[] data, int... args) {
         check();
-        endpoint.send(true, -1, message.source(), srcTag, handler, args, data, -1, 0);
+        endpoint.send(true, -1, message.source(), srcTag, handler, args, data, -1, 0, -1);
     }
 
     /** Sends the request back to its sender as returned with {@code error} (the library's use: no handler). */
     void bounce(AmError error) {
         check();
         endpoint.send(true, -1, message.source(), srcTag, message.handler(), message.args(), new byte[0],
-                -1, error.code());
+                -1, error.code(), message.id());
     }
 
     private void check() {

@@ -68,4 +68,14 @@ public record StackSettings(String name, boolean reliability, boolean protection
                 receiveQueue, maxEndpoints, translations, handlers, maxArgs, maxMedium, receiveBuffers, quantumPs,
                 timeoutTicks, nackBackoffPs, maxRetries, attempts, host, firmware, paging);
     }
+
+    /**
+     * The longest a message can stay unresolved in the transport once its destination stops answering (ps): a
+     * silent channel is resent every timeout-ticks quanta until max-retries resends, then returned as unreachable
+     * at the next tick. 0 without reliability (nothing is resent). A run that injects faults lasts at least this
+     * long after its last send, so that every message is handled or returned before its ledger is closed.
+     */
+    public long giveUpPs() {
+        return reliability ? ((long) maxRetries + 2) * timeoutTicks * quantumPs : 0;
+    }
 }

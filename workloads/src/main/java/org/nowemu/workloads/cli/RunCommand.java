@@ -168,9 +168,9 @@ final class RunCommand implements Callable<Integer> {
         }
         stdout.println("wrote " + resultsFile + (rs.tracing() ? " and trace.json" : "")
                 + (written.isEmpty() ? "" : " and " + String.join(", ", written)));
-        if (!r.invariants().hold()) {
-            stderr.println("nowemu: run failed: invariant broken: " + r.invariants().lost() + " messages lost, "
-                    + r.invariants().duplicated() + " duplicated");
+        String broken = results.invariants().broken();
+        if (broken != null) {
+            stderr.println("nowemu: run failed: ledger broken: " + broken);
             return Main.FAILED;
         }
         return Main.OK;

@@ -57,7 +57,8 @@ public final class ContentionWorkload implements Workload {
                 : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of(),
                 org.nowemu.workloads.faults.FaultSchedule.read(r, t));
         List<ContentionSettings.Phase> phases = s.phases();
-        long horizon = phases.get(phases.size() - 1).end() + s.gap() + 100 * s.duration();
+        long horizon = org.nowemu.workloads.faults.FaultSchedule.horizon(config,
+                phases.get(phases.size() - 1).end() + s.gap(), 100 * s.duration(), s.stack());
         return new Plan(c.model(), horizon, s);
     }
 

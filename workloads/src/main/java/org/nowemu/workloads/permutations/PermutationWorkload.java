@@ -54,7 +54,8 @@ public final class PermutationWorkload implements Workload {
                 h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of(),
                 org.nowemu.workloads.faults.FaultSchedule.read(r, t));
         List<PermutationSettings.Phase> phases = s.phases();
-        return new Plan(c.model(), phases.get(phases.size() - 1).end() + s.gap() + 100 * s.duration(), s);
+        return new Plan(c.model(), org.nowemu.workloads.faults.FaultSchedule.horizon(config,
+                phases.get(phases.size() - 1).end() + s.gap(), 100 * s.duration(), s.stack()), s);
     }
 
     @Override

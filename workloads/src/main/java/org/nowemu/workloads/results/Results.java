@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
-import org.nowemu.actors.runtime.Invariants;
 import org.nowemu.actors.runtime.RunResult;
 
 /**
@@ -23,7 +22,7 @@ import org.nowemu.actors.runtime.RunResult;
         "activationsPerEvent", "digest", "metrics", "invariants"})
 public record Results(String experiment, long seed, long virtualTimePs, long events, double wallSeconds,
                       double eventsPerSecond, long windows, double activationsPerEvent, String digest,
-                      Map<String, Number> metrics, Invariants invariants) {
+                      Map<String, Number> metrics, RunInvariants invariants) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -32,7 +31,7 @@ public record Results(String experiment, long seed, long virtualTimePs, long eve
         metrics.forEach((k, v) -> m.put(k, v == Math.rint(v) && Math.abs(v) < 1e15 ? (Number) v.longValue() : v));
         return new Results(experiment, seed, r.finalTimePs(), r.events(), r.wallSeconds(), r.eventsPerSecond(),
                 r.windows(), r.events() == 0 ? 0 : r.activations() / (double) r.events(), r.digest(), m,
-                r.invariants());
+                RunInvariants.of(r));
     }
 
     public String toJson() {

@@ -2,7 +2,6 @@ package org.nowemu.workloads.results;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import org.nowemu.actors.runtime.Invariants;
 import org.nowemu.actors.time.VirtualTime;
 
 /** Prints the results of a run as a small aligned table for the terminal. */
@@ -21,9 +20,13 @@ public final class ResultsTable {
         out.printf(Locale.ROOT, row, "digest", r.digest());
         r.metrics().forEach((k, v) -> out.printf(Locale.ROOT, row, k,
                 v instanceof Double d ? String.format(Locale.ROOT, "%.6g", d) : v.toString()));
-        Invariants i = r.invariants();
+        RunInvariants i = r.invariants();
         out.printf(Locale.ROOT, row, "invariants", String.format(Locale.ROOT,
-                "sent %d, handled %d, returned %d, pending %d, lost %d, duplicated %d",
-                i.sent(), i.handled(), i.returnedToSender(), i.pending(), i.lost(), i.duplicated()));
+                "%s: sent %d, handled %d, returned %d%s, lost %d, duplicated %d%s", i.of(), i.sent(), i.handled(),
+                i.returnedToSender(), i.returnedBy().isEmpty() ? "" : " " + i.returnedBy(), i.lost(), i.duplicated(),
+                (i.returnedAfterHandling() > 0 ? ", returned after handling " + i.returnedAfterHandling() : "")
+                        + (i.endedWithCrash() > 0 ? ", ended with a crash " + i.endedWithCrash() : "")
+                        + (i.misdelivered() > 0 ? ", misdelivered " + i.misdelivered() : "")
+                        + (i.unsent() > 0 ? ", never sent " + i.unsent() : "")));
     }
 }

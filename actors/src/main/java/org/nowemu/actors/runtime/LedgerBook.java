@@ -1,0 +1,95 @@
+package org.nowemu.actors.runtime;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One component's page of the run's message ledger: the application messages it sent (id, time, destination
+ * address), handled (id, the address that handled it), saw come back to their sender (id, time, reason), and the
+ * endpoint addresses that vanished with it when its process crashed. The run puts the pages together into a
+ * {@link Ledger}. Ids are unique over the run (the protocol makes them from sending host, endpoint and sequence);
+ * an address is a host and an endpoint ({@link #address}). Append-only; costs a few longs per message.
+ */
+public final class LedgerBook {
+    private long[] sentIds = new long[16];
+    private long[] sentTimes = new long[16];
+    private long[] sentTo = new long[16];
+    private int sent;
+    private long[] handledIds = new long[16];
+    private long[] handledBy = new long[16];
+    private int handled;
+    private long[] returnedIds = new long[4];
+    private long[] returnedTimes = new long[4];
+    private int[] returnedReasons = new int[4];
+    private int returned;
+    private final List<String> reasons = new ArrayList<>();
+    private long[] vanished = new long[0];
+    private long crashedAt = -1;
+
+    /** The address of endpoint {@code endpoint} of host {@code host}. */
+    public static long address(int host, int endpoint) {
+        return ((long) host << 20) | (endpoint & 0xfffff);
+    }
+
+    /** An address as a reader knows it: {@code h3.ep0}. */
+    public static String name(long address) {
+        return "h" + (address >>> 20) + ".ep" + (address & 0xfffff);
+    }
+
+    /** Message {@code id} sent at {@code atPs} to the endpoint at {@code to}. */
+    public void sent(long id, long atPs, long to) {
+        if (sent == sentIds.length) {
+            sentIds = Arrays.copyOf(sentIds, sent * 2);
+            sentTimes = Arrays.copyOf(sentTimes, sent * 2);
+            sentTo = Arrays.copyOf(sentTo, sent * 2);
+        }
+        sentIds[sent] = id;
+        sentTimes[sent] = atPs;
+        sentTo[sent++] = to;
+    }
+
+    /** Message {@code id} handled (its handler ran) by the endpoint at {@code by}. */
+    public void handled(long id, long by) {
+        if (handled == handledIds.length) {
+            handledIds = Arrays.copyOf(handledIds, handled * 2);
+            handledBy = Arrays.copyOf(handledBy, handled * 2);
+        }
+        handledIds[handled] = id;
+        handledBy[handled++] = by;
+    }
+
+    /** Message {@code id} came back to its sender at {@code atPs}, undelivered for {@code reason}. */
+    public void returned(long id, long atPs, String reason) {
+        if (returned == returnedIds.length) {
+            returnedIds = Arrays.copyOf(returnedIds, returned * 2);
+            returnedTimes = Arrays.copyOf(returnedTimes, returned * 2);
+            returnedReasons = Arrays.copyOf(returnedReasons, returned * 2);
+        }
+        int r = reasons.indexOf(reason);
+        if (r < 0) {
+            r = reasons.size();
+            reasons.add(reason);
+        }
+        returnedIds[returned] = id;
+        returnedTimes[returned] = atPs;
+        returnedReasons[returned++] = r;
+    }
+
+    /**
+     * The component's process crashed at {@code atPs} and its endpoints at {@code addresses} vanished: messages it
+     * had sent and messages on their way to it may end nowhere, and the ledger says so instead of calling them lost.
+     */
+    public void crashed(long atPs, long[] addresses) {
+        crashedAt = atPs;
+        vanished = addresses.clone();
+    }
+
+    /** What the page holds, in the form the wire carries. */
+    public LedgerEntries entries() {
+        return new LedgerEntries(Arrays.copyOf(sentIds, sent), Arrays.copyOf(sentTimes, sent),
+                Arrays.copyOf(sentTo, sent), Arrays.copyOf(handledIds, handled), Arrays.copyOf(handledBy, handled),
+                Arrays.copyOf(returnedIds, returned), Arrays.copyOf(returnedTimes, returned),
+                Arrays.copyOf(returnedReasons, returned), reasons.toArray(new String[0]), vanished.clone(), crashedAt);
+    }
+}
