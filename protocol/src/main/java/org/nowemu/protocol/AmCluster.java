@@ -47,7 +47,8 @@ public final class AmCluster {
     /** As {@link #build(Topology, HardwareProfile, IntFunction, IntFunction)}, with cables and switches failing. */
     public static Cluster build(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
                                 IntFunction<List<AmProgram>> programs, Failures failures) {
-        return Cluster.build(topology, profile, program(topology, profile, stackOf, programs), failures);
+        return Cluster.build(topology, profile, program(topology, profile, stackOf, programs, true, failures),
+                failures);
     }
 
     /** What {@link #build} runs on the hosts, for callers that change a part of it (a NIC that is off, say). */
@@ -62,6 +63,16 @@ public final class AmCluster {
      */
     public static HostProgram program(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
                                       IntFunction<List<AmProgram>> programs, boolean topologyRoutes) {
+        return program(topology, profile, stackOf, programs, topologyRoutes, Failures.none());
+    }
+
+    /**
+     * As above, with the processes {@code failures} names crashing ({@link Failures#crash}); a crash of a process a
+     * host does not run is bad input.
+     */
+    public static HostProgram program(Topology topology, HardwareProfile profile, IntFunction<StackSettings> stackOf,
+                                      IntFunction<List<AmProgram>> programs, boolean topologyRoutes,
+                                      Failures failures) {
         int hosts = topology.hosts().size();
         NicSettings nicSettings = profile.nic();
         long free = nicSettings.sramBytes() - nicSettings.sramReserved();
@@ -87,6 +98,14 @@ public final class AmCluster {
                 StackSettings stack = stackOf.apply(nic.nic());
                 List<AmProgram> mine = programs.apply(nic.nic());
                 List<Part> parts = new ArrayList<>();
+                int node = topology.hosts().get(nic.nic()).index();
+                int named = failures.crashedProcessBound(node);
+                if (named >= mine.size()) {
+                    String host = topology.hosts().get(nic.nic()).name();
+                    throw new BadInputException("nowemu.faults: " + host + ".p" + named + ": host " + host + " runs "
+                            + (mine.isEmpty() ? "no process" : mine.size() == 1 ? "1 process (p0)"
+                            : mine.size() + " processes (p0..p" + (mine.size() - 1) + ")") + " in this experiment");
+                }
                 if (mine.isEmpty()) {
                     return parts;
                 }
@@ -108,13 +127,15 @@ public final class AmCluster {
                         for (int i = 0; i < t.threads().size(); i++) {
                             AmProgram thread = t.threads().get(i);
                             int first = firstEndpoint(stack, mine.size(), p, t.threads().size(), i);
+                            long crash = failures.crashOf(node, p);
                             parts.add(new Part("p" + p + ".t" + i, () -> new AmProcess(profile, nic, stack, thread,
-                                    hosts, first, share, driver, cpu)));
+                                    hosts, first, share, driver, cpu, crash)));
                         }
                     } else {
                         int first = p * range;
+                        long crash = failures.crashOf(node, p);
                         parts.add(new Part("p" + p, () -> new AmProcess(profile, nic, stack, program, hosts, first,
-                                range, driver, cpu)));
+                                range, driver, cpu, crash)));
                     }
                 }
                 return parts;

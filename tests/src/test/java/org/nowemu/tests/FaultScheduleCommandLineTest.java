@@ -43,13 +43,19 @@ class FaultScheduleCommandLineTest {
     @Test
     void badSchedulesAreOneLineAndExitTwo() {
         assertOneLineBadInput(nowemu(shift("[{fault=cut-lnk,element=\"s0:2\",at=1ms}]", tmp).toArray(String[]::new)),
-                "nowemu: nowemu.faults[0].fault: unknown fault 'cut-lnk' (known: cut-link, fail-switch, link-errors, stall-receiver)");
+                "nowemu: nowemu.faults[0].fault: unknown fault 'cut-lnk' (known: cut-link, fail-switch, link-errors, stall-receiver, crash-process)");
         assertOneLineBadInput(nowemu(shift("[{fault=cut-link,element=\"s9:2\",at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].element: no switch or host named 's9' in the chain topology");
         assertOneLineBadInput(nowemu(shift("[{fault=fail-switch,element=s1,at=-1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].at: is in the past (-1ms): a run starts at 0");
         assertOneLineBadInput(nowemu(shift("[{fault=cut-link,element=\"s0:7\",at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].element: no cable is plugged into s0:7");
+        assertOneLineBadInput(nowemu(shift("[{fault=crash-process,element=h1,at=1ms}]", tmp).toArray(String[]::new)),
+                "nowemu: nowemu.faults[0].element: expected a process as HOST.pN (h3.p0: h3's first process), got 'h1'");
+        assertOneLineBadInput(nowemu(shift("[{fault=crash-process,element=s1.p0,at=1ms}]", tmp).toArray(String[]::new)),
+                "nowemu: nowemu.faults[0].element: s1 is a switch, not a host");
+        assertOneLineBadInput(nowemu(shift("[{fault=crash-process,element=h1.p2,at=1ms}]", tmp).toArray(String[]::new)),
+                "nowemu: nowemu.faults: h1.p2: host h1 runs 1 process (p0) in this experiment");
         assertOneLineBadInput(nowemu(shift("[{fault=fail-switch,element=h1,at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].element: h1 is a host, not a switch");
         assertOneLineBadInput(nowemu(shift("[{fault=link-errors,element=all,at=0ms,drop=1.5}]", tmp)

@@ -16,7 +16,7 @@ import org.nowemu.actors.time.VirtualTime;
  * somewhere, but the run is over), or handled or returned without having been sent (unsent). Two outcomes are
  * not breaks: a message handled and also returned (its ACK was lost, so its sender could not know it arrived:
  * AM-II's return-to-sender allows this), and one that ended with a crashed process (sent by a process that
- * crashed, or sent before the crash to one of its endpoints).
+ * crashed, or delivered to one after its crash).
  *
  * @param sent                  application messages sent
  * @param handledOnce           handled exactly once, by their destination, and not returned
@@ -49,13 +49,13 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
     public static Ledger of(List<ComponentReport> reports) {
         int n = 0;
         TreeSet<String> reasonNames = new TreeSet<>();
-        TreeMap<Long, Long> vanishedAt = new TreeMap<>();
+        TreeSet<Long> discarded = new TreeSet<>();
         for (ComponentReport r : reports) {
             LedgerEntries e = r.ledger();
             n += e.sentIds().length;
             reasonNames.addAll(Arrays.asList(e.reasons()));
-            for (long a : e.vanished()) {
-                vanishedAt.merge(a, e.crashedAt(), Math::min);
+            for (long id : e.discarded()) {
+                discarded.add(id);
             }
         }
         long[] ids = new long[n];
@@ -148,7 +148,7 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
                 byReason[reason[p]]++;
             } else if (handled[p] == 1) {
                 afterHandling++;
-            } else if (senderCrash[p] >= 0 || vanishedAt.getOrDefault(to[p], Long.MIN_VALUE) > time[p]) {
+            } else if (senderCrash[p] >= 0 || discarded.contains(sorted[p])) {
                 crashed++;
             } else {
                 lost++;

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * One component's page of the run's message ledger: the application messages it sent (id, time, destination
- * address), handled (id, the address that handled it), saw come back to their sender (id, time, reason), and the
- * endpoint addresses that vanished with it when its process crashed. The run puts the pages together into a
+ * address), handled (id, the address that handled it), saw come back to their sender (id, time, reason), and,
+ * once its process has crashed, the messages that still reached it (delivered into a dead process, never handled). The run puts the pages together into a
  * {@link Ledger}. Ids are unique over the run (the protocol makes them from sending host, endpoint and sequence);
  * an address is a host and an endpoint ({@link #address}). Append-only; costs a few longs per message.
  */
@@ -24,7 +24,8 @@ public final class LedgerBook {
     private int[] returnedReasons = new int[4];
     private int returned;
     private final List<String> reasons = new ArrayList<>();
-    private long[] vanished = new long[0];
+    private long[] discarded = new long[0];
+    private int discards;
     private long crashedAt = -1;
 
     /** The address of endpoint {@code endpoint} of host {@code host}. */
@@ -77,12 +78,19 @@ public final class LedgerBook {
     }
 
     /**
-     * The component's process crashed at {@code atPs} and its endpoints at {@code addresses} vanished: messages it
-     * had sent and messages on their way to it may end nowhere, and the ledger says so instead of calling them lost.
+     * The component's process crashed at {@code atPs}: messages it sent that were neither handled nor returned
+     * ended with it, and the ledger says so instead of calling them lost.
      */
-    public void crashed(long atPs, long[] addresses) {
+    public void crashed(long atPs) {
         crashedAt = atPs;
-        vanished = addresses.clone();
+    }
+
+    /** Message {@code id} reached this component's process after it had crashed: it ends here, unhandled. */
+    public void discarded(long id) {
+        if (discards == discarded.length) {
+            discarded = Arrays.copyOf(discarded, Math.max(4, discards * 2));
+        }
+        discarded[discards++] = id;
     }
 
     /** What the page holds, in the form the wire carries. */
@@ -90,6 +98,6 @@ public final class LedgerBook {
         return new LedgerEntries(Arrays.copyOf(sentIds, sent), Arrays.copyOf(sentTimes, sent),
                 Arrays.copyOf(sentTo, sent), Arrays.copyOf(handledIds, handled), Arrays.copyOf(handledBy, handled),
                 Arrays.copyOf(returnedIds, returned), Arrays.copyOf(returnedTimes, returned),
-                Arrays.copyOf(returnedReasons, returned), reasons.toArray(new String[0]), vanished.clone(), crashedAt);
+                Arrays.copyOf(returnedReasons, returned), reasons.toArray(new String[0]), Arrays.copyOf(discarded, discards), crashedAt);
     }
 }

@@ -10,13 +10,13 @@ import java.util.Arrays;
  */
 public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, long[] handledIds, long[] handledBy,
                             long[] returnedIds, long[] returnedTimes, int[] returnedReasons, String[] reasons,
-                            long[] vanished, long crashedAt) {
+                            long[] discarded, long crashedAt) {
     public static final LedgerEntries EMPTY = new LedgerEntries(new long[0], new long[0], new long[0], new long[0],
             new long[0], new long[0], new long[0], new int[0], new String[0], new long[0], -1);
 
     /** Longs it holds (for splitting reports into wire messages of bounded size). */
     public long size() {
-        return 3L * sentIds.length + 2L * handledIds.length + 3L * returnedIds.length + vanished.length;
+        return 3L * sentIds.length + 2L * handledIds.length + 3L * returnedIds.length + discarded.length;
     }
 
     public boolean isEmpty() {
@@ -24,7 +24,7 @@ public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, lon
     }
 
     /**
-     * Part {@code part} of {@code parts}: each kind of entry cut into even runs; reasons, vanished addresses and the
+     * Part {@code part} of {@code parts}: each kind of entry cut into even runs; reasons, discarded messages and the
      * crash time ride in part 0 only.
      */
     public LedgerEntries slice(int part, int parts) {
@@ -39,7 +39,7 @@ public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, lon
                 Arrays.copyOfRange(sentTo, s0, s1), Arrays.copyOfRange(handledIds, h0, h1),
                 Arrays.copyOfRange(handledBy, h0, h1), Arrays.copyOfRange(returnedIds, r0, r1),
                 Arrays.copyOfRange(returnedTimes, r0, r1), Arrays.copyOfRange(returnedReasons, r0, r1),
-                first ? reasons : new String[0], first ? vanished : new long[0], first ? crashedAt : -1);
+                first ? reasons : new String[0], first ? discarded : new long[0], first ? crashedAt : -1);
     }
 
     /** This slice followed by {@code next} (a later slice of the same page). */
@@ -49,7 +49,7 @@ public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, lon
         return new LedgerEntries(cat(sentIds, next.sentIds), cat(sentTimes, next.sentTimes), cat(sentTo, next.sentTo),
                 cat(handledIds, next.handledIds), cat(handledBy, next.handledBy), cat(returnedIds, next.returnedIds),
                 cat(returnedTimes, next.returnedTimes), cat(returnedReasons, next.returnedReasons), allReasons,
-                cat(vanished, next.vanished), Math.max(crashedAt, next.crashedAt));
+                cat(discarded, next.discarded), Math.max(crashedAt, next.crashedAt));
     }
 
     private static int cut(int n, int part, int parts) {

@@ -76,9 +76,9 @@ class LedgerTest {
     }
 
     /**
-     * h3's process crashes at t = 50 with its endpoint h3.ep5: message 1, sent to it at 40 and never handled, ended
-     * with the crash; message 2, sent to it at 60 (after the crash) and never answered, is lost, because the NIC
-     * should have returned it; message 3 was sent by the crashed process itself at 45 and never arrived.
+     * h3's process p1 crashes at t = 50: message 1, sent to it at 40, reached it after the crash (discarded) and
+     * ended with it; message 3 was sent by the crashed process itself at 45 and never arrived; message 2, sent to
+     * it at 60 and neither handled nor returned nor discarded, is lost (its NIC should have returned it).
      */
     @Test
     void messagesCaughtInACrashAreNotCountedLost() {
@@ -87,7 +87,8 @@ class LedgerTest {
         sender.sent(1, 40, C);
         sender.sent(2, 60, C);
         crashed.sent(3, 45, A);
-        crashed.crashed(50, new long[] {C});
+        crashed.crashed(50);
+        crashed.discarded(1);
         Ledger l = Ledger.of(List.of(report(0, "h1.p0", sender), report(1, "h3.p1", crashed)));
         assertEquals(2, l.endedWithCrash());
         assertEquals(1, l.lost());

@@ -18,13 +18,56 @@ public final class Failures {
     private final TreeMap<Port, LinkFault> faults;
     /** Host node -> {from, until} of its receive DMA's stall. */
     private final TreeMap<Integer, long[]> stalls;
+    /** (host node, process index) -> when that process crashes. */
+    private final TreeMap<java.util.List<Integer>, Long> crashes;
 
     private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
                      TreeMap<Integer, long[]> stalls) {
+        this(topology, cutAt, faults, stalls, new TreeMap<>(Failures::byNodeThenProcess));
+    }
+
+    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
+                     TreeMap<Integer, long[]> stalls, TreeMap<java.util.List<Integer>, Long> crashes) {
         this.topology = topology;
         this.cutAt = cutAt;
         this.faults = faults;
         this.stalls = stalls;
+        this.crashes = crashes;
+    }
+
+    private static int byNodeThenProcess(java.util.List<Integer> a, java.util.List<Integer> b) {
+        int c = Integer.compare(a.get(0), b.get(0));
+        return c != 0 ? c : Integer.compare(a.get(1), b.get(1));
+    }
+
+    /**
+     * These failures and process {@code process} (in the order the host's programs are given) of host {@code node}
+     * crashing at {@code atPs} (a second crash of the same process keeps the earlier time).
+     */
+    public Failures crash(int node, int process, long atPs) {
+        Node n = topology.nodes().get(node);
+        if (!n.isHost()) {
+            throw new IllegalArgumentException(n.name() + " is not a host");
+        }
+        TreeMap<java.util.List<Integer>, Long> m = new TreeMap<>(crashes);
+        m.merge(java.util.List.of(node, process), atPs, Math::min);
+        return new Failures(topology, cutAt, faults, stalls, m);
+    }
+
+    /** When process {@code process} of host {@code node} crashes ({@code Long.MAX_VALUE}: never). */
+    public long crashOf(int node, int process) {
+        return crashes.getOrDefault(java.util.List.of(node, process), Long.MAX_VALUE);
+    }
+
+    /** The highest process index a crash names on host {@code node}, or -1. */
+    public int crashedProcessBound(int node) {
+        int most = -1;
+        for (java.util.List<Integer> k : crashes.keySet()) {
+            if (k.get(0) == node) {
+                most = Math.max(most, k.get(1));
+            }
+        }
+        return most;
     }
 
     /** No failures. */
@@ -43,7 +86,7 @@ public final class Failures {
         TreeMap<Port, Long> m = new TreeMap<>(cutAt);
         m.merge(end, atPs, Math::min);
         m.merge(far, atPs, Math::min);
-        return new Failures(topology, m, faults, stalls);
+        return new Failures(topology, m, faults, stalls, crashes);
     }
 
     /** These failures and errors injected on the cable plugged into {@code end}, both directions. */
@@ -52,7 +95,7 @@ public final class Failures {
         TreeMap<Port, LinkFault> m = new TreeMap<>(faults);
         m.merge(end, fault, LinkFault::and);
         m.merge(far, fault, LinkFault::and);
-        return new Failures(topology, cutAt, m, stalls);
+        return new Failures(topology, cutAt, m, stalls, crashes);
     }
 
     /**
@@ -66,7 +109,7 @@ public final class Failures {
         }
         TreeMap<Integer, long[]> m = new TreeMap<>(stalls);
         m.put(node, new long[] {fromPs, untilPs});
-        return new Failures(topology, cutAt, faults, m);
+        return new Failures(topology, cutAt, faults, m, crashes);
     }
 
     /** When host {@code node}'s receive DMA stalls and resumes ({@code {MAX, MAX}}: never). */

@@ -36,6 +36,10 @@ public abstract class ProgramThread extends HostThread {
     private record Timeout(long seq) {
     }
 
+    /** The process dies here (a crash from the fault schedule). */
+    private record Crash() {
+    }
+
     /** Unwinds a program whose run has ended. */
     private static final class Stop extends Error {
         Stop() {
@@ -68,6 +72,8 @@ public abstract class ProgramThread extends HostThread {
     private long timeoutSeq;
     private long activeTimeout = -1;
     private boolean timedOut;
+    private long crashAtPs = Long.MAX_VALUE;
+    private boolean crashed;
 
     protected ProgramThread(HardwareProfile profile, NicParts nic) {
         this(profile, nic, -1);
@@ -77,6 +83,24 @@ public abstract class ProgramThread extends HostThread {
     protected ProgramThread(HardwareProfile profile, NicParts nic, int cpu) {
         super(profile, nic);
         this.cpu = cpu;
+    }
+
+    /**
+     * Makes the process crash at virtual time {@code atPs} (call before the run starts): its program stops where it
+     * is, never to run again, the thread gives up its CPU, and {@link #onCrash} runs; messages that arrive later
+     * still reach {@link #onMessage} (the memory is gone, the subclass decides what that means).
+     */
+    protected final void crashAt(long atPs) {
+        crashAtPs = atPs;
+    }
+
+    /** Whether the process has crashed. */
+    protected final boolean crashed() {
+        return crashed;
+    }
+
+    /** Runs once when the process crashes, after its program has stopped. */
+    protected void onCrash() {
     }
 
     /** The program: runs from virtual time 0 until it returns or the run ends. */
@@ -91,6 +115,7 @@ public abstract class ProgramThread extends HostThread {
         return Receive.builder()
                 .on(Wake.class, this::onWake)
                 .on(BusRequest.PioDone.class, this::onPioDone)
+                .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
                 .on(Timeout.class, t -> {
@@ -110,8 +135,28 @@ public abstract class ProgramThread extends HostThread {
                 .build();
     }
 
+    private void onCrashTime() {
+        if (thread != null && !finished) {
+            // The program is suspended (it and the component never run at once): unwind it for good.
+            stopping = true;
+            toProgram.release();
+            toComponent.acquireUninterruptibly();
+        }
+        crashed = true;
+        waitingForMessage = false;
+        if (holding) {
+            holding = false;
+            send(cpu, signal(), new HostCpu.Release());
+        }
+        counter("host.crashes").increment();
+        onCrash();
+    }
+
     @Override
     protected final void onStart() {
+        if (crashAtPs != Long.MAX_VALUE) {
+            schedule(crashAtPs, new Crash());
+        }
         thread = new Thread(null, this::body, "nowemu-" + nameOf(id()), 512 * 1024);
         thread.setDaemon(true);
         thread.start();
@@ -162,6 +207,11 @@ public abstract class ProgramThread extends HostThread {
     }
 
     private void onGranted() {
+        if (crashed) {
+            // Asked for before the crash: a dead thread hands the CPU straight back.
+            send(cpu, signal(), new HostCpu.Release());
+            return;
+        }
         granted = true;
         holding = true;
         // A Contended sent while the grant was on its way (it travels faster than a grant that pays a context
@@ -206,6 +256,9 @@ public abstract class ProgramThread extends HostThread {
 
     /** Hands control to the program until it waits again or ends; a program's exception fails the component. */
     private void resume() {
+        if (crashed) {
+            return;
+        }
         waitingForMessage = false;
         pendingWake = -1;
         toProgram.release();

@@ -29,8 +29,8 @@ import org.nowemu.protocol.stack.StackSettings;
  *
  * <p>Counters: {@code am.requests_sent}, {@code am.replies_sent}, {@code am.requests_handled},
  * {@code am.replies_handled}, {@code am.polls}, {@code am.empty_polls}, {@code am.returned.<error>},
- * {@code am.no_handler}, {@code am.endpoint_faults}, {@code am.event_waits}; {@code host.cycles}, {@code host.waits},
- * {@code host.blocks}.
+ * {@code am.no_handler}, {@code am.endpoint_faults}, {@code am.event_waits}, {@code am.discarded_after_crash};
+ * {@code host.cycles}, {@code host.waits}, {@code host.blocks}, {@code host.crashes}.
  */
 public final class AmProcess extends ProgramThread {
     private final StackSettings s;
@@ -55,7 +55,20 @@ public final class AmProcess extends ProgramThread {
      */
     public AmProcess(HardwareProfile profile, NicParts nic, StackSettings stack, AmProgram program, int hosts,
                      int firstEndpoint, int maxEndpoints, int driver, int cpu) {
+        this(profile, nic, stack, program, hosts, firstEndpoint, maxEndpoints, driver, cpu, Long.MAX_VALUE);
+    }
+
+    /**
+     * As above, with the process crashing at virtual time {@code crashAtPs} ({@code Long.MAX_VALUE}: never): its
+     * program stops, what waits in its receive queues is lost with it, and its driver closes its endpoints on the
+     * NIC, so later messages to them come back to their senders.
+     */
+    public AmProcess(HardwareProfile profile, NicParts nic, StackSettings stack, AmProgram program, int hosts,
+                     int firstEndpoint, int maxEndpoints, int driver, int cpu, long crashAtPs) {
         super(profile, nic, cpu);
+        if (crashAtPs != Long.MAX_VALUE) {
+            crashAt(crashAtPs);
+        }
         this.driver = driver;
         this.s = stack;
         this.program = program;
@@ -71,7 +84,35 @@ public final class AmProcess extends ProgramThread {
     }
 
     @Override
+    protected void onCrash() {
+        ledger().crashed(now());
+        int[] open = new int[endpoints.size()];
+        for (int i = 0; i < endpoints.size(); i++) {
+            Endpoint ep = endpoints.get(i);
+            open[i] = ep.index;
+            for (HostEntry.Delivery d : ep.requests) {
+                ledger().discarded(d.msgId());
+            }
+            for (HostEntry.Delivery d : ep.replies) {
+                ledger().discarded(d.msgId());
+            }
+            ep.requests.clear();
+            ep.replies.clear();
+        }
+        // The kernel reaps the process: its driver closes the endpoints on the NIC.
+        send(driver, signal(), new SegmentDriver.Exited(open));
+    }
+
+    @Override
     protected void onMessage(Object message) {
+        if (crashed()) {
+            // Host memory of a dead process: what the NIC still writes there is lost with it.
+            if (message instanceof BusRequest.DmaWrite w && w.payload() instanceof HostEntry.Delivery d) {
+                ledger().discarded(d.msgId());
+                stat("am.discarded_after_crash").increment();
+            }
+            return;
+        }
         if (message instanceof BusRequest.DmaWrite w && w.payload() instanceof HostEntry e) {
             Endpoint ep = endpoint(e.endpoint());
             if (e instanceof HostEntry.Delivery d) {

@@ -50,6 +50,10 @@ public final class SegmentDriver extends HostThread {
     public record Unmapped(int endpoint) implements Call {
     }
 
+    /** The calling thread's process crashed: close its endpoints on the NIC. */
+    public record Exited(int[] endpoints) implements Call {
+    }
+
     /** What the driver tells a host thread. */
     public sealed interface Notice {
         int endpoint();
@@ -103,6 +107,7 @@ public final class SegmentDriver extends HostThread {
                 })
                 .on(Unmapped.class, u -> pioWrite(1, new Doorbell.Unmapped(u.endpoint()), 0))
                 .on(Region.class, g -> regionPages.put(g.endpoint(), paging.pages(g.length())))
+                .on(Exited.class, this::onExited)
                 .on(BusRequest.DmaWrite.class, w -> onNic((DriverEntry) w.payload()))
                 .on(DriverEntry.Interrupt.class, this::onInterrupt)
                 .on(BusRequest.PioDone.class, d -> { })
@@ -118,7 +123,25 @@ public final class SegmentDriver extends HostThread {
         pioWrite(6, new Doorbell.Open(c.endpoint(), c.tag(), thread, c.privileged(), c.weight(), id()), 0);
     }
 
+    /** Unmaps and unpins each endpoint of a dead process and tells the NIC to drop it. */
+    private void onExited(Exited x) {
+        for (int ep : x.endpoints()) {
+            counter("driver.closed").increment();
+            compute(paging.remapCycles() + (long) pinned(ep) * paging.pinCycles());
+            owner.remove(ep);
+            regionPages.remove(ep);
+            creating.remove(ep);
+            loading.remove(ep);
+            pioWrite(1, new Doorbell.Close(ep), 0);
+        }
+    }
+
     private void onNic(DriverEntry e) {
+        if (!owner.containsKey(e.endpoint())) {
+            // About an endpoint closed meanwhile (its process crashed): nobody to tell.
+            counter("driver.stale_entries").increment();
+            return;
+        }
         if (e instanceof DriverEntry.Opened o) {
             creating.remove(o.endpoint());
             tell(owner.get(o.endpoint()), new Created(o.endpoint()));
@@ -156,6 +179,10 @@ public final class SegmentDriver extends HostThread {
     }
 
     private void onInterrupt(DriverEntry.Interrupt i) {
+        if (!owner.containsKey(i.endpoint())) {
+            counter("driver.stale_entries").increment();
+            return;
+        }
         counter("driver.posts").increment();
         busyFor(profile.host().interruptDispatch());
         compute(paging.postCycles());

@@ -19,6 +19,13 @@ public sealed interface Doorbell {
     record Open(int endpoint, int tag, int host, boolean privileged, int weight, int driver) implements Doorbell {
     }
 
+    /**
+     * The driver closes {@code endpoint}: its process has died. The NIC forgets it; messages for it come back to
+     * their senders as BAD_ENDPOINT.
+     */
+    record Close(int endpoint) implements Doorbell {
+    }
+
     /** The driver asks for {@code endpoint} in a frame, evicting a resident one if no frame is free. */
     record Load(int endpoint) implements Doorbell {
     }

@@ -47,7 +47,8 @@ import org.nowemu.protocol.wire.Header;
  * {@code vn.rejected.<error>} (refused at the receiver), {@code vn.dropped.<why>}, {@code vn.stale_acks},
  * {@code vn.channel_waits}, {@code vn.raw_sent}, {@code vn.raw_received}, {@code vn.loads}, {@code vn.evictions},
  * {@code vn.taken_back} (NACKed packets returned to an evicted endpoint's queue), {@code vn.nacks_not_resident},
- * {@code vn.faults_reported}, {@code vn.interrupts}.
+ * {@code vn.faults_reported}, {@code vn.interrupts}, {@code vn.closed} (endpoints of crashed processes),
+ * {@code vn.discarded_sends} (what they still had queued).
  */
 public final class VnFirmware implements Firmware {
     /** The retransmission timer's tick. */
@@ -241,6 +242,8 @@ public final class VnFirmware implements Firmware {
             } else {
                 toDriver(f, new DriverEntry.Opened(f.index));
             }
+        } else if (d instanceof Doorbell.Close x) {
+            close(x.endpoint());
         } else if (d instanceof Doorbell.Load l) {
             onLoad(frame(l.endpoint()));
         } else if (d instanceof Doorbell.Unmapped u) {
@@ -275,6 +278,39 @@ public final class VnFirmware implements Firmware {
                 toHost(16, false, frames[q.endpoint()].host, new HostEntry.Route(q.endpoint(), q.nic(), route), null);
             }
         }
+    }
+
+    /**
+     * Forgets an endpoint whose process died: what it had queued to send goes with it (no one is left to be
+     * told), its frame is freed, and from now on a message for it is refused as BAD_ENDPOINT. Packets of its
+     * already on the wire finish their exchange; their answers find no endpoint and are dropped.
+     */
+    private void close(int endpoint) {
+        EndpointFrame f = endpoint >= 0 && endpoint < frames.length ? frames[endpoint] : null;
+        if (f == null) {
+            return;
+        }
+        nic.counter("vn.closed").increment();
+        nic.counter("vn.discarded_sends").add(f.requests.size() + f.replies.size());
+        channels.takeWaiting(f.index).forEach(w -> nic.counter("vn.discarded_sends").increment());
+        f.requests.clear();
+        f.replies.clear();
+        pendingLoads.remove(f.index);
+        switch (f.state) {
+            case RESIDENT -> {
+                scheduler.removed(f);
+                slotsTaken--;
+            }
+            case UNLOADING -> {
+                if (unloading.remove(f.index)) {
+                    evictions--;
+                    slotsTaken--;
+                }
+            }
+            default -> { }
+        }
+        frames[endpoint] = null;
+        balance();
     }
 
     private EndpointFrame frame(int endpoint) {
@@ -384,10 +420,15 @@ public final class VnFirmware implements Firmware {
         if (!s.pipelineDma()) {
             sendPathBusy = true;
         }
+        // Null if the endpoint was closed after the message took its channel: the NIC still sends what it owns.
         EndpointFrame from = frames[h.srcEp()];
-        from.inFetch++;
+        if (from != null) {
+            from.inFetch++;
+        }
         Runnable send = () -> {
-            from.inFetch--;
+            if (from != null) {
+                from.inFetch--;
+            }
             nic.cycles(c.send());
             nic.counter("vn.data_sent").increment();
             transmitData(dest, route, stamp(h, dest));
@@ -709,6 +750,12 @@ public final class VnFirmware implements Firmware {
         slotsTaken++;
         f.state = EndpointFrame.State.LOADING;
         dma(DmaRequest.fromHost((int) frameBytes, false, ++dmaTags), () -> {
+            if (frames[f.index] != f) {
+                // Closed while it was being loaded: the frame is free again.
+                slotsTaken--;
+                balance();
+                return;
+            }
             f.state = EndpointFrame.State.RESIDENT;
             f.loadedAt = nic.now();
             f.lastActive = nic.now();
@@ -824,10 +871,6 @@ public final class VnFirmware implements Firmware {
 
     private void onReturn(Header h) {
         EndpointFrame f = h.srcEp() < frames.length ? frames[h.srcEp()] : null;
-        if (f == null) {
-            nic.counter("vn.dropped.return_to_nowhere").increment();
-            return;
-        }
         returnToSender(f, h.reply(), h.handler(), h.args(), h.data(), h.offset(), h.msgId(), -1, h.dstEp(),
                 AmError.of(h.status()));
     }
@@ -881,6 +924,11 @@ public final class VnFirmware implements Firmware {
      */
     private void returnToSender(EndpointFrame f, boolean reply, int handler, int[] args, byte[] data, int offset,
                                 long msgId, int destNic, int destEp, AmError why) {
+        if (f == null) {
+            // Its endpoint was closed (its process died) while the message was out.
+            nic.counter("vn.dropped.return_to_nowhere").increment();
+            return;
+        }
         nic.counter("vn.returned." + why.name().toLowerCase()).increment();
         boolean interrupt = arrives(f, 1);
         deliver(f, new HostEntry.Delivery(f.index, reply, destNic, destEp, 0, handler, args, data, offset, msgId,

@@ -24,7 +24,8 @@ public final class ResultsTable {
         out.printf(Locale.ROOT, row, "invariants", String.format(Locale.ROOT,
                 "%s: sent %d, handled %d, returned %d%s, lost %d, duplicated %d%s", i.of(), i.sent(), i.handled(),
                 i.returnedToSender(), i.returnedBy().isEmpty() ? "" : " " + i.returnedBy(), i.lost(), i.duplicated(),
-                (i.returnedAfterHandling() > 0 ? ", returned after handling " + i.returnedAfterHandling() : "")
+                (i.of().equals("events") ? ", pending at the horizon " + i.events().pending() : "")
+                        + (i.returnedAfterHandling() > 0 ? ", returned after handling " + i.returnedAfterHandling() : "")
                         + (i.endedWithCrash() > 0 ? ", ended with a crash " + i.endedWithCrash() : "")
                         + (i.misdelivered() > 0 ? ", misdelivered " + i.misdelivered() : "")
                         + (i.unsent() > 0 ? ", never sent " + i.unsent() : "")));
