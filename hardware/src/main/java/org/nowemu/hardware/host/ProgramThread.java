@@ -56,6 +56,9 @@ public abstract class ProgramThread extends HostThread {
     private boolean waitingForMessage;
     private long wakeSeq;
     private long pendingWake = -1;
+    /** The deadline wake-up scheduled and not yet delivered: its time (-1: none) and sequence number. */
+    private long deadlineWakeAt = -1;
+    private long deadlineWakeSeq = -1;
     private long pioSeq;
     private long pioDone;
     /** Posted PIO writes still crossing the bus: their words, in issue order (the bus is FIFO). */
@@ -288,6 +291,9 @@ public abstract class ProgramThread extends HostThread {
     }
 
     private void onWake(Wake w) {
+        if (w.seq() == deadlineWakeSeq) {
+            deadlineWakeAt = -1;
+        }
         if (w.seq() == pendingWake) {
             resume();
         }
@@ -330,12 +336,20 @@ public abstract class ProgramThread extends HostThread {
         suspend();
     }
 
-    /** Waits (holding the CPU, as a spin does) until the next message arrives or virtual time {@code at}. */
+    /**
+     * Waits (holding the CPU, as a spin does) until the next message arrives or virtual time {@code at}. Waits with
+     * the same deadline share one wake-up (a sender waiting for credits until the end of its phase waits many
+     * times), so a deadline costs one event however often it is waited for.
+     */
     protected final void awaitMessageUntil(long at) {
         waitingForMessage = true;
         if (at > now()) {
-            pendingWake = ++wakeSeq;
-            schedule(at - now(), new Wake(pendingWake));
+            if (at != deadlineWakeAt) {
+                deadlineWakeAt = at;
+                deadlineWakeSeq = ++wakeSeq;
+                schedule(at - now(), new Wake(deadlineWakeSeq));
+            }
+            pendingWake = deadlineWakeSeq;
         }
         suspend();
     }

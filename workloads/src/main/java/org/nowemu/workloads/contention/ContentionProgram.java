@@ -69,6 +69,12 @@ final class ContentionProgram {
                 }
                 current[0] = p;
                 while (am.now() < p.end()) {
+                    // A credit is waited for only until the phase ends, so nothing is sent after it (a fault can
+                    // hold credits for the transport's give-up time).
+                    am.pollUntil(() -> ep.credits() > 0, p.end());
+                    if (ep.credits() == 0) {
+                        break;
+                    }
                     long before = am.now();
                     switch (p.mode()) {
                         case "short" -> ep.request(0, SHORT, words);

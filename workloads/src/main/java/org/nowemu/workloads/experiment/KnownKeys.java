@@ -56,7 +56,7 @@ final class KnownKeys {
 
     /** Sections where an experiment may add entries of its own (a new stack, a new cost table). */
     private static final java.util.List<String> EXTENSIBLE = java.util.List.of("nowemu.protocol.stacks.",
-            "nowemu.protocol.costs.");
+            "nowemu.protocol.costs.", "nowemu.fault-campaign.cases.");
 
     /**
      * Keys below an object that reference.conf declares empty ({@code {}}) are free-form, and so is a new entry of

@@ -35,15 +35,23 @@ public final class FaultSchedule {
 
     /** The hardware failures the schedule asks for on {@code topology}; a bad entry is one line naming it. */
     public static Failures read(ConfigReader r, Topology topology) {
-        Failures f = Failures.on(topology);
+        return read(r, topology, KEY, Failures.on(topology));
+    }
+
+    /**
+     * {@code failures} and the schedule at {@code key} (a list of entries as in {@code nowemu.faults}, elsewhere:
+     * a campaign's case) on {@code topology}; a bad entry is one line naming it.
+     */
+    public static Failures read(ConfigReader r, Topology topology, String key, Failures failures) {
+        Failures f = failures;
         List<? extends Config> entries;
         try {
-            entries = r.config().getConfigList(KEY);
+            entries = r.config().getConfigList(key);
         } catch (ConfigException e) {
             throw ConfigReader.from(e);
         }
         for (int i = 0; i < entries.size(); i++) {
-            String at = KEY + "[" + i + "]";
+            String at = key + "[" + i + "]";
             Config c = entries.get(i);
             ConfigReader e = new ConfigReader(c);
             for (String k : List.of("fault", "element", "at")) {

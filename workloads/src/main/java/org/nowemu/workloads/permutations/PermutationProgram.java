@@ -57,6 +57,12 @@ final class PermutationProgram {
                     continue;
                 }
                 while (am.now() < p.end()) {
+                    // A credit is waited for only until the phase ends, so nothing is sent after it (a fault can
+                    // hold credits for the transport's give-up time).
+                    am.pollUntil(() -> ep.credits() > 0, p.end());
+                    if (ep.credits() == 0) {
+                        break;
+                    }
                     long before = am.now();
                     if (p.bandwidth()) {
                         ep.requestMedium(p.index(), REQUEST, data, words);

@@ -1,0 +1,85 @@
+package org.nowemu.workloads.campaign;
+
+import org.nowemu.protocol.am.Am;
+import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.am.Endpoint;
+import org.nowemu.protocol.am.EndpointName;
+
+/**
+ * The traffic of the fault campaign, steady from 0 to the duration so a fault shows as a dip and a recovery in
+ * throughput over time: host 0 answers short requests from the contention clients (hosts 1..clients), which send
+ * them as fast as credits allow; the ring hosts send medium requests to the next ring host as fast as credits
+ * allow and answer their predecessor's. A request that comes back undelivered counts as answered, so a sender
+ * never waits for ever; after the duration every sender waits until each of its requests is answered or back.
+ *
+ * <p>Counters, per bin {@code k} of the completion time: {@code campaign.done.<k>} (requests answered),
+ * {@code campaign.bytes.<k>} (ring bytes answered), {@code campaign.back.<k>} (requests returned).
+ */
+final class CampaignProgram {
+    static final int TAG = 0xfa17;
+    private static final int REQUEST = 1;
+    private static final int REPLY = 2;
+
+    private CampaignProgram() {
+    }
+
+    /** What host {@code host} runs: the server, a client, a ring host, or nothing (null). */
+    static AmProgram host(int host, CampaignSettings s) {
+        if (host == 0) {
+            return am -> serve(am.endpoint(TAG), am);
+        }
+        if (host <= s.clients()) {
+            return am -> send(am, s, new EndpointName(0, 0), 0);
+        }
+        int next = s.next(host);
+        return next < 0 ? null : am -> send(am, s, new EndpointName(next, 0), s.medium());
+    }
+
+    private static void serve(Endpoint ep, Am am) {
+        ep.setHandler(REQUEST, (t, m) -> t.reply(REPLY));
+        // A reply that comes back (its requester cut off) is dropped; the library counts it.
+        ep.setErrorHandler((why, m) -> { });
+        am.pollUntil(() -> false);
+    }
+
+    private static void send(Am am, CampaignSettings s, EndpointName to, int bytes) {
+        Endpoint ep = am.endpoint(TAG);
+        ep.map(0, to, TAG);
+        long[] answered = new long[1];
+        ep.setHandler(REQUEST, (t, m) -> t.reply(REPLY));
+        ep.setHandler(REPLY, (t, m) -> {
+            answered[0]++;
+            long k = am.now() / s.bin();
+            am.counter("campaign.done." + k).increment();
+            if (bytes > 0) {
+                am.counter("campaign.bytes." + k).add(bytes);
+            }
+        });
+        ep.setErrorHandler((why, m) -> {
+            if (!m.reply()) {
+                answered[0]++;
+                am.counter("campaign.back." + am.now() / s.bin()).increment();
+            }
+        });
+        byte[] data = new byte[bytes];
+        long sent = 0;
+        while (am.now() < s.duration()) {
+            // Wait for a credit only until the end of traffic: a sender blocked behind a fault must not send
+            // once the traffic is over (the run lasts the transport's give-up time after it, not twice that).
+            am.pollUntil(() -> ep.credits() > 0, s.duration());
+            if (ep.credits() == 0) {
+                break;
+            }
+            if (bytes > 0) {
+                ep.requestMedium(0, REQUEST, data);
+            } else {
+                ep.request(0, REQUEST);
+            }
+            sent++;
+        }
+        long all = sent;
+        am.pollUntil(() -> answered[0] == all);
+        // Still answer the ring predecessor's requests.
+        am.pollUntil(() -> false);
+    }
+}
