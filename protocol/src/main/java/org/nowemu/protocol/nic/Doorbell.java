@@ -6,6 +6,9 @@ package org.nowemu.protocol.nic;
  * host library charges the words ({@link #words}) that the real structure would take.
  */
 public sealed interface Doorbell {
+    /** The endpoint the write is about. */
+    int endpoint();
+
     /**
      * The segment driver creates an endpoint: the NIC learns of it, not yet resident (see {@link Load}).
      *

@@ -94,6 +94,8 @@ public final class VnFirmware implements Firmware {
     private final ArrayDeque<Integer> pendingLoads = new ArrayDeque<>();
     /** Evicted endpoints not yet safe to move out, and evictions under way (including their moves). */
     private final TreeSet<Integer> unloading = new TreeSet<>();
+    /** Endpoints closed because their process crashed. */
+    private final TreeSet<Integer> closed = new TreeSet<>();
     private int evictions;
     private boolean rebalancePending;
 
@@ -215,6 +217,12 @@ public final class VnFirmware implements Firmware {
     // ---- the host's writes
 
     private void onDoorbell(Doorbell d) {
+        if (!(d instanceof Doorbell.Open) && closed.contains(d.endpoint())) {
+            // Written by a process that has since crashed (its writes were still on the bus when its driver closed
+            // the endpoint): nobody is left to answer.
+            nic.counter(d instanceof Doorbell.Send ? "vn.discarded_sends" : "vn.dropped.closed_endpoint").increment();
+            return;
+        }
         if (d instanceof Doorbell.Send m) {
             EndpointFrame f = touched(m.endpoint());
             (m.reply() ? f.replies : f.requests).add(m);
@@ -310,8 +318,10 @@ public final class VnFirmware implements Firmware {
             default -> { }
         }
         frames[endpoint] = null;
+        closed.add(endpoint);
         balance();
     }
+
 
     private EndpointFrame frame(int endpoint) {
         EndpointFrame f = endpoint >= 0 && endpoint < frames.length ? frames[endpoint] : null;
