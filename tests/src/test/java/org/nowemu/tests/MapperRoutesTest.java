@@ -334,7 +334,7 @@ class MapperRoutesTest {
             @Override
             public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts parts) {
                 org.nowemu.hardware.nic.Firmware f = base.firmware(parts);
-                return parts.nic() == nic ? new org.nowemu.hardware.nic.PowerCut(f, atPs) : f;
+                return parts.nic() == nic ? org.nowemu.hardware.nic.PowerCycle.cut(f, atPs) : f;
             }
 
             @Override

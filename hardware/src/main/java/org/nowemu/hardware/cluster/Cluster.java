@@ -10,6 +10,7 @@ import org.nowemu.hardware.link.PortWiring;
 import org.nowemu.hardware.nic.HostDma;
 import org.nowemu.hardware.nic.Lanai;
 import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.nic.PowerCycle;
 import org.nowemu.hardware.nic.RecvDma;
 import org.nowemu.hardware.nic.SendDma;
 import org.nowemu.hardware.profile.HardwareProfile;
@@ -122,7 +123,10 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             NicParts parts = nics.get(h);
             PortWiring w = wiring.apply(new Port(n.index(), 0));
             String name = n.name();
-            check(mb.add(name + ".lanai", () -> new Lanai(profile, parts, program.firmware(parts))), parts.processor());
+            // A NIC that loses power runs a fresh firmware from the program after each power-on.
+            long[][] power = failures.powerCyclesOf(n.index());
+            check(mb.add(name + ".lanai", () -> new Lanai(profile, parts, power.length == 0 ? program.firmware(parts)
+                    : new PowerCycle(() -> program.firmware(parts), power))), parts.processor());
             check(mb.add(name + ".send", () -> new SendDma(profile, parts, w.out())), parts.send());
             long[] stall = failures.stallOf(n.index());
             check(mb.add(name + ".recv", () -> new RecvDma(profile, parts, w.back(), stall[0], stall[1])),

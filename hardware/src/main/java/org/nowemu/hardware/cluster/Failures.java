@@ -9,7 +9,8 @@ import org.nowemu.hardware.topology.Topology;
 
 /**
  * Cables that are cut at a virtual time, switches that fail (all their cables cut at once), and cables with
- * injected errors ({@link LinkFault}), and receivers that stop draining for a while. Both ends of a cable are
+ * injected errors ({@link LinkFault}), and receivers that stop draining for a while, and NICs that lose power for
+ * a while ({@link org.nowemu.hardware.nic.PowerCycle}). Both ends of a cable are
  * cut, or made faulty, together. Immutable: {@link #cable} and {@link #switchDown} return a new set.
  */
 public final class Failures {
@@ -20,6 +21,8 @@ public final class Failures {
     private final TreeMap<Integer, long[]> stalls;
     /** (host node, process index) -> when that process crashes. */
     private final TreeMap<java.util.List<Integer>, Long> crashes;
+    /** Host node -> its NIC's power cycles, {off, on} in time order. */
+    private final TreeMap<Integer, java.util.List<long[]>> power;
 
     private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
                      TreeMap<Integer, long[]> stalls) {
@@ -28,11 +31,18 @@ public final class Failures {
 
     private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
                      TreeMap<Integer, long[]> stalls, TreeMap<java.util.List<Integer>, Long> crashes) {
+        this(topology, cutAt, faults, stalls, crashes, new TreeMap<>());
+    }
+
+    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
+                     TreeMap<Integer, long[]> stalls, TreeMap<java.util.List<Integer>, Long> crashes,
+                     TreeMap<Integer, java.util.List<long[]>> power) {
         this.topology = topology;
         this.cutAt = cutAt;
         this.faults = faults;
         this.stalls = stalls;
         this.crashes = crashes;
+        this.power = power;
     }
 
     private static int byNodeThenProcess(java.util.List<Integer> a, java.util.List<Integer> b) {
@@ -51,7 +61,7 @@ public final class Failures {
         }
         TreeMap<java.util.List<Integer>, Long> m = new TreeMap<>(crashes);
         m.merge(java.util.List.of(node, process), atPs, Math::min);
-        return new Failures(topology, cutAt, faults, stalls, m);
+        return new Failures(topology, cutAt, faults, stalls, m, power);
     }
 
     /** When process {@code process} of host {@code node} crashes ({@code Long.MAX_VALUE}: never). */
@@ -86,7 +96,7 @@ public final class Failures {
         TreeMap<Port, Long> m = new TreeMap<>(cutAt);
         m.merge(end, atPs, Math::min);
         m.merge(far, atPs, Math::min);
-        return new Failures(topology, m, faults, stalls, crashes);
+        return new Failures(topology, m, faults, stalls, crashes, power);
     }
 
     /** These failures and errors injected on the cable plugged into {@code end}, both directions. */
@@ -95,7 +105,7 @@ public final class Failures {
         TreeMap<Port, LinkFault> m = new TreeMap<>(faults);
         m.merge(end, fault, LinkFault::and);
         m.merge(far, fault, LinkFault::and);
-        return new Failures(topology, cutAt, m, stalls, crashes);
+        return new Failures(topology, cutAt, m, stalls, crashes, power);
     }
 
     /**
@@ -109,7 +119,45 @@ public final class Failures {
         }
         TreeMap<Integer, long[]> m = new TreeMap<>(stalls);
         m.put(node, new long[] {fromPs, untilPs});
-        return new Failures(topology, cutAt, faults, m, crashes);
+        return new Failures(topology, cutAt, faults, m, crashes, power);
+    }
+
+    /**
+     * These failures and the NIC of host {@code node} without power from {@code offPs} until {@code onPs}
+     * ({@code Long.MAX_VALUE}: for good); a cycle that overlaps one the host already has is refused.
+     */
+    public Failures powerCycle(int node, long offPs, long onPs) {
+        Node n = topology.nodes().get(node);
+        if (!n.isHost()) {
+            throw new IllegalArgumentException(n.name() + " is not a host");
+        }
+        if (onPs <= offPs) {
+            throw new IllegalArgumentException(n.name() + ": power back at " + onPs + " ps, not after the cut at "
+                    + offPs + " ps");
+        }
+        java.util.List<long[]> cycles = new java.util.ArrayList<>();
+        for (long[] c : powerCyclesOf(node)) {
+            if (offPs < c[1] && c[0] < onPs) {
+                throw new IllegalArgumentException(n.name() + "'s NIC is already off from " + c[0] + " ps to "
+                        + (c[1] == Long.MAX_VALUE ? "the end" : c[1] + " ps"));
+            }
+            cycles.add(c);
+        }
+        cycles.add(new long[] {offPs, onPs});
+        cycles.sort(java.util.Comparator.comparingLong((long[] c) -> c[0]));
+        TreeMap<Integer, java.util.List<long[]>> m = new TreeMap<>(power);
+        m.put(node, java.util.List.copyOf(cycles));
+        return new Failures(topology, cutAt, faults, stalls, crashes, m);
+    }
+
+    /** Host {@code node}'s NIC power cycles, {@code {off, on}} in time order (none: empty). */
+    public long[][] powerCyclesOf(int node) {
+        java.util.List<long[]> cycles = power.getOrDefault(node, java.util.List.of());
+        long[][] copy = new long[cycles.size()][];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = cycles.get(i).clone();
+        }
+        return copy;
     }
 
     /** When host {@code node}'s receive DMA stalls and resumes ({@code {MAX, MAX}}: never). */

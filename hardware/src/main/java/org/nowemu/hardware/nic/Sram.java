@@ -12,6 +12,7 @@ public final class Sram {
 
     private final String nic;
     private final long capacity;
+    private final long reserved;
     private long used;
 
     /**
@@ -22,7 +23,13 @@ public final class Sram {
     public Sram(String nic, long capacity, long reserved) {
         this.nic = nic;
         this.capacity = capacity;
+        this.reserved = reserved;
         this.used = reserved;
+    }
+
+    /** The same SRAM with nothing allocated beyond the reserved part: what a firmware finds after a power cycle. */
+    public Sram fresh() {
+        return new Sram(nic, capacity, reserved);
     }
 
     public Region allocate(String what, long bytes) {
