@@ -61,6 +61,25 @@ final class EndpointFrame {
         mapped = new boolean[translations];
     }
 
+    /**
+     * This endpoint as a restarted NIC gets it back from the host after a power cycle: its configuration (tag,
+     * owner, translation table, bulk region, event mask) and how full the host's receive queues are, not in a frame
+     * and with nothing to send (what it had is returned to the host).
+     */
+    EndpointFrame reborn(int translations) {
+        EndpointFrame f = new EndpointFrame(new Doorbell.Open(index, tag, host, privileged, weight, driver),
+                translations);
+        System.arraycopy(destNic, 0, f.destNic, 0, Math.min(destNic.length, translations));
+        System.arraycopy(destEp, 0, f.destEp, 0, Math.min(destEp.length, translations));
+        System.arraycopy(destTag, 0, f.destTag, 0, Math.min(destTag.length, translations));
+        System.arraycopy(mapped, 0, f.mapped, 0, Math.min(mapped.length, translations));
+        f.segment = segment;
+        f.events = events;
+        f.used[0] = used[0];
+        f.used[1] = used[1];
+        return f;
+    }
+
     void map(Doorbell.Map m) {
         if (m.index() >= 0 && m.index() < mapped.length) {
             destNic[m.index()] = m.nic();

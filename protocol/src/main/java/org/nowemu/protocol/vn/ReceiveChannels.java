@@ -2,7 +2,9 @@ package org.nowemu.protocol.vn;
 
 /**
  * The receive channel table: for each source NIC and channel, the sequence bit expected next and the epoch it
- * belongs to. A packet of a new epoch (its sender reset the channel) is accepted and starts the new sequence.
+ * belongs to. A packet of a new epoch (its sender reset the channel) is accepted and starts the new sequence. A
+ * channel that has accepted nothing yet (at start, after this NIC's power cycle, or after its source's, which
+ * {@link #forget}s it) takes its first packet whatever the bit: the sender's side may be mid-sequence.
  */
 final class ReceiveChannels {
     private final int channels;
@@ -35,10 +37,20 @@ final class ReceiveChannels {
         return source >= 0 && source < expected.length && channel >= 0 && channel < channels;
     }
 
+    /** The source has restarted (a power cycle): its channels start afresh, so ours do too. */
+    void forget(int source) {
+        if (source >= 0 && source < expected.length) {
+            expected[source] = null;
+            epoch[source] = null;
+        }
+    }
+
     private void init(int source) {
         if (expected[source] == null) {
             expected[source] = new int[channels];
             epoch[source] = new int[channels];
+            // No epoch yet: the first packet is new whatever its epoch and bit (epochs are 0..255).
+            java.util.Arrays.fill(epoch[source], -1);
         }
     }
 }

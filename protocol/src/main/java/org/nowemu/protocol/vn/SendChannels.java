@@ -123,6 +123,29 @@ final class SendChannels {
         return taken;
     }
 
+    /**
+     * The host's messages the table holds, for a NIC that loses power: those on a channel without an ACK yet (in
+     * destination and channel order), then those waiting for a channel.
+     */
+    java.util.List<org.nowemu.protocol.nic.Doorbell.Send> held() {
+        java.util.List<org.nowemu.protocol.nic.Doorbell.Send> all = new java.util.ArrayList<>();
+        for (int dest : active) {
+            for (Channel c : of(dest)) {
+                if (c.busy && c.origin != null) {
+                    all.add(c.origin);
+                }
+            }
+        }
+        for (ArrayDeque<Waiting> w : waiting) {
+            if (w != null) {
+                for (Waiting x : w) {
+                    all.add(x.origin());
+                }
+            }
+        }
+        return all;
+    }
+
     ArrayDeque<Waiting> waiting(int dest, boolean reply) {
         int i = dest * 2 + (reply ? 1 : 0);
         if (waiting[i] == null) {

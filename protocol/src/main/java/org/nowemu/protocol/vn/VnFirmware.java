@@ -42,13 +42,27 @@ import org.nowemu.protocol.wire.Header;
  * <p>A privileged endpoint may send raw packets with explicit routes, receives packets that are not VN-transport
  * packets, and reads and writes the routing table, which starts filled with the topology's shortest routes.
  *
+ * <p>Power cycles: a NIC that comes back from a power cut runs a new instance ({@link #restart}) in incarnation
+ * {@code boot}, with its tables as a fresh start leaves them. Every packet carries its sender's incarnation and,
+ * on DATA, the one the sender believes the receiver is in (stamped when the packet takes its channel, so that
+ * retransmissions keep it). A receiver refuses DATA meant for its previous life, which may already have delivered
+ * it, with an ACK carrying UNREACHABLE and its own incarnation: the sender returns the message, learns the new
+ * incarnation, resets the channel and returns at once every other packet it had for that life
+ * ({@link #onRefusal}). DATA from a newer incarnation of a source makes the receiver forget that source's channels;
+ * DATA from an older one is a leftover and dropped. Answers from another incarnation than the packet was meant for,
+ * or to this NIC's previous life, are stale. The new instance gets back the endpoints from the host and returns
+ * the messages the last one held ({@link PreviousLife}).
+ *
  * <p>Counters: {@code vn.data_sent}, {@code vn.retransmissions}, {@code vn.acks_sent}, {@code vn.nacks_sent},
  * {@code vn.nacks_received}, {@code vn.duplicates}, {@code vn.delivered}, {@code vn.returned.<error>},
  * {@code vn.rejected.<error>} (refused at the receiver), {@code vn.dropped.<why>}, {@code vn.stale_acks},
  * {@code vn.channel_waits}, {@code vn.raw_sent}, {@code vn.raw_received}, {@code vn.loads}, {@code vn.evictions},
  * {@code vn.taken_back} (NACKed packets returned to an evicted endpoint's queue), {@code vn.nacks_not_resident},
  * {@code vn.faults_reported}, {@code vn.interrupts}, {@code vn.closed} (endpoints of crashed processes),
- * {@code vn.discarded_sends} (what they still had queued).
+ * {@code vn.discarded_sends} (what they still had queued); power cycles: {@code vn.rejected.previous_life},
+ * {@code vn.dropped.old_boot}, {@code vn.peer_reboots} (sources seen restarted), {@code vn.reboots},
+ * {@code vn.reboot_returned} (messages the last life held, returned), {@code vn.dropped.excess_frees} (host frees of
+ * entries the NIC does not know of: none, if the queue counts survived the cycle right).
  */
 public final class VnFirmware implements Firmware {
     /** The retransmission timer's tick. */
@@ -98,6 +112,9 @@ public final class VnFirmware implements Firmware {
     private final TreeSet<Integer> closed = new TreeSet<>();
     private int evictions;
     private boolean rebalancePending;
+    /** This NIC's incarnation (its power-ons, modulo 256), and what it knows of the others'. */
+    private int boot;
+    private final Incarnations peers = new Incarnations();
 
     /**
      * @param settings the stack
@@ -128,6 +145,89 @@ public final class VnFirmware implements Firmware {
         frameBytes = frameBytes(s);
         ctx.sram().allocate(slots + " endpoint frames", slots * frameBytes);
         ctx.postReceive(s.receiveBuffers());
+    }
+
+    @Override
+    public Object powerLost(NicContext ctx) {
+        return PreviousLife.of(frames, channels, pendingLoads, closed);
+    }
+
+    /**
+     * Starts in incarnation {@code newBoot} after a power cut: tables as at start, the endpoints back from the host
+     * (each costs a doorbell's work; those that were in frames are loaded again by DMA, the others wait for their
+     * next use), the messages the last life held returned to their senders as unreachable, and the host's writes
+     * while the NIC was off taken now: messages returned likewise (they never reached the NIC), the rest (frees,
+     * maps, events, loads, endpoints opened) applied; raw packets and route writes are lost with the power.
+     */
+    @Override
+    public void restart(NicContext ctx, int newBoot, Object previous, List<Object> writesWhileOff) {
+        start(ctx);
+        boot = newBoot & 0xff;
+        nic.counter("vn.reboots").increment();
+        if (previous instanceof PreviousLife p) {
+            reload(p);
+        }
+        for (Object w : writesWhileOff) {
+            if (w instanceof Doorbell.Send m && !closed.contains(m.endpoint())) {
+                nic.cycles(c.doorbell());
+                giveBack(m);
+            } else if (w instanceof Doorbell d && !(d instanceof Doorbell.RawSend)
+                    && !(d instanceof Doorbell.RouteWrite)) {
+                nic.cycles(c.doorbell());
+                onDoorbell(d);
+            }
+        }
+        pump();
+    }
+
+    private void reload(PreviousLife p) {
+        // Endpoints of crashed processes stay closed: the driver does not hand them back.
+        closed.addAll(p.closed());
+        List<EndpointFrame> again = new ArrayList<>();
+        for (EndpointFrame old : p.endpoints()) {
+            nic.cycles(c.doorbell());
+            EndpointFrame f = old.reborn(s.translations());
+            frames[f.index] = f;
+            if (old.state == EndpointFrame.State.RESIDENT || old.state == EndpointFrame.State.LOADING) {
+                again.add(f);
+            }
+            if (f.events && (f.used[0] > 0 || f.used[1] > 0)) {
+                // The last life's entries still in the DMA engine land without the interrupt it would have sent: wake
+                // the host once they are in (the engine keeps order), as turning events on with entries waiting does.
+                dma(DmaRequest.toHost(0, false, ++dmaTags, -1, null), () -> interrupt(f));
+            }
+        }
+        for (EndpointFrame f : again) {
+            if (slotsTaken < slots) {
+                startLoad(f, false);
+            } else {
+                pendingLoads.add(f.index);
+            }
+        }
+        for (int ep : p.pendingLoads()) {
+            if (frames[ep].state == EndpointFrame.State.OUT && !pendingLoads.contains(ep)) {
+                pendingLoads.add(ep);
+            }
+        }
+        for (Doorbell.Send m : p.held()) {
+            giveBack(m);
+        }
+    }
+
+    /** Returns a message the host had handed to a NIC that lost power: whether it was delivered is unknown. */
+    private void giveBack(Doorbell.Send m) {
+        EndpointFrame f = frames[m.endpoint()];
+        if (f == null) {
+            // Its process crashed and its endpoint was closed (a packet it had on a channel): nobody to tell.
+            nic.counter("vn.dropped.return_to_nowhere").increment();
+            return;
+        }
+        boolean known = m.reply() || f.mapped(m.index());
+        int destNic = m.reply() ? m.nic() : known ? f.destNic(m.index()) : -1;
+        int destEp = m.reply() ? m.destEp() : known ? f.destEp(m.index()) : -1;
+        nic.counter("vn.reboot_returned").increment();
+        returnToSender(f, m.reply(), m.handler(), m.args(), m.data(), m.offset(), m.msgId(), destNic, destEp,
+                AmError.UNREACHABLE);
     }
 
     @Override
@@ -236,7 +336,12 @@ public final class VnFirmware implements Firmware {
             }
         } else if (d instanceof Doorbell.Freed f) {
             EndpointFrame freed = touched(f.endpoint());
-            freed.used[EndpointFrame.queue(f.reply())] -= f.entries();
+            int q = EndpointFrame.queue(f.reply());
+            freed.used[q] -= f.entries();
+            if (freed.used[q] < 0) {
+                nic.counter("vn.dropped.excess_frees").add(-freed.used[q]);
+                freed.used[q] = 0;
+            }
             progressed(freed);
         } else if (d instanceof Doorbell.Open o) {
             if (o.endpoint() < 0 || o.endpoint() >= frames.length) {
@@ -406,7 +511,7 @@ public final class VnFirmware implements Firmware {
             }
             onChannel(dest, ch, h, route, m);
         } else {
-            fetchThenSend(h, route, dest);
+            fetchThenSend(withBoots(h, dest), route, dest);
         }
     }
 
@@ -416,13 +521,22 @@ public final class VnFirmware implements Firmware {
     }
 
     private Header occupy(int dest, Channel ch, Header h, byte[] route, Doorbell.Send origin) {
-        Header on = h.withChannel(ch.number, ch.seq, ch.epoch, 0);
+        Header on = withBoots(h.withChannel(ch.number, ch.seq, ch.epoch, 0), dest);
         ch.route = route;
         ch.origin = origin;
         channels.occupy(dest, ch);
         ch.packet = on;
         startTimer();
         return on;
+    }
+
+    /**
+     * The packet stamped with this NIC's incarnation and the one it believes {@code dest} is in, as of its first
+     * transmission (the same object while every NIC is in incarnation 0).
+     */
+    private Header withBoots(Header h, int dest) {
+        int peer = dest == nic.nic() ? boot : peers.known(dest);
+        return boot == 0 && peer == 0 ? h : h.withBoots(boot, peer);
     }
 
     /** Medium data comes from the host's staging area by DMA first; then the packet goes on the wire. */
@@ -544,6 +658,9 @@ public final class VnFirmware implements Firmware {
                 nic.counter("vn.dropped.bad_channel").increment();
                 return;
             }
+            if (!ofTheseLives(h)) {
+                return;
+            }
             if (!received.isNew(src, h.channel(), h.seq(), h.epoch())) {
                 nic.counter("vn.duplicates").increment();
                 answer(h, Header.ACK, 0);
@@ -605,6 +722,31 @@ public final class VnFirmware implements Firmware {
                         interrupt(f);
                     }
                 });
+    }
+
+    /**
+     * Whether DATA belongs to this NIC's life and its source's latest: a source that has restarted has its channels
+     * forgotten; a packet from an older life of its source is dropped; one meant for this NIC's previous life is
+     * refused as unreachable (that life may have delivered it and the ACK died with it).
+     */
+    private boolean ofTheseLives(Header h) {
+        switch (peers.fromSource(h.srcNic(), h.boot())) {
+            case OLDER -> {
+                nic.counter("vn.dropped.old_boot").increment();
+                return false;
+            }
+            case NEWER -> {
+                nic.counter("vn.peer_reboots").increment();
+                received.forget(h.srcNic());
+            }
+            default -> { }
+        }
+        if (h.peerBoot() != boot) {
+            nic.counter("vn.rejected.previous_life").increment();
+            answer(h, Header.ACK, AmError.UNREACHABLE.code());
+            return false;
+        }
+        return true;
     }
 
     private void interrupt(EndpointFrame f) {
@@ -862,7 +1004,8 @@ public final class VnFirmware implements Firmware {
             nic.counter("vn.dropped.no_route_back").increment();
             return;
         }
-        Header a = h.answer(kind, status, nic.nic());
+        Header plain = h.answer(kind, status, nic.nic());
+        Header a = boot == 0 && h.boot() == 0 ? plain : plain.withBoots(boot, h.boot());
         ready.add(() -> transmitTo(src, route, a));
     }
 
@@ -889,8 +1032,18 @@ public final class VnFirmware implements Firmware {
         nic.cycles(c.ackReceive());
         int dest = a.srcNic();
         Channel ch = channels.get(dest, a.channel());
-        if (ch == null || !ch.busy || ch.seq != a.seq() || ch.epoch != a.epoch()) {
+        if (ch == null || !ch.busy || ch.seq != a.seq() || ch.epoch != a.epoch() || a.peerBoot() != boot) {
             nic.counter("vn.stale_acks").increment();
+            return;
+        }
+        if (a.boot() != ch.packet.peerBoot()) {
+            // From another life of the receiver than the packet was meant for.
+            if (a.type() == Header.ACK && a.status() == AmError.UNREACHABLE.code()
+                    && Incarnations.newer(a.boot(), ch.packet.peerBoot())) {
+                onRefusal(dest, a.boot());
+            } else {
+                nic.counter("vn.stale_acks").increment();
+            }
             return;
         }
         if (a.type() == Header.NACK) {
@@ -916,6 +1069,25 @@ public final class VnFirmware implements Firmware {
                     sent.offset(), sent.msgId(), dest, sent.dstEp(), AmError.of(a.status()));
         }
         serveWaiting(dest, sent.reply());
+    }
+
+    /**
+     * NIC {@code dest} has restarted as incarnation {@code newBoot} and refused a packet meant for its previous
+     * life: every packet this NIC still has for that life would be refused too, so each goes back to its sender now
+     * as unreachable, its channel reset to a new epoch, and messages waiting for the channel take it, stamped for
+     * the new life.
+     */
+    private void onRefusal(int dest, int newBoot) {
+        peers.learn(dest, newBoot);
+        for (Channel ch : channels.of(dest)) {
+            if (ch.busy && ch.packet.peerBoot() != peers.known(dest)) {
+                Header h = ch.packet;
+                channels.reset(dest, ch);
+                returnToSender(frames[h.srcEp()], h.reply(), h.handler(), h.args(), h.data(), h.offset(), h.msgId(),
+                        dest, h.dstEp(), AmError.UNREACHABLE);
+                serveWaiting(dest, h.reply());
+            }
+        }
     }
 
     private void serveWaiting(int dest, boolean reply) {

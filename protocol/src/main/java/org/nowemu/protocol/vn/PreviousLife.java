@@ -1,0 +1,44 @@
+package org.nowemu.protocol.vn;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import org.nowemu.protocol.nic.Doorbell;
+
+/**
+ * What a VN firmware that loses power hands to the next life ({@code Firmware.powerLost}): what the host still
+ * knows once the NIC's SRAM is gone. The endpoints it had (configuration and receive-queue fill, which the segment
+ * driver reloads from their backing store in host memory), those the driver had asked to load, and the messages the
+ * host had written and the NIC had not seen acknowledged: in send queues, waiting for a channel, or on a channel in
+ * flight. The new life returns these to their senders as unreachable: for the last kind nobody can tell whether
+ * the receiver took them before the ACK was lost with the NIC, and sending them again could deliver them twice.
+ *
+ * <p>A stack without reliability keeps no copy of a packet once sent, so a message it was fetching when the power
+ * went is lost, as unreliable transport allows.
+ *
+ * @param endpoints    the endpoints as they were, in index order (the dead firmware's own objects, read only)
+ * @param pendingLoads endpoints the driver had asked for and that had no frame yet, in the order asked
+ * @param held         the messages to return, in message-id order (per endpoint: the order they were written)
+ * @param closed       endpoints closed because their process crashed: they stay closed
+ */
+record PreviousLife(List<EndpointFrame> endpoints, List<Integer> pendingLoads, List<Doorbell.Send> held,
+                    java.util.SortedSet<Integer> closed) {
+
+    static PreviousLife of(EndpointFrame[] frames, SendChannels channels, Collection<Integer> pendingLoads,
+                           java.util.SortedSet<Integer> closed) {
+        List<EndpointFrame> endpoints = new ArrayList<>();
+        List<Doorbell.Send> held = new ArrayList<>();
+        for (EndpointFrame f : frames) {
+            if (f != null) {
+                endpoints.add(f);
+                held.addAll(f.replies);
+                held.addAll(f.requests);
+            }
+        }
+        held.addAll(channels.held());
+        held.sort(Comparator.comparingLong(Doorbell.Send::msgId));
+        return new PreviousLife(List.copyOf(endpoints), List.copyOf(pendingLoads), List.copyOf(held),
+                java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(closed)));
+    }
+}
