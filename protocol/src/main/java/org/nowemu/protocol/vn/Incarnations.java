@@ -17,7 +17,8 @@ final class Incarnations {
 
     /** The incarnation NIC {@code nic} is believed to be in. */
     int known(int nic) {
-        return known.getOrDefault(nic, 0);
+        // Checked first so that a run without power cycles pays no boxing per packet.
+        return known.isEmpty() ? 0 : known.getOrDefault(nic, 0);
     }
 
     /** NIC {@code nic} said it is in incarnation {@code boot}: true if that is news (newer than believed). */
@@ -34,7 +35,7 @@ final class Incarnations {
      * the caller forgets its receive channels) is recorded; an older one is a leftover of a life that is over.
      */
     Seen fromSource(int nic, int boot) {
-        int last = seen.getOrDefault(nic, 0);
+        int last = seen.isEmpty() ? 0 : seen.getOrDefault(nic, 0);
         if (boot == last) {
             return Seen.SAME;
         }
