@@ -43,7 +43,8 @@ class FaultScheduleCommandLineTest {
     @Test
     void badSchedulesAreOneLineAndExitTwo() {
         assertOneLineBadInput(nowemu(shift("[{fault=cut-lnk,element=\"s0:2\",at=1ms}]", tmp).toArray(String[]::new)),
-                "nowemu: nowemu.faults[0].fault: unknown fault 'cut-lnk' (known: cut-link, fail-switch, link-errors, stall-receiver, crash-process)");
+                "nowemu: nowemu.faults[0].fault: unknown fault 'cut-lnk' (known: cut-link, fail-switch, link-errors,"
+                + " stall-receiver, crash-process, power-cycle)");
         assertOneLineBadInput(nowemu(shift("[{fault=cut-link,element=\"s9:2\",at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].element: no switch or host named 's9' in the chain topology");
         assertOneLineBadInput(nowemu(shift("[{fault=fail-switch,element=s1,at=-1ms}]", tmp).toArray(String[]::new)),

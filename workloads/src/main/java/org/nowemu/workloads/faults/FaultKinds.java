@@ -6,8 +6,8 @@ import org.nowemu.hardware.topology.Topology;
 
 /** The registry of fault kinds, by name. */
 public final class FaultKinds {
-    private static final List<FaultKind> ALL = List.of(new CutLink(), new FailSwitch(), new LinkErrors(), new StallReceiver(),
-            new CrashProcess());
+    private static final List<FaultKind> ALL = List.of(new CutLink(), new FailSwitch(), new LinkErrors(),
+            new StallReceiver(), new CrashProcess(), new CyclePower());
 
     private FaultKinds() {
     }
@@ -29,6 +29,26 @@ public final class FaultKinds {
     /** A bad entry of the schedule, in one line: {@code key} is its place, as {@code nowemu.faults[2].element}. */
     static org.nowemu.actors.config.BadInputException bad(String key, String what) {
         return new org.nowemu.actors.config.BadInputException(key + ": " + what);
+    }
+
+    /**
+     * The entry's positive duration {@code name} (ps); missing, not a time, or not above 0 is one line naming it
+     * ({@code missing} says what it is for).
+     */
+    static long duration(com.typesafe.config.Config entry, String name, String key, String missing) {
+        if (!entry.hasPath(name)) {
+            throw bad(key, missing);
+        }
+        long ps;
+        try {
+            ps = entry.getDuration(name).toNanos() * 1000L;
+        } catch (com.typesafe.config.ConfigException e) {
+            throw bad(key + "." + name, "expected a time such as 2ms, got '" + entry.getValue(name).unwrapped() + "'");
+        }
+        if (ps <= 0) {
+            throw bad(key + "." + name, "must be longer than 0");
+        }
+        return ps;
     }
 
     static Node node(Topology topology, String name, String key) {

@@ -1,7 +1,6 @@
 package org.nowemu.workloads.faults;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.topology.Node;
 import org.nowemu.hardware.topology.Topology;
@@ -34,19 +33,7 @@ final class StallReceiver implements FaultKind {
         if (!node.isHost()) {
             throw FaultKinds.bad(key + ".element", element + " is a switch, not a host");
         }
-        if (!entry.hasPath("for")) {
-            throw FaultKinds.bad(key, "stall-receiver needs 'for' (how long, e.g. 2ms)");
-        }
-        long forPs;
-        try {
-            forPs = entry.getDuration("for").toNanos() * 1000L;
-        } catch (ConfigException e) {
-            throw FaultKinds.bad(key + ".for", "expected a time such as 2ms, got '" + entry.getValue("for").unwrapped()
-                    + "'");
-        }
-        if (forPs <= 0) {
-            throw FaultKinds.bad(key + ".for", "must be longer than 0");
-        }
+        long forPs = FaultKinds.duration(entry, "for", key, "stall-receiver needs 'for' (how long, e.g. 2ms)");
         return failures.stall(node.index(), atPs, atPs + forPs);
     }
 }
