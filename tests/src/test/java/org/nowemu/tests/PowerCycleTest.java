@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
@@ -143,11 +144,18 @@ class PowerCycleTest {
         assertEquals(2, ledger.bothTo(X).size(), "delivered by h2's dying life, refused by the new one: "
                 + ledger.bothTo(X));
         assertTrue(ledger.handledBy(X, AT + FOR) > 50, "traffic to h2 resumed: " + ledger.handledBy(X, AT + FOR));
+        // The run's own ledger (requests and replies) agrees: kept, returns only as unreachable, and the messages
+        // handled and returned at least those requests.
+        Ledger run = cycled.ledger();
+        assertTrue(run.kept(), run.firstBroken());
+        assertEquals(List.of("UNREACHABLE"), List.copyOf(run.returnedBy().keySet()));
+        assertTrue(run.returnedAfterHandling() >= ledger.both(), run.toString());
 
         MessageLedger again = new MessageLedger();
         RunResult twice = run(CYCLE, again, 2);
         assertEquals(cycled.digest(), twice.digest());
         assertEquals(ledger.summary(), again.summary());
+        assertEquals(run, twice.ledger());
     }
 
     /**
@@ -166,6 +174,29 @@ class PowerCycleTest {
             assertEquals(without.counter(c), cycled.counter(c), c);
         }
         assertEquals(1, cycled.counter("nic.power_offs"));
+    }
+
+    /**
+     * Through the command line: the circular shift of {@link FaultScheduleCommandLineTest} (six hosts, 1 ms phases)
+     * with h2's NIC off from 2.2 ms, in the bandwidth phase, for 500 us. The run's ledger holds (exit 0): nothing
+     * lost or duplicated, and what came back came back as unreachable.
+     */
+    @Test
+    void aPowerCycleThroughTheCommandLineKeepsTheLedger() throws java.io.IOException {
+        CommandLineTest.Outcome o = nowemu("run", "permutations", "--set", "nowemu.permutations.hosts=6", "--set",
+                "nowemu.topology.name=chain", "--set", "nowemu.topology.chain.switches=3", "--set",
+                "nowemu.topology.chain.hosts-per-switch=2", "--set", "nowemu.permutations.patterns=[cshift]", "--set",
+                "nowemu.permutations.duration=1ms", "--set", "nowemu.permutations.warmup=100us", "--set",
+                "nowemu.permutations.gap=500us", "--set", "nowemu.faults=[{fault=power-cycle,element=h2,at=2200us,"
+                + "for=500us}]", "--out", tmp.toString());
+        assertEquals(0, o.code(), o.err());
+        var inv = new com.fasterxml.jackson.databind.ObjectMapper().readTree(tmp.resolve("results.json").toFile())
+                .get("invariants");
+        assertEquals(0, inv.get("lost").asLong(), inv.toString());
+        assertEquals(0, inv.get("duplicated").asLong(), inv.toString());
+        assertTrue(inv.get("returnedBy").get("UNREACHABLE").asLong() > 0, inv.toString());
+        assertEquals(inv.get("sent").asLong(), inv.get("handled").asLong() + inv.get("returnedToSender").asLong()
+                + inv.get("returnedAfterHandling").asLong(), inv.toString());
     }
 
     @Test
