@@ -62,7 +62,8 @@ import org.nowemu.protocol.wire.Header;
  * {@code vn.discarded_sends} (what they still had queued); power cycles: {@code vn.rejected.previous_life},
  * {@code vn.dropped.old_boot}, {@code vn.peer_reboots} (sources seen restarted), {@code vn.reboots},
  * {@code vn.reboot_returned} (messages the last life held, returned), {@code vn.dropped.excess_frees} (host frees of
- * entries the NIC does not know of: none, if the queue counts survived the cycle right).
+ * entries the NIC does not know of: none, if the queue counts survived the cycle right),
+ * {@code vn.dropped.reset_in_fetch} (a message returned while its data was still being fetched).
  */
 public final class VnFirmware implements Firmware {
     /** The retransmission timer's tick. */
@@ -552,6 +553,13 @@ public final class VnFirmware implements Firmware {
         Runnable send = () -> {
             if (from != null) {
                 from.inFetch--;
+            }
+            if (s.reliability() && channels.get(dest, h.channel()).packet != h) {
+                // Its channel was reset while its data crossed the bus (the receiver had restarted and refused
+                // another packet): the message has gone back to its sender, and the channel may carry another.
+                nic.counter("vn.dropped.reset_in_fetch").increment();
+                sendPathBusy = false;
+                return;
             }
             nic.cycles(c.send());
             nic.counter("vn.data_sent").increment();

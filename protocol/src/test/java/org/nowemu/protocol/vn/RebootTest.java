@@ -144,6 +144,27 @@ class RebootTest {
     }
 
     /**
+     * A short request is on the wire on channel 0 and a 64-byte medium one has taken channel 1, its data still
+     * crossing the bus, when NIC 1's refusal arrives. Both go back; when the data has come, nothing more is sent:
+     * the channel was reset, the message is its sender's again.
+     */
+    @Test
+    void aMessageReturnedWhileItsDataIsFetchedIsNotSent() {
+        fw.start(nic);
+        endpoint();
+        request(42);
+        Header first = lastSent();
+        write(new Doorbell.Send(0, false, 0, 0, 0, 0, 1, new int[] {7}, new byte[64], -1, 43, 0));
+        assertEquals(1, nic.sent.size(), "the medium request waits for its data");
+        receive(first.answer(Header.ACK, AmError.UNREACHABLE.code(), 1).withBoots(1, 0));
+        nic.completeDmas(fw);
+        assertEquals(List.of("42 UNREACHABLE", "43 UNREACHABLE"), returned());
+        assertEquals(1, nic.count("vn.dropped.reset_in_fetch"));
+        assertEquals(1, nic.sent.size(), "nothing sent for the returned message");
+        assertEquals(1, nic.count("vn.data_sent"));
+    }
+
+    /**
      * NIC 1 delivers on channel 0 from incarnation 0, then restarts: its next packet on channel 0 again has bit 0,
      * which the old channel state would take for a duplicate. Seeing incarnation 1, NIC 0 forgets NIC 1's channels
      * and delivers it; a leftover from incarnation 0 arriving afterwards is dropped.
