@@ -30,9 +30,9 @@ import org.nowemu.workloads.faults.FaultSchedule;
 
 /**
  * The {@code power-cycle} fault under request/reply traffic. Six hosts on a chain of four switches (two hosts each;
- * h6 and h7 run nothing) each send
- * requests (short and 512-byte medium, alternately) to random other hosts as fast as their four credits allow, every
- * request answered by a short reply, until {@link #STOP}; then they go on serving until the end. Host h2's NIC loses
+ * h6 and h7 run nothing) each send requests (short and 512-byte medium, alternately) to random other hosts as fast
+ * as their four credits allow, every request answered by a short reply, until {@link #STOP}; then they go on
+ * serving until the end. Host h2's NIC loses
  * power at 1.081 ms, in the middle of it, and comes back 500 us later. A {@link MessageLedger} records by the
  * request's own number (its first argument) who sent it, who handled it (with {@code Message.id()} and when) and what
  * came back.
@@ -48,7 +48,8 @@ import org.nowemu.workloads.faults.FaultSchedule;
  * known to be delivered"; such requests always involve h2. The cut time is chosen so that two requests to h2 are
  * in that window (their entries reach h2's host after the cut, their ACKs never leave): their senders retransmit,
  * and h2's new life refuses the retransmissions instead of delivering them again. A firmware without incarnations
- * handles both twice at this cut time (checked by disabling the refusal), so "none handled twice" is not vacuous.
+ * handles both twice at this cut time (checked by disabling the refusal and the check of answers' incarnations),
+ * so "none handled twice" is not vacuous.
  */
 class PowerCycleTest {
     private static final int TAG = 0x7c;
