@@ -75,8 +75,15 @@ class WireRoundTripTest {
         TreeMap<String, Long> counters = new TreeMap<>(Map.of("vn.nacks", 3L, "am.requests", 40L));
         TreeMap<String, Histogram> histograms = new TreeMap<>(Map.of("rtt", h));
         ArrayList<TraceEntry> trace = new ArrayList<>(List.of(new TraceEntry(5, -1, "Flit", 2)));
-        ComponentReport report = new ComponentReport(7, "h3.lanai", 0x1234_5678_9abcL, 10, 11, 0, 1, 999, counters,
-                histograms, trace, 0);
+        org.nowemu.actors.runtime.LedgerBook book = new org.nowemu.actors.runtime.LedgerBook();
+        book.sent(0x30000000001L, 5_000, org.nowemu.actors.runtime.LedgerBook.address(4, 0));
+        book.handled(0x40000000002L, org.nowemu.actors.runtime.LedgerBook.address(3, 0));
+        book.returned(0x30000000003L, 9_000, "UNREACHABLE");
+        book.discarded(0x50000000004L);
+        book.crashed(8_000);
+        org.nowemu.actors.runtime.LedgerEntries page = book.entries();
+        ComponentReport report = new ComponentReport(7, "h3.p0", 0x1234_5678_9abcL, 10, 11, 0, 1, 999, counters,
+                histograms, trace, 0, page);
         RunFailure failure = new RunFailure(1_000, 7, "h3.lanai", "boom");
         Packet packet = Packet.create(42L << 32, 3, new byte[] {1, -2, 0}, new byte[] {9, 8, 7, 6});
         Flit flit = new Flit(2, packet.id(), 0, 64, false, false, 1, packet, new int[] {17});
@@ -96,6 +103,7 @@ class WireRoundTripTest {
         m.put(TreeMap.class, counters);
         m.put(Histogram.class, h);
         m.put(ComponentReport.class, report);
+        m.put(org.nowemu.actors.runtime.LedgerEntries.class, page);
         m.put(TraceEntry.class, trace.get(0));
         m.put(RunFailure.class, failure);
         m.put(ref.getClass(), ref);
