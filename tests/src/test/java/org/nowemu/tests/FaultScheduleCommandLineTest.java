@@ -67,6 +67,9 @@ class FaultScheduleCommandLineTest {
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.faults=[{fault=fail-switch,element=s0,at=1ms}]",
                 "--out", tmp.toString()), "nowemu: nowemu.faults: the phold workload takes no faults (contention and"
                 + " permutations do)");
+        assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.mapper.with-traffic=on", "--out",
+                tmp.toString()), "nowemu: nowemu.mapper.with-traffic: the phold workload runs no mapper beside its"
+                + " traffic (contention and permutations do)");
         assertTrue(!tmp.resolve("results.json").toFile().exists(), "nothing written for bad input");
     }
 

@@ -106,7 +106,7 @@ public final class MapCheck {
                 }
             }
             int links = 0;
-            for (Cable c : t.cables()) {
+            for (Cable c : w.cables()) {
                 if (seen.contains(c.a().node()) && t.nodes().get(c.a().node()).isSwitch()
                         && t.nodes().get(c.b().node()).isSwitch()) {
                     links++;

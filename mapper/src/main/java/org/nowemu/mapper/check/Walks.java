@@ -17,12 +17,22 @@ public final class Walks {
     }
 
     private final Topology t;
+    private final List<Cable> cables;
     private final int[][] peerNode;
     private final int[][] peerPort;
     private final int[] hostNode;
 
     public Walks(Topology t) {
+        this(t, t.cables());
+    }
+
+    /**
+     * Walks over {@code t} with only {@code cables} in place (some of its cables cut, say; the rest of the network
+     * may then be in pieces, which no {@link Topology} may be).
+     */
+    public Walks(Topology t, java.util.Collection<Cable> cables) {
         this.t = t;
+        this.cables = List.copyOf(cables);
         int n = t.nodes().size();
         peerNode = new int[n][];
         peerPort = new int[n][];
@@ -31,7 +41,7 @@ public final class Walks {
             peerPort[node.index()] = new int[node.ports()];
             java.util.Arrays.fill(peerNode[node.index()], -1);
         }
-        for (Cable c : t.cables()) {
+        for (Cable c : this.cables) {
             peerNode[c.a().node()][c.a().port()] = c.b().node();
             peerPort[c.a().node()][c.a().port()] = c.b().port();
             peerNode[c.b().node()][c.b().port()] = c.a().node();
@@ -46,6 +56,11 @@ public final class Walks {
 
     public Topology topology() {
         return t;
+    }
+
+    /** The cables in place. */
+    public List<Cable> cables() {
+        return cables;
     }
 
     /** Node index of the host with NIC address {@code nic}. */

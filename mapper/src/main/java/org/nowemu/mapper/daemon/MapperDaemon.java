@@ -3,6 +3,7 @@ package org.nowemu.mapper.daemon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
@@ -25,11 +26,16 @@ import org.nowemu.protocol.nic.HostEntry;
  * leader: it computes up*&#47;down* routes, writes its own routing table and sends every other NIC its table,
  * which that NIC's daemon writes and acknowledges. A daemon that deferred and gets no table within the follower
  * timeout maps again, so a dead leader is replaced. With a {@code remap-period}, the leader maps again after each
- * period and sends new tables; NICs it no longer finds lose their routes everywhere (messages to them come back
- * to their senders as unreachable) and are reported.
+ * period and sends new tables; NICs it no longer finds lose their routes everywhere (messages to them, those
+ * already on their way too, come back to their senders as unreachable) and are reported. Before it gives a NIC up
+ * it maps once more at once (a probe's answer may have come too late under load, see {@code probe-timeout}): only
+ * NICs that both maps miss are gone. A follower that then gets no new table for a period and the follower timeout
+ * (the leader died or is cut off from it) maps again: it leads what it still reaches, or defers to a higher daemon
+ * there, and removes the routes to the NICs it knew and no longer finds.
  *
  * <p>Counters: {@code map.probes}, {@code map.probes_lost}, {@code map.tables_sent}, {@code map.tables_installed},
- * {@code map.aborted}.
+ * {@code map.aborted}, {@code map.remaps}, {@code map.rechecks} (remaps that missed a NIC and mapped again),
+ * {@code map.leader_lost} (followers that heard from no leader for a period and the follower timeout).
  */
 public final class MapperDaemon implements AmProgram {
     /** Tag of the daemons' privileged endpoints. */
@@ -80,8 +86,12 @@ public final class MapperDaemon implements AmProgram {
         private final TreeSet<Long> back = new TreeSet<>();
         private final TreeMap<Long, Integer> tables = new TreeMap<>();
         private final TreeSet<Integer> acked = new TreeSet<>();
-        /** Every NIC a map of this daemon has found. */
+        /** Every NIC a map of this daemon has found or a leader's table gave a route to. */
         private final TreeSet<Integer> everFound = new TreeSet<>();
+        /** Tables taken from leaders. */
+        private long tablesTaken;
+        /** NICs of those whose routes this daemon removed, not found again since. */
+        private final TreeSet<Integer> removed = new TreeSet<>();
 
         Run(Am am) {
             this.am = am;
@@ -92,24 +102,38 @@ public final class MapperDaemon implements AmProgram {
             self = am.host();
             long start = am.now() + am.random().nextLong(s.startJitter());
             serveUntil(start, () -> startNow || deferTo >= 0 || installed);
-            while (!installed) {
-                if (deferTo >= 0) {
-                    serveUntil(am.now() + s.followerTimeout(), () -> installed);
-                    deferTo = -1;
-                    continue;
+            while (true) {
+                while (!installed) {
+                    if (deferTo >= 0) {
+                        serveUntil(am.now() + s.followerTimeout(), () -> installed);
+                        deferTo = -1;
+                        continue;
+                    }
+                    try {
+                        mapAndLead();
+                        remapEvery();
+                    } catch (Explorer.Aborted a) {
+                        am.counter("map.aborted").increment();
+                        defer(a.by().nic(), a.by().priority());
+                    } catch (Deferred d) {
+                        am.counter("map.aborted").increment();
+                    }
                 }
-                try {
-                    NetMap map = new Explorer(this, self, ports, this::higher).explore();
-                    lead(map);
-                    remapEvery();
-                } catch (Explorer.Aborted a) {
-                    am.counter("map.aborted").increment();
-                    defer(a.by().nic(), a.by().priority());
-                } catch (Deferred d) {
-                    am.counter("map.aborted").increment();
+                if (s.remapPeriod() == 0) {
+                    serveUntil(Long.MAX_VALUE, () -> false);
+                    return;
+                }
+                // A follower, while the leader remaps: a table is due each period. With none for a period and the
+                // follower timeout, the leader is dead or out of reach (a cut): this daemon maps what it still
+                // reaches, and leads it, or defers to a higher daemon there.
+                long seen = tablesTaken;
+                serveUntil(am.now() + s.remapPeriod() + s.followerTimeout(), () -> tablesTaken != seen);
+                if (tablesTaken == seen) {
+                    am.counter("map.leader_lost").increment();
+                    installed = false;
+                    leading = false;
                 }
             }
-            serveUntil(Long.MAX_VALUE, () -> false);
         }
 
         private boolean higher(HostReply r) {
@@ -163,7 +187,12 @@ public final class MapperDaemon implements AmProgram {
                 case MapperPacket.ROUTES -> {
                     for (Map.Entry<Integer, byte[]> e : p.routes().entrySet()) {
                         ep.writeRoute(e.getKey(), e.getValue().length == 0 ? null : e.getValue());
+                        if (e.getValue().length > 0) {
+                            everFound.add(e.getKey());
+                        }
                     }
+                    everFound.add(p.from());
+                    tablesTaken++;
                     ep.sendRaw(p.reply(), MapperPacket.of(MapperPacket.ACK, self, p.nonce(), s.priority(),
                             new byte[0]).encode());
                     if (!installed) {
@@ -259,19 +288,39 @@ public final class MapperDaemon implements AmProgram {
                     return;
                 }
                 am.counter("map.remaps").increment();
-                lead(new Explorer(this, self, ports, this::higher).explore());
+                mapAndLead();
+            }
+        }
+
+        /**
+         * Maps the network and leads it. If a NIC known before is missing (under load a probe's answer can come
+         * after the timeout), it maps once more before giving it up: only the NICs both maps miss are gone.
+         */
+        private void mapAndLead() {
+            NetMap map = new Explorer(this, self, ports, this::higher).explore();
+            TreeSet<Integer> expected = new TreeSet<>(everFound);
+            expected.removeAll(removed);
+            if (map.hosts().containsAll(expected)) {
+                lead(map, Set.of());
+            } else {
+                am.counter("map.rechecks").increment();
+                lead(new Explorer(this, self, ports, this::higher).explore(), map.hosts());
             }
         }
 
         /**
          * The leader's part: routes for every pair, its own table, every other NIC's table until acknowledged.
-         * NICs an earlier map found and this one does not are gone: their routes are removed everywhere.
+         * NICs an earlier map found and neither this one nor {@code seenMeanwhile} (a map made just before) has are
+         * gone: their routes are removed everywhere.
          */
-        private void lead(NetMap map) {
+        private void lead(NetMap map, java.util.Collection<Integer> seenMeanwhile) {
             RouteSet routes = UpDownRoutes.compute(map);
             TreeSet<Integer> gone = new TreeSet<>(everFound);
             gone.removeAll(map.hosts());
+            gone.removeAll(seenMeanwhile);
             everFound.addAll(map.hosts());
+            removed.removeAll(map.hosts());
+            removed.addAll(gone);
             for (Map.Entry<Integer, byte[]> e : routes.from(self).entrySet()) {
                 ep.writeRoute(e.getKey(), e.getValue());
             }

@@ -26,4 +26,12 @@ public record MapperSettings(long probeTimeout, long startJitter, long followerT
                 r.intIn(PREFIX + "distribute-tries", 1, 1000), r.intIn(PREFIX + "priority", 0, 1 << 20),
                 r.duration(PREFIX + "remap-period", 0, 1000 * VirtualTime.S));
     }
+
+    /**
+     * Whether the experiments that take faults (contention, permutations) run a daemon on every host beside their
+     * traffic ({@code nowemu.mapper.with-traffic}).
+     */
+    public static boolean withTraffic(ConfigReader r) {
+        return r.bool(PREFIX + "with-traffic");
+    }
 }

@@ -385,6 +385,9 @@ public final class VnFirmware implements Firmware {
         } else if (d instanceof Doorbell.RouteWrite w) {
             if (privileged(w.endpoint()) && w.nic() >= 0 && w.nic() < routes.length) {
                 routes[w.nic()] = w.route() == null ? null : w.route().clone();
+                if (w.route() == null && w.nic() != nic.nic()) {
+                    unroutable(w.nic());
+                }
             }
         } else if (d instanceof Doorbell.RouteRead q) {
             if (privileged(q.endpoint())) {
@@ -428,6 +431,34 @@ public final class VnFirmware implements Firmware {
         balance();
     }
 
+    /**
+     * The route to {@code dest} was removed (the mapper no longer finds that NIC): the packets on its channels and
+     * the messages waiting for one go back to their senders as unreachable now, instead of being sent again over the
+     * stale route until max-retries; each of those channels starts a new epoch, as after max-retries. Packets on
+     * channels first (in channel order), then waiting requests, then waiting replies, each in order.
+     */
+    private void unroutable(int dest) {
+        if (!s.reliability() || !channels.active.contains(dest)) {
+            return;
+        }
+        List<Header> back = new ArrayList<>();
+        for (Channel ch : channels.of(dest)) {
+            if (ch.busy) {
+                back.add(ch.packet);
+                channels.reset(dest, ch);
+            }
+        }
+        for (boolean reply : new boolean[] {false, true}) {
+            for (SendChannels.Waiting w = channels.waiting(dest, reply).poll(); w != null;
+                    w = channels.waiting(dest, reply).poll()) {
+                back.add(w.header());
+            }
+        }
+        for (Header h : back) {
+            returnToSender(frames[h.srcEp()], h.reply(), h.handler(), h.args(), h.data(), h.offset(), h.msgId(), dest,
+                    h.dstEp(), AmError.UNREACHABLE);
+        }
+    }
 
     private EndpointFrame frame(int endpoint) {
         EndpointFrame f = endpoint >= 0 && endpoint < frames.length ? frames[endpoint] : null;

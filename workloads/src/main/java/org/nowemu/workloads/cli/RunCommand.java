@@ -103,6 +103,10 @@ final class RunCommand implements Callable<Integer> {
             throw new org.nowemu.actors.config.BadInputException("nowemu.faults: the " + workload.name()
                     + " workload takes no faults (contention and permutations do)");
         }
+        if (org.nowemu.mapper.daemon.MapperSettings.withTraffic(reader) && !workload.takesFaults()) {
+            throw new org.nowemu.actors.config.BadInputException("nowemu.mapper.with-traffic: the " + workload.name()
+                    + " workload runs no mapper beside its traffic (contention and permutations do)");
+        }
         Plan plan = workload.plan(ec.config());
         Path dir = out != null ? out : Path.of("out", ec.name());
         if (Files.exists(dir) && !Files.isDirectory(dir)) {

@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
@@ -15,6 +16,8 @@ import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.faults.FaultSchedule;
+import org.nowemu.workloads.faults.Remapping;
 import org.nowemu.workloads.results.Series;
 
 /**
@@ -26,9 +29,13 @@ import org.nowemu.workloads.results.Series;
  * {@code contention.bulk.<n>.server_bw_MBps}, {@code .client_bw_MBps}; {@code contention.rtt.<n>.rtt_us}. For the
  * largest n: {@code contention.short.server_rate_msgps}, {@code contention.short.client_rate_msgps},
  * {@code contention.bulk.server_bw_MBps}; and {@code contention.rtt.slope_us}, the least-squares slope of RTT
- * against clients.
+ * against clients. With {@code nowemu.mapper.with-traffic}, the mapper daemons run beside the traffic
+ * ({@link Remapping}: {@code faults.remap_us} and the others).
  */
 public final class ContentionWorkload implements Workload {
+    private record Planned(ContentionSettings settings, Remapping remapping) {
+    }
+
     @Override
     public String name() {
         return "contention";
@@ -53,19 +60,23 @@ public final class ContentionWorkload implements Workload {
         int most = s.clients().get(s.clients().size() - 1);
         Hosts.require(t, most + 1, "contention runs a server and up to " + most + " clients");
         EndpointName server = new EndpointName(0, 0);
-        Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> h == 0 ? List.of(ContentionProgram.server(s))
-                : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of(),
-                org.nowemu.workloads.faults.FaultSchedule.read(r, t));
+        Failures failures = FaultSchedule.read(r, t);
+        Remapping remapping = Remapping.read(r, t, profile, failures);
+        Cluster c = AmCluster.build(t, profile, h -> s.stack(), remapping.around(
+                h -> h == 0 ? List.of(ContentionProgram.server(s))
+                        : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of()),
+                failures);
         List<ContentionSettings.Phase> phases = s.phases();
-        long horizon = org.nowemu.workloads.faults.FaultSchedule.horizon(config,
-                phases.get(phases.size() - 1).end() + s.gap(), 100 * s.duration(), s.stack());
-        return new Plan(c.model(), horizon, s);
+        long horizon = FaultSchedule.horizon(config, phases.get(phases.size() - 1).end() + s.gap(),
+                100 * s.duration(), s.stack());
+        return new Plan(c.model(), horizon, new Planned(s, remapping));
     }
 
     @Override
     public SortedMap<String, Double> metrics(Plan plan, RunResult r) {
-        ContentionSettings s = (ContentionSettings) plan.settings();
-        TreeMap<String, Double> m = new TreeMap<>();
+        Planned planned = (Planned) plan.settings();
+        ContentionSettings s = planned.settings();
+        TreeMap<String, Double> m = new TreeMap<>(planned.remapping().metrics(r));
         double window = (s.duration() - s.warmup()) / 1e12;
         int most = s.clients().get(s.clients().size() - 1);
         double sx = 0;
@@ -116,7 +127,7 @@ public final class ContentionWorkload implements Workload {
 
     @Override
     public List<Series> series(Plan plan, RunResult r) {
-        ContentionSettings s = (ContentionSettings) plan.settings();
+        ContentionSettings s = ((Planned) plan.settings()).settings();
         SortedMap<String, Double> m = metrics(plan, r);
         List<Double> x = Series.of(s.clients());
         return List.of(

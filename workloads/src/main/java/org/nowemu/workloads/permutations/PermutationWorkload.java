@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
@@ -14,6 +15,8 @@ import org.nowemu.protocol.AmCluster;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.faults.FaultSchedule;
+import org.nowemu.workloads.faults.Remapping;
 import org.nowemu.workloads.results.Series;
 
 /**
@@ -25,9 +28,14 @@ import org.nowemu.workloads.results.Series;
  * requests), one after the other in one run.
  *
  * <p>Metrics per pattern: {@code perm.<pattern>.bw_MBps} (mean per sending host),
- * {@code .agg_GBps} (all hosts together), {@code .rtt_us} (mean round trip).
+ * {@code .agg_GBps} (all hosts together), {@code .rtt_us} (mean round trip). With
+ * {@code nowemu.mapper.with-traffic}, the mapper daemons run beside the traffic ({@link Remapping}:
+ * {@code faults.remap_us} and the others).
  */
 public final class PermutationWorkload implements Workload {
+    private record Planned(PermutationSettings settings, Remapping remapping) {
+    }
+
     @Override
     public String name() {
         return "permutations";
@@ -50,18 +58,20 @@ public final class PermutationWorkload implements Workload {
         PermutationSettings s = PermutationSettings.read(r, profile);
         Topology t = Topologies.build(r, profile.switches().ports());
         Hosts.require(t, s.hosts(), "permutations exchanges among the first " + s.hosts() + " hosts");
+        Failures failures = FaultSchedule.read(r, t);
+        Remapping remapping = Remapping.read(r, t, profile, failures);
         Cluster c = AmCluster.build(t, profile, h -> s.stack(),
-                h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of(),
-                org.nowemu.workloads.faults.FaultSchedule.read(r, t));
+                remapping.around(h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of()), failures);
         List<PermutationSettings.Phase> phases = s.phases();
-        return new Plan(c.model(), org.nowemu.workloads.faults.FaultSchedule.horizon(config,
-                phases.get(phases.size() - 1).end() + s.gap(), 100 * s.duration(), s.stack()), s);
+        return new Plan(c.model(), FaultSchedule.horizon(config, phases.get(phases.size() - 1).end() + s.gap(),
+                100 * s.duration(), s.stack()), new Planned(s, remapping));
     }
 
     @Override
     public SortedMap<String, Double> metrics(Plan plan, RunResult r) {
-        PermutationSettings s = (PermutationSettings) plan.settings();
-        TreeMap<String, Double> m = new TreeMap<>();
+        Planned planned = (Planned) plan.settings();
+        PermutationSettings s = planned.settings();
+        TreeMap<String, Double> m = new TreeMap<>(planned.remapping().metrics(r));
         double window = (s.duration() - s.warmup()) / 1e12;
         for (String pattern : s.patterns()) {
             String k = "perm." + pattern + ".";
@@ -82,7 +92,7 @@ public final class PermutationWorkload implements Workload {
 
     @Override
     public List<Series> series(Plan plan, RunResult r) {
-        PermutationSettings s = (PermutationSettings) plan.settings();
+        PermutationSettings s = ((Planned) plan.settings()).settings();
         SortedMap<String, Double> m = metrics(plan, r);
         List<Double> bw = new java.util.ArrayList<>();
         for (String p : s.patterns()) {
