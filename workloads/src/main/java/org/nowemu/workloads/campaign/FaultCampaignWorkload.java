@@ -29,19 +29,22 @@ import org.nowemu.workloads.results.Series;
  * One case of a fault campaign ({@code nowemu.fault-campaign}; {@code workloads/faults.conf} sweeps the cases):
  * steady contention and ring traffic ({@link CampaignProgram}) with the case's faults, which come on top of
  * {@code nowemu.faults}; a case may also set keys ({@code set}), for instance to run the mapper. The fault's span
- * is from the earliest {@code at} of the case to the latest end ({@code until}, or {@code at + for}), or
- * {@code during} after the earliest {@code at} when no entry ends.
+ * is from the earliest {@code at} of the case to the latest end ({@code until}, or {@code at + for}); when an entry
+ * has no end, to the remap if the mapper remapped ({@code faults.remap_us}), else {@code during} after it.
  *
  * <p>Metrics: {@code campaign.sent}, {@code .handled}, {@code .returned} (application messages, from the ledger),
  * {@code .retransmissions}, {@code .nacks} (sent), {@code .throughput_before_kreqps} (requests answered per
  * second, thousands, from warmup to the fault), {@code .throughput_during_kreqps}, {@code .throughput_after_kreqps}
  * (from the fault's end to the end of traffic), {@code .fault_from_us}, {@code .fault_to_us}. A case without faults
- * reports {@code .throughput_kreqps} over the whole measured time. Series: {@code campaign-throughput}, requests
+ * reports {@code .throughput_kreqps} over the whole measured time. With {@code nowemu.mapper.with-traffic} the
+ * mapper daemons run beside the traffic and the {@code faults.*} metrics of {@code Remapping} come too
+ * ({@code faults.remap_us}: from the first cut to the first map that reflects it). Series: {@code campaign-throughput}, requests
  * answered per second over virtual time with the fault's span marked.
  */
 public final class FaultCampaignWorkload implements Workload {
     /** What the metrics need besides the settings: the fault's span (-1, -1 without faults). */
-    record Measured(CampaignSettings settings, long faultFrom, long faultTo) {
+    record Measured(CampaignSettings settings, long faultFrom, long faultTo, boolean open,
+                    org.nowemu.workloads.faults.Remapping remapping) {
     }
 
     @Override
@@ -75,14 +78,15 @@ public final class FaultCampaignWorkload implements Workload {
             f = FaultSchedule.read(r, t, s.caseKey() + ".faults", f);
         }
         List<AmProgram> none = List.of();
-        Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> {
+        org.nowemu.workloads.faults.Remapping remapping = org.nowemu.workloads.faults.Remapping.read(r, t, profile, f);
+        Cluster c = AmCluster.build(t, profile, h -> s.stack(), remapping.around(h -> {
             AmProgram p = h < s.hosts() ? CampaignProgram.host(h, s) : null;
             return p == null ? none : List.of(p);
-        }, f);
+        }), f);
         long[] span = span(r, s);
         boolean faults = FaultSchedule.any(effective) || span[0] >= 0;
         long horizon = s.duration() + (faults ? Math.max(s.duration(), s.stack().giveUpPs()) : s.duration());
-        return new Plan(c.model(), horizon, new Measured(s, span[0], span[1]));
+        return new Plan(c.model(), horizon, new Measured(s, span[0], span[1], span[2] != 0, remapping));
     }
 
     /** The configuration with the case's {@code set} keys applied; a key no reference.conf knows is bad input. */
@@ -107,10 +111,10 @@ public final class FaultCampaignWorkload implements Workload {
         return c;
     }
 
-    /** {from, to} of the case's faults (ps), {-1, -1} if it has none. */
+    /** {from, to, open} of the case's faults (ps; open: 1 if an entry has no end), {-1, -1, 0} if it has none. */
     private static long[] span(ConfigReader r, CampaignSettings s) {
         if (s.caseKey() == null || !r.config().hasPath(s.caseKey() + ".faults")) {
-            return new long[] {-1, -1};
+            return new long[] {-1, -1, 0};
         }
         List<? extends Config> entries = r.config().getConfigList(s.caseKey() + ".faults");
         long from = Long.MAX_VALUE;
@@ -128,12 +132,12 @@ public final class FaultCampaignWorkload implements Workload {
             }
         }
         if (entries.isEmpty()) {
-            return new long[] {-1, -1};
+            return new long[] {-1, -1, 0};
         }
         if (open) {
             to = Math.max(to, from + s.during());
         }
-        return new long[] {from, Math.min(to, s.duration())};
+        return new long[] {from, Math.min(to, s.duration()), open ? 1 : 0};
     }
 
     @Override
@@ -147,20 +151,34 @@ public final class FaultCampaignWorkload implements Workload {
         out.put("campaign.returned", (double) l.returned() + l.returnedAfterHandling());
         out.put("campaign.retransmissions", (double) r.counter("vn.retransmissions"));
         out.put("campaign.nacks", (double) r.counter("vn.nacks_sent"));
+        out.putAll(m.remapping().metrics(r));
         if (m.faultFrom() < 0) {
             out.put("campaign.throughput_kreqps", rate(r, s, s.warmup(), s.duration()));
             return out;
         }
+        long to = faultEnd(m, out);
         out.put("campaign.fault_from_us", m.faultFrom() / 1e6);
-        out.put("campaign.fault_to_us", m.faultTo() / 1e6);
+        out.put("campaign.fault_to_us", to / 1e6);
         if (m.faultFrom() > s.warmup()) {
             out.put("campaign.throughput_before_kreqps", rate(r, s, s.warmup(), m.faultFrom()));
         }
-        out.put("campaign.throughput_during_kreqps", rate(r, s, m.faultFrom(), m.faultTo()));
-        if (m.faultTo() < s.duration()) {
-            out.put("campaign.throughput_after_kreqps", rate(r, s, m.faultTo(), s.duration()));
+        out.put("campaign.throughput_during_kreqps", rate(r, s, m.faultFrom(), to));
+        if (to < s.duration()) {
+            out.put("campaign.throughput_after_kreqps", rate(r, s, to, s.duration()));
         }
         return out;
+    }
+
+    /**
+     * Where "during" ends: the case's own end, or, for a fault without one that the mapper remapped, the remap
+     * (from the run's {@code faults.remap_us}), else {@code during} after it.
+     */
+    private static long faultEnd(Measured m, SortedMap<String, Double> metrics) {
+        Double remap = metrics.get("faults.remap_us");
+        if (m.open() && remap != null) {
+            return Math.min(m.settings().duration(), m.faultFrom() + Math.round(remap * 1e6));
+        }
+        return m.faultTo();
     }
 
     /** Requests answered per second (thousands) in the whole bins inside [from, to). */
@@ -194,10 +212,11 @@ public final class FaultCampaignWorkload implements Workload {
         ys.put("answered", answered);
         ys.put("returned", back);
         if (m.faultFrom() >= 0) {
+            long to = faultEnd(m, m.remapping().metrics(r));
             List<Double> mark = new ArrayList<>();
             for (int k = 0; k < s.bins(); k++) {
                 long at = k * s.bin();
-                mark.add(at >= m.faultFrom() && at < m.faultTo() ? peak : 0.0);
+                mark.add(at >= m.faultFrom() && at < to ? peak : 0.0);
             }
             ys.put("fault (" + s.caseName() + ")", mark);
         }
