@@ -65,7 +65,7 @@ public final class Transmitter {
         return stopped;
     }
 
-    /** The cable is cut: flits still leave at the link rate (into nothing), never stopped again. */
+    /** The cable is cut: flits still leave at the link rate (into nothing), not stopped until it is repaired. */
     public void cut() {
         cut = true;
         stopped = false;

@@ -40,7 +40,8 @@ public record FaultTimes(long atPs, long untilPs, long everyPs, long times) {
     static FaultTimes read(Config c, String key) {
         long at = time(c, "at", key);
         if (at < 0) {
-            throw FaultKinds.bad(key + ".at", "is in the past (" + c.getValue("at").unwrapped() + "): a run starts at 0");
+            throw FaultKinds.bad(key + ".at", "is in the past (" + c.getValue("at").unwrapped()
+                    + "): a run starts at 0");
         }
         long until = TimeRanges.FOREVER;
         if (c.hasPath("until") && c.hasPath("for")) {
@@ -67,9 +68,8 @@ public record FaultTimes(long atPs, long untilPs, long everyPs, long times) {
             }
             every = time(c, "every", key);
             if (every <= until - at) {
-                throw FaultKinds.bad(key + ".every", "must be longer than the range (" + micros(until - at)
-                        + " us from at to until), or a repetition would overlap the next; got " + micros(every)
-                        + " us");
+                throw FaultKinds.bad(key + ".every", "must be longer than the range (" + time(until - at)
+                        + " from at to until), or a repetition would overlap the next; got " + time(every));
             }
             times = TimeRanges.FOREVER;
         }
@@ -101,7 +101,15 @@ public record FaultTimes(long atPs, long untilPs, long everyPs, long times) {
         }
     }
 
-    private static String micros(long ps) {
-        return java.math.BigDecimal.valueOf(ps, 6).stripTrailingZeros().toPlainString();
+    /** A time in the largest unit that keeps it whole, as the schedule would write it (2ms, 150us). */
+    private static String time(long ps) {
+        String[] units = {"ms", "us", "ns"};
+        long[] scale = {1_000_000_000L, 1_000_000L, 1_000L};
+        for (int i = 0; i < units.length; i++) {
+            if (ps % scale[i] == 0) {
+                return ps / scale[i] + units[i];
+            }
+        }
+        return ps + "ps";
     }
 }
