@@ -44,7 +44,7 @@ class FaultScheduleCommandLineTest {
     void badSchedulesAreOneLineAndExitTwo() {
         assertOneLineBadInput(nowemu(shift("[{fault=cut-lnk,element=\"s0:2\",at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].fault: unknown fault 'cut-lnk' (known: cut-link, fail-switch, link-errors,"
-                + " stall-receiver, crash-process, power-cycle)");
+                + " stall-receiver, crash-process, power-cycle, corrupt-route)");
         assertOneLineBadInput(nowemu(shift("[{fault=cut-link,element=\"s9:2\",at=1ms}]", tmp).toArray(String[]::new)),
                 "nowemu: nowemu.faults[0].element: no switch or host named 's9' in the chain topology");
         assertOneLineBadInput(nowemu(shift("[{fault=fail-switch,element=s1,at=-1ms}]", tmp).toArray(String[]::new)),
@@ -63,7 +63,7 @@ class FaultScheduleCommandLineTest {
                 .toArray(String[]::new)), "nowemu: nowemu.faults[0].drop: expected a number from 0 to 1, got 1.5");
         assertOneLineBadInput(nowemu(shift("[{fault=cut-link,element=h1,at=0ms,drop=0.1}]", tmp)
                 .toArray(String[]::new)), "nowemu: nowemu.faults[0].drop: unknown key (cut-link takes fault, element,"
-                + " at)");
+                + " at, until, for, every, times)");
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.faults=[{fault=fail-switch,element=s0,at=1ms}]",
                 "--out", tmp.toString()), "nowemu: nowemu.faults: the phold workload takes no faults (contention and"
                 + " permutations do)");
@@ -71,6 +71,38 @@ class FaultScheduleCommandLineTest {
                 tmp.toString()), "nowemu: nowemu.mapper.with-traffic: the phold workload runs no mapper beside its"
                 + " traffic (contention and permutations do)");
         assertTrue(!tmp.resolve("results.json").toFile().exists(), "nothing written for bad input");
+    }
+
+    /** Time ranges: the end after the start, a repetition needs a range and must not overlap the next. */
+    @Test
+    void badRangesAreOneLineAndExitTwo() {
+        assertOneLineBadInput(bad("[{fault=cut-link,element=h1,at=2ms,until=1ms}]"),
+                "nowemu: nowemu.faults[0].until: must be after at (2ms), got 1ms");
+        assertOneLineBadInput(bad("[{fault=cut-link,element=h1,at=2ms,until=2ms}]"),
+                "nowemu: nowemu.faults[0].until: must be after at (2ms), got 2ms");
+        assertOneLineBadInput(bad("[{fault=cut-link,element=h1,at=1ms,until=2ms,for=1ms}]"),
+                "nowemu: nowemu.faults[0].for: give until or for (the end of the range or its length), not both");
+        assertOneLineBadInput(bad("[{fault=link-errors,element=all,drop=0.1,at=1ms,every=4ms}]"),
+                "nowemu: nowemu.faults[0].every: needs until or for (the range that repeats)");
+        // [1, 3) ms every 2 ms: the second repetition would begin as the first ends, at 3 ms: refused.
+        assertOneLineBadInput(bad("[{fault=cut-link,element=\"s0:2\",at=1ms,until=3ms,every=2ms}]"),
+                "nowemu: nowemu.faults[0].every: must be longer than the range (2ms from at to until), or a repetition"
+                + " would overlap the next; got 2ms");
+        assertOneLineBadInput(bad("[{fault=fail-switch,element=s1,at=1ms,for=500us,every=2ms,times=-1}]"),
+                "nowemu: nowemu.faults[0].times: expected a whole number of at least 1, got -1");
+        assertOneLineBadInput(bad("[{fault=fail-switch,element=s1,at=1ms,for=500us,times=2}]"),
+                "nowemu: nowemu.faults[0].times: needs every (the period of the repetitions)");
+        assertOneLineBadInput(bad("[{fault=stall-receiver,element=h2,at=1ms}]"),
+                "nowemu: nowemu.faults[0]: stall-receiver needs 'for' or 'until' (how long, e.g. for = 2ms)");
+        assertOneLineBadInput(bad("[{fault=corrupt-route,element=all,at=1ms}]"),
+                "nowemu: nowemu.faults[0]: corrupt-route needs 'fraction' (of the packets, 0..1, e.g. 0.01)");
+        assertOneLineBadInput(bad("[{fault=corrupt-route,element=all,at=1ms,fraction=0}]"),
+                "nowemu: nowemu.faults[0].fraction: must be above 0");
+        assertTrue(!tmp.resolve("results.json").toFile().exists(), "nothing written for bad input");
+    }
+
+    private CommandLineTest.Outcome bad(String faults) {
+        return nowemu(shift(faults, tmp).toArray(String[]::new));
     }
 
     /**

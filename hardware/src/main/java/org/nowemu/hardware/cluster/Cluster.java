@@ -78,12 +78,13 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
                 return PortWiring.UNPLUGGED;
             }
             Node other = nodes.get(far.node());
-            long cut = failures.cutAt(p);
+            var cut = failures.cutsAt(p);
             var fault = failures.faultAt(p);
             Peer out = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop + fall, cut, fault)
                     : new Peer(recvOf[far.node()], 0, prop, cut, fault);
-            Peer back = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop, cut)
-                    : new Peer(sendOf[far.node()], 0, prop, cut);
+            var none = org.nowemu.hardware.link.LinkFault.NONE;
+            Peer back = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop, cut, none)
+                    : new Peer(sendOf[far.node()], 0, prop, cut, none);
             return new PortWiring(out, back);
         };
         int[] switchIds = new int[topology.switches().size()];
@@ -128,8 +129,8 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             check(mb.add(name + ".lanai", () -> new Lanai(profile, parts, power.length == 0 ? program.firmware(parts)
                     : new PowerCycle(() -> program.firmware(parts), power))), parts.processor());
             check(mb.add(name + ".send", () -> new SendDma(profile, parts, w.out())), parts.send());
-            long[] stall = failures.stallOf(n.index());
-            check(mb.add(name + ".recv", () -> new RecvDma(profile, parts, w.back(), stall[0], stall[1])),
+            var stall = failures.stallsOf(n.index());
+            check(mb.add(name + ".recv", () -> new RecvDma(profile, parts, w.back(), stall)),
                     parts.recv());
             check(mb.add(name + ".hostdma", () -> new HostDma(profile, parts)), parts.hostDma());
             check(mb.add(name + ".bus", () -> new IoBus(profile, parts.processor())), parts.bus());

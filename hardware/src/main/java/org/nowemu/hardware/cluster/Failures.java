@@ -3,39 +3,41 @@ package org.nowemu.hardware.cluster;
 import java.util.TreeMap;
 import org.nowemu.hardware.link.LinkFault;
 import org.nowemu.hardware.link.Peer;
+import org.nowemu.hardware.link.TimeRanges;
 import org.nowemu.hardware.topology.Node;
 import org.nowemu.hardware.topology.Port;
 import org.nowemu.hardware.topology.Topology;
 
 /**
- * Cables that are cut at a virtual time, switches that fail (all their cables cut at once), and cables with
- * injected errors ({@link LinkFault}), and receivers that stop draining for a while, and NICs that lose power for
- * a while ({@link org.nowemu.hardware.nic.PowerCycle}). Both ends of a cable are
- * cut, or made faulty, together. Immutable: {@link #cable} and {@link #switchDown} return a new set.
+ * Cables that are cut at a virtual time or during time ranges (repaired in between), switches that fail (all
+ * their cables cut at once), and cables with injected errors ({@link LinkFault}), and receivers that stop
+ * draining for a while, and NICs that lose power for a while ({@link org.nowemu.hardware.nic.PowerCycle}). Both
+ * ends of a cable are cut, or made faulty, together. Immutable: {@link #cable} and
+ * {@link #switchDown} return a new set.
  */
 public final class Failures {
     private final Topology topology;
-    private final TreeMap<Port, Long> cutAt;
+    private final TreeMap<Port, TimeRanges> cutAt;
     private final TreeMap<Port, LinkFault> faults;
-    /** Host node -> {from, until} of its receive DMA's stall. */
-    private final TreeMap<Integer, long[]> stalls;
+    /** Host node -> when its receive DMA stalls. */
+    private final TreeMap<Integer, TimeRanges> stalls;
     /** (host node, process index) -> when that process crashes. */
     private final TreeMap<java.util.List<Integer>, Long> crashes;
     /** Host node -> its NIC's power cycles, {off, on} in time order. */
     private final TreeMap<Integer, java.util.List<long[]>> power;
 
-    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
-                     TreeMap<Integer, long[]> stalls) {
+    private Failures(Topology topology, TreeMap<Port, TimeRanges> cutAt, TreeMap<Port, LinkFault> faults,
+                     TreeMap<Integer, TimeRanges> stalls) {
         this(topology, cutAt, faults, stalls, new TreeMap<>(Failures::byNodeThenProcess));
     }
 
-    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
-                     TreeMap<Integer, long[]> stalls, TreeMap<java.util.List<Integer>, Long> crashes) {
+    private Failures(Topology topology, TreeMap<Port, TimeRanges> cutAt, TreeMap<Port, LinkFault> faults,
+                     TreeMap<Integer, TimeRanges> stalls, TreeMap<java.util.List<Integer>, Long> crashes) {
         this(topology, cutAt, faults, stalls, crashes, new TreeMap<>());
     }
 
-    private Failures(Topology topology, TreeMap<Port, Long> cutAt, TreeMap<Port, LinkFault> faults,
-                     TreeMap<Integer, long[]> stalls, TreeMap<java.util.List<Integer>, Long> crashes,
+    private Failures(Topology topology, TreeMap<Port, TimeRanges> cutAt, TreeMap<Port, LinkFault> faults,
+                     TreeMap<Integer, TimeRanges> stalls, TreeMap<java.util.List<Integer>, Long> crashes,
                      TreeMap<Integer, java.util.List<long[]>> power) {
         this.topology = topology;
         this.cutAt = cutAt;
@@ -92,10 +94,15 @@ public final class Failures {
 
     /** These failures and the cable plugged into {@code end} cut at {@code atPs}. */
     public Failures cable(Port end, long atPs) {
+        return cable(end, TimeRanges.from(atPs));
+    }
+
+    /** These failures and the cable plugged into {@code end} cut inside {@code when} (working between). */
+    public Failures cable(Port end, TimeRanges when) {
         Port far = far(end);
-        TreeMap<Port, Long> m = new TreeMap<>(cutAt);
-        m.merge(end, atPs, Math::min);
-        m.merge(far, atPs, Math::min);
+        TreeMap<Port, TimeRanges> m = new TreeMap<>(cutAt);
+        m.merge(end, when, TimeRanges::or);
+        m.merge(far, when, TimeRanges::or);
         return new Failures(topology, m, faults, stalls, crashes, power);
     }
 
@@ -110,16 +117,26 @@ public final class Failures {
 
     /**
      * These failures and the receive DMA of host {@code node} stalled from {@code fromPs} until {@code untilPs}
-     * (it stops draining its link; a second stall of the same host replaces the first).
+     * (it stops draining its link).
      */
     public Failures stall(int node, long fromPs, long untilPs) {
+        return stall(node, TimeRanges.of(fromPs, untilPs, 0, 1));
+    }
+
+    /** These failures and the receive DMA of host {@code node} stalled inside {@code when} (with any others). */
+    public Failures stall(int node, TimeRanges when) {
         Node n = topology.nodes().get(node);
         if (!n.isHost()) {
             throw new IllegalArgumentException(n.name() + " is not a host");
         }
-        TreeMap<Integer, long[]> m = new TreeMap<>(stalls);
-        m.put(node, new long[] {fromPs, untilPs});
+        TreeMap<Integer, TimeRanges> m = new TreeMap<>(stalls);
+        m.merge(node, when, TimeRanges::or);
         return new Failures(topology, cutAt, faults, m, crashes, power);
+    }
+
+    /** When host {@code node}'s receive DMA is stalled ({@link TimeRanges#NEVER}: never). */
+    public TimeRanges stallsOf(int node) {
+        return stalls.getOrDefault(node, TimeRanges.NEVER);
     }
 
     /**
@@ -160,12 +177,6 @@ public final class Failures {
         return copy;
     }
 
-    /** When host {@code node}'s receive DMA stalls and resumes ({@code {MAX, MAX}}: never). */
-    public long[] stallOf(int node) {
-        long[] s = stalls.get(node);
-        return s == null ? new long[] {Long.MAX_VALUE, Long.MAX_VALUE} : s.clone();
-    }
-
     /** The errors injected on what is sent out of {@code end} ({@link LinkFault#NONE}: none). */
     public LinkFault faultAt(Port end) {
         return faults.getOrDefault(end, LinkFault.NONE);
@@ -173,6 +184,11 @@ public final class Failures {
 
     /** These failures and every cable of switch {@code node} cut at {@code atPs}. */
     public Failures switchDown(int node, long atPs) {
+        return switchDown(node, TimeRanges.from(atPs));
+    }
+
+    /** These failures and every cable of switch {@code node} cut inside {@code when} (working between). */
+    public Failures switchDown(int node, TimeRanges when) {
         Node n = topology.nodes().get(node);
         if (!n.isSwitch()) {
             throw new IllegalArgumentException(n.name() + " is not a switch");
@@ -180,7 +196,7 @@ public final class Failures {
         Failures f = this;
         for (int p = 0; p < n.ports(); p++) {
             if (topology.peer(new Port(node, p)) != null) {
-                f = f.cable(new Port(node, p), atPs);
+                f = f.cable(new Port(node, p), when);
             }
         }
         return f;
@@ -196,8 +212,13 @@ public final class Failures {
         return far;
     }
 
-    /** When the cable at {@code end} is cut ({@link Peer#NEVER}: never). */
+    /** When the cable at {@code end} is first cut ({@link Peer#NEVER}: never). */
     public long cutAt(Port end) {
-        return cutAt.getOrDefault(end, Peer.NEVER);
+        return cutsAt(end).first();
+    }
+
+    /** When the cable at {@code end} is cut ({@link TimeRanges#NEVER}: never). */
+    public TimeRanges cutsAt(Port end) {
+        return cutAt.getOrDefault(end, TimeRanges.NEVER);
     }
 }

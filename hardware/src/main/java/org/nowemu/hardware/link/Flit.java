@@ -29,6 +29,11 @@ public record Flit(int port, long packetId, int index, int bytes, boolean tail, 
                 head, merge(flips, newFlips));
     }
 
+    /** The same flit carrying {@code packet} instead (a head whose route was altered on the wire). */
+    Flit withHead(Packet packet) {
+        return new Flit(port, packetId, index, bytes, tail, truncated, hop, packet, flips);
+    }
+
     private static int[] merge(int[] a, int[] b) {
         if (b.length == 0) {
             return a;

@@ -30,6 +30,13 @@ public record Packet(long id, int source, byte[] route, byte[] body, byte crc, l
         return new Packet(id, source, route.clone(), body, crc, h);
     }
 
+    /** This packet with route byte {@code index} replaced by {@code value} (same id, body and CRC). */
+    public Packet withRouteByte(int index, byte value) {
+        byte[] r = route.clone();
+        r[index] = value;
+        return create(id, source, r, body);
+    }
+
     @Override
     public String toString() {
         return "Packet[" + id + " from NIC " + source + ", " + route.length + " hops, " + body.length + " B]";

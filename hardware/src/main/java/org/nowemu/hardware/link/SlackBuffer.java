@@ -82,6 +82,11 @@ public final class SlackBuffer {
         return false;
     }
 
+    /** Whether the last symbol this buffer asked for was STOP (a GO is owed when it drains). */
+    public boolean holdingStop() {
+        return stopSent;
+    }
+
     public int occupancy() {
         return occupancy;
     }

@@ -8,6 +8,7 @@ import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.link.Peer;
 import org.nowemu.hardware.link.SlackBuffer;
 import org.nowemu.hardware.link.StopGo;
+import org.nowemu.hardware.link.TimeRanges;
 import org.nowemu.hardware.profile.HardwareProfile;
 
 /**
@@ -17,9 +18,14 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * the bytes as they arrived (bit errors flipped), notices truncation and leftover route bytes, and tells the
  * processor.
  *
+ * <p>When the host cable is cut, whatever is on it is lost and a packet that has not all arrived ends with a
+ * truncated tail (the NIC sees the link die mid-packet); on repair it sends GO if it has room, and discards the
+ * headless rest of a packet the far end was sending when the cut came.
+ *
  * <p>Counters: {@code nic.rx.packets} (all, good or bad), {@code nic.rx.bytes}, {@code nic.rx.crc_errors},
  * {@code nic.rx.truncated}, {@code nic.rx.misrouted}, {@code nic.rx.oversize}, {@code nic.rx.stops_sent},
- * {@code nic.rx.stalled_drains} (times it would have drained but was stalled).
+ * {@code nic.rx.stalled_drains} (times it would have drained but was stalled), {@code nic.rx.cut_flits} (lost on
+ * the cable when it was cut), {@code nic.rx.fragments} (headless rests discarded).
  */
 public final class RecvDma extends Component {
     /** The processor posts {@code buffers} more SRAM packet buffers. */
@@ -29,11 +35,18 @@ public final class RecvDma extends Component {
     private record DrainReady() {
     }
 
+    /** The host cable is cut or repaired now. */
+    private record Cut() {
+    }
+
     private final HardwareProfile profile;
     private final NicParts parts;
     private final Peer back;
-    private final long stallFrom;
-    private final long stallUntil;
+    private final TimeRanges stalls;
+    private boolean cut;
+    /** Whether the last flit that came in was a tail (so no packet is half-way in). */
+    private boolean lastWasTail = true;
+    private long lastPacket;
     private SlackBuffer buffer;
     private int posted;
     private boolean inPacket;
@@ -49,7 +62,7 @@ public final class RecvDma extends Component {
      * @param back    the transmitter at the far end of the host cable (for STOP/GO), or null with no cable
      */
     public RecvDma(HardwareProfile profile, NicParts parts, Peer back) {
-        this(profile, parts, back, Long.MAX_VALUE, Long.MAX_VALUE);
+        this(profile, parts, back, TimeRanges.NEVER);
     }
 
     /**
@@ -57,11 +70,16 @@ public final class RecvDma extends Component {
      * the slack buffer fills and STOP holds the network back), then drains again.
      */
     public RecvDma(HardwareProfile profile, NicParts parts, Peer back, long stallFromPs, long stallUntilPs) {
+        this(profile, parts, back, stallFromPs == Long.MAX_VALUE ? TimeRanges.NEVER
+                : TimeRanges.of(stallFromPs, stallUntilPs, 0, 1));
+    }
+
+    /** A receive DMA that stops draining inside the ranges {@code stalls} and drains between them. */
+    public RecvDma(HardwareProfile profile, NicParts parts, Peer back, TimeRanges stalls) {
         this.profile = profile;
         this.parts = parts;
         this.back = back;
-        this.stallFrom = stallFromPs;
-        this.stallUntil = stallUntilPs;
+        this.stalls = stalls;
     }
 
     @Override
@@ -76,15 +94,47 @@ public final class RecvDma extends Component {
                     wakePending = false;
                     drain();
                 })
+                .on(Cut.class, c -> onCut())
                 .build();
     }
 
     @Override
     protected void onStart() {
         buffer = new SlackBuffer(profile.link(), profile.flitBytes(), 0);
+        long change = back == null ? -1 : back.untilCutChange(now(), true);
+        if (change >= 0) {
+            schedule(change, new Cut());
+        }
+    }
+
+    private void onCut() {
+        if (back.cut(now()) && !cut) {
+            cut = true;
+            if (!lastWasTail) {
+                // The rest of this packet will never come: end it as a switch ends a packet it cuts short.
+                buffer.add(Flit.truncated(0, lastPacket));
+                lastWasTail = true;
+            }
+            drain();
+        } else if (!back.cut(now()) && cut) {
+            cut = false;
+            if (!buffer.holdingStop()) {
+                send(back.component(), back.delay(), new StopGo(back.port(), true));
+            }
+        }
+        long next = back.untilCutChange(now(), false);
+        if (next >= 0) {
+            schedule(next, new Cut());
+        }
     }
 
     private void onFlit(Flit f) {
+        if (back.metCut(now(), back.delay())) {
+            counter("nic.rx.cut_flits").increment();
+            return;
+        }
+        lastWasTail = f.tail();
+        lastPacket = f.packetId();
         if (buffer.add(f)) {
             counter("nic.rx.stops_sent").increment();
             if (!back.cut(now())) {
@@ -95,10 +145,11 @@ public final class RecvDma extends Component {
     }
 
     private void drain() {
-        if (now() >= stallFrom && now() < stallUntil) {
-            if (!wakePending && buffer.peek() != null) {
+        if (stalls.holds(now())) {
+            long end = stalls.nextChangeFrom(now() + 1);
+            if (!wakePending && buffer.peek() != null && end != TimeRanges.FOREVER) {
                 wakePending = true;
-                schedule(stallUntil - now(), new DrainReady());
+                schedule(end - now(), new DrainReady());
             }
             counter("nic.rx.stalled_drains").increment();
             return;
@@ -114,6 +165,14 @@ public final class RecvDma extends Component {
             if (!inPacket) {
                 if (posted == 0) {
                     return; // no SRAM buffer: stop draining and let STOP hold the link
+                }
+                if (!f.isHead() && back.cuts().any()) {
+                    // The rest of a packet whose head was lost to a cut: no header, nothing to receive.
+                    counter("nic.rx.fragments").increment();
+                    if (buffer.remove() && !back.cut(now())) {
+                        send(back.component(), back.delay(), new StopGo(back.port(), true));
+                    }
+                    continue;
                 }
                 if (!f.isHead()) {
                     throw new IllegalStateException(nameOf(id()) + ": flit " + f.index() + " of packet " + f.packetId()

@@ -23,7 +23,7 @@ public final class SendDma extends Component {
     public record Transmit(Packet packet) {
     }
 
-    /** The NIC's cable is cut now. */
+    /** The NIC's cable is cut or repaired now (a boundary of its cut ranges). */
     private record Cut() {
     }
 
@@ -59,10 +59,7 @@ public final class SendDma extends Component {
                     pump();
                 })
                 .on(StopGo.class, this::onStopGo)
-                .on(Cut.class, c -> {
-                    tx.cut();
-                    pump();
-                })
+                .on(Cut.class, c -> onCut())
                 .build();
     }
 
@@ -71,10 +68,21 @@ public final class SendDma extends Component {
         if (link != null) {
             tx = new Transmitter(link, profile.link().rate().min(profile.nic().sendDmaRate()),
                     profile.link().bitErrorRate(), random());
-            if (link.cutAtPs() != org.nowemu.hardware.link.Peer.NEVER) {
-                schedule(Math.max(0, link.cutAtPs() - now()), new Cut());
+            long change = link.untilCutChange(now(), true);
+            if (change >= 0) {
+                schedule(change, new Cut());
             }
         }
+    }
+
+    /** Cut: send into nothing, never stopped. Repaired: wait for the switch's GO. Then wait for the next change. */
+    private void onCut() {
+        tx.followCuts(now());
+        long next = link.untilCutChange(now(), false);
+        if (next >= 0) {
+            schedule(next, new Cut());
+        }
+        pump();
     }
 
     private void onTransmit(Transmit t) {
@@ -86,6 +94,11 @@ public final class SendDma extends Component {
     }
 
     private void onStopGo(StopGo s) {
+        // A symbol that was on the cable when it was cut is lost with it (a stale GO must not end the wait on
+        // repair); a cable that is never cut skips the check.
+        if (link.metCut(now(), profile.link().propagation())) {
+            return;
+        }
         tx.control(s.go());
         if (!s.go()) {
             counter("nic.tx.stops").increment();
@@ -113,6 +126,9 @@ public final class SendDma extends Component {
             boolean tail = nextFlit == flits - 1;
             Flit f = new Flit(0, current.id(), nextFlit, bytes, tail, false, 0, nextFlit == 0 ? current : null, Flit.NO_FLIPS);
             Flit sent = tx.transmit(now(), f, false);
+            if (tx.corruptedRoute()) {
+                counter("link.route_corruptions").increment();
+            }
             if (link.cut(now())) {
                 counter("nic.tx.cut_flits").increment();
             } else if (tx.drops(now(), sent)) {

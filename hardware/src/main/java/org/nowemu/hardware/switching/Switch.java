@@ -22,19 +22,24 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * (its head waiting for an output, or its flits held by STOP) is truncated: a truncated tail goes out if the head
  * did, and the rest of the packet is discarded as it arrives.
  *
- * <p>A cable can be cut at a virtual time (its {@link Peer}s say when): from then on what the switch sends along it
- * is lost, the output's transmitter is never stopped again, and a packet that was coming in on it without its
- * tail yet is ended downstream with a truncated tail, as a blocked one would be.
+ * <p>A cable can be cut during time ranges (its {@link Peer}s say when): meanwhile what the switch sends along it
+ * is lost, and so is whatever was on the cable when it was cut; the output's transmitter is not stopped; a packet
+ * that was coming in on it without its tail yet is ended downstream with a truncated tail, as a blocked one would
+ * be. When the cable is repaired, each end tells the other its STOP/GO state (GO unless its slack buffer is
+ * holding STOP) and the transmitter waits for that GO; the rest of a packet cut in the middle then arrives
+ * without its head and is discarded (there is no route byte to read).
  *
  * <p>Counters: {@code switch.packets} (heads forwarded), {@code switch.dropped_route} (bad or missing route
- * byte), {@code switch.truncated}, {@code switch.stops_sent}, {@code switch.cut_flits} (sent into a cut cable).
+ * byte), {@code switch.truncated}, {@code switch.stops_sent}, {@code switch.cut_flits} (sent into a cut cable or
+ * on it when it was cut), {@code switch.fragments} (headless rests of cut packets discarded),
+ * {@code link.route_corruptions} (route bytes replaced by an injected {@code corrupt-route} fault).
  */
 public final class Switch extends Component {
     /** The output a switch itself wakes up for when a transmitter's flit is done. */
     private record TxReady(int output) {
     }
 
-    /** The cable on {@code port} is cut now. */
+    /** The cable on {@code port} is cut or repaired now (a boundary of its cut ranges). */
     private record Cut(int port) {
     }
 
@@ -101,21 +106,36 @@ public final class Switch extends Component {
             arbiters[p] = new Arbiter(ports);
             state[p] = IDLE;
             owner[p] = IDLE;
-            if (w.plugged() && w.out().cutAtPs() != Peer.NEVER) {
-                schedule(Math.max(0, w.out().cutAtPs() - now()), new Cut(p));
+            long change = w.plugged() ? w.out().untilCutChange(now(), true) : -1;
+            if (change >= 0) {
+                schedule(change, new Cut(p));
             }
         }
     }
 
+    /** A boundary of the cable's cut ranges: cut or repair it if its state changed, and wait for the next. */
     private void onCut(Cut c) {
         int p = c.port();
-        outputs[p].cut();
-        if (owner[p] >= 0) {
-            pump(owner[p]);
+        int change = outputs[p].followCuts(now());
+        if (change > 0 && owner[p] >= 0) {
+            pump(owner[p]); // what goes out here now streams into nothing
         }
         int s = state[p];
-        if ((s == WAITING || s >= 0) && !inputs[p].holdsTail()) {
-            truncate(p);
+        if (change > 0 && (s == WAITING || s >= 0) && !inputs[p].holdsTail()) {
+            truncate(p); // the rest of the packet coming in will never arrive
+        } else if (change < 0) {
+            // Repaired. The input is between packets (a packet cut short was truncated and nothing arrived
+            // since), so one left dropping becomes idle; the far transmitter waits for our GO.
+            if (s == DROPPING && inputs[p].isEmpty()) {
+                state[p] = IDLE;
+            }
+            if (!inputs[p].holdingStop()) {
+                stopGo(p, true);
+            }
+        }
+        long next = wiring.get(p).out().untilCutChange(now(), false);
+        if (next >= 0) {
+            schedule(next, new Cut(p));
         }
     }
 
@@ -140,6 +160,10 @@ public final class Switch extends Component {
 
     private void onFlit(Flit f) {
         int in = f.port();
+        if (wiring.get(in).back().metCut(now(), profile.link().propagation() + profile.switches().fallThrough())) {
+            counter("switch.cut_flits").increment();
+            return;
+        }
         if (inputs[in].add(f)) {
             counter("switch.stops_sent").increment();
             stopGo(in, false);
@@ -155,6 +179,9 @@ public final class Switch extends Component {
     }
 
     private void onStopGo(StopGo s) {
+        if (wiring.get(s.port()).back().metCut(now(), profile.link().propagation())) {
+            return;
+        }
         outputs[s.port()].control(s.go());
         if (s.go() && owner[s.port()] >= 0) {
             pump(owner[s.port()]);
@@ -194,6 +221,9 @@ public final class Switch extends Component {
                 take(in);
                 progress(in);
                 emit(out, out.transmit(now(), f, true));
+                if (out.corruptedRoute()) {
+                    counter("link.route_corruptions").increment();
+                }
                 if (f.isHead()) {
                     counter("switch.packets").increment();
                 }
@@ -207,6 +237,12 @@ public final class Switch extends Component {
 
     /** Reads the head's route byte: ask for the output, or drop the packet when the byte leads nowhere. */
     private void route(int in, Flit head) {
+        if (!head.isHead() && wiring.get(in).back().cuts().any()) {
+            // The rest of a packet whose head was lost to a cut: no route byte to read, so it goes nowhere.
+            counter("switch.fragments").increment();
+            state[in] = DROPPING;
+            return;
+        }
         if (!head.isHead()) {
             throw new IllegalStateException(nameOf(id()) + " port " + in + ": flit " + head.index() + " of packet "
                     + head.packetId() + " arrived without its head");

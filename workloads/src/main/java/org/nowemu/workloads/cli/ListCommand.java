@@ -47,9 +47,10 @@ final class ListCommand implements Callable<Integer> {
                     onOff(c.getBoolean("reliability")), onOff(c.getBoolean("protection")),
                     onOff(c.getBoolean("virtual-networks")), onOff(c.getBoolean("pipeline-dma")), c.getString("costs"));
         }
-        out.println("faults (nowemu.faults = [{fault, element, at}]; contention and permutations take them):");
+        out.println("faults (nowemu.faults = [{fault, element, at}], each also until or for, every, times;"
+                + " contention and permutations take them):");
         for (org.nowemu.workloads.faults.FaultKind f : org.nowemu.workloads.faults.FaultKinds.all()) {
-            out.printf("  %-12s %s%n", f.name(), f.description());
+            out.printf("  %-14s %s%n", f.name(), f.description());
         }
         return Main.OK;
     }

@@ -6,9 +6,10 @@ import org.nowemu.hardware.topology.Port;
 import org.nowemu.hardware.topology.Topology;
 
 /**
- * {@code cut-link}: the cable at {@code element} is cut for good at the given time, both directions at once;
- * a flit on it then is lost and the ends see no more STOP/GO. Elements: {@code SWITCH:PORT} (the cable
- * plugged into that port) or a host name (its only cable).
+ * {@code cut-link}: the cable at {@code element} is cut at the given time, both directions at once, for good
+ * or until {@code until} (repeating with {@code every}): a flit on it then is lost and the ends see no more
+ * STOP/GO; when it is repaired, flits flow again after the ends exchange GO. Elements: {@code SWITCH:PORT} (the
+ * cable plugged into that port) or a host name (its only cable).
  */
 final class CutLink implements FaultKind {
     @Override
@@ -18,17 +19,17 @@ final class CutLink implements FaultKind {
 
     @Override
     public String description() {
-        return "cut a cable for good; element SWITCH:PORT or HOST";
+        return "cut a cable (for good, or until/every: repaired between); element SWITCH:PORT or HOST";
     }
 
     @Override
-    public Failures apply(Failures failures, Topology topology, String element, long atPs,
+    public Failures apply(Failures failures, Topology topology, String element, FaultTimes when,
                           com.typesafe.config.Config entry, String key) {
         Port end = end(topology, element, key + ".element");
         if (topology.peer(end) == null) {
             throw FaultKinds.bad(key + ".element", "no cable is plugged into " + element);
         }
-        return failures.cable(end, atPs);
+        return failures.cable(end, when.ranges());
     }
 
     static Port end(Topology topology, String element, String key) {

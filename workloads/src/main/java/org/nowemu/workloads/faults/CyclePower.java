@@ -20,28 +20,37 @@ final class CyclePower implements FaultKind {
 
     @Override
     public String description() {
-        return "a NIC loses power and comes back after a while; element HOST; for (time)";
+        return "a NIC loses power and comes back after a while; element HOST; for or until (time)";
     }
 
     @Override
-    public java.util.List<String> keys() {
-        return java.util.List.of("for");
-    }
-
-    @Override
-    public Failures apply(Failures failures, Topology topology, String element, long atPs, Config entry,
+    public Failures apply(Failures failures, Topology topology, String element, FaultTimes when, Config entry,
                           String key) {
         Node node = FaultKinds.node(topology, element, key + ".element");
         if (!node.isHost()) {
             throw FaultKinds.bad(key + ".element", element + " is a switch, not a host");
         }
-        long forPs = FaultKinds.duration(entry, "for", key, name() + " needs 'for' (how long it stays off, e.g. 1ms)");
-        for (long[] c : failures.powerCyclesOf(node.index())) {
-            if (atPs < c[1] && c[0] < atPs + forPs) {
-                throw FaultKinds.bad(key, element + "'s NIC is already off then (another power-cycle from "
-                        + c[0] / 1_000_000 + "us to " + c[1] / 1_000_000 + "us)");
-            }
+        if (!when.bounded()) {
+            throw FaultKinds.bad(key, name() + " needs 'for' or 'until' (how long it stays off, e.g. for = 1ms)");
         }
-        return failures.powerCycle(node.index(), atPs, atPs + forPs);
+        // Each span of the (possibly repeating) range is one cycle: off at its start, back on at its end.
+        org.nowemu.hardware.link.TimeRanges r = when.ranges();
+        Failures f = failures;
+        long off = r.holds(0) ? 0 : r.nextChangeFrom(0);
+        for (int cycles = 0; off != org.nowemu.hardware.link.TimeRanges.FOREVER; cycles++) {
+            if (cycles == 100_000) {
+                throw FaultKinds.bad(key, "more than 100,000 power cycles: give 'times'");
+            }
+            long on = r.nextChangeFrom(off + 1);
+            for (long[] c : f.powerCyclesOf(node.index())) {
+                if (off < c[1] && c[0] < on) {
+                    throw FaultKinds.bad(key, element + "'s NIC is already off then (another power-cycle from "
+                            + c[0] / 1_000_000 + "us to " + c[1] / 1_000_000 + "us)");
+                }
+            }
+            f = f.powerCycle(node.index(), off, on);
+            off = on == org.nowemu.hardware.link.TimeRanges.FOREVER ? on : r.nextChangeFrom(on);
+        }
+        return f;
     }
 }

@@ -7,7 +7,7 @@ import org.nowemu.hardware.topology.Topology;
 /** The registry of fault kinds, by name. */
 public final class FaultKinds {
     private static final List<FaultKind> ALL = List.of(new CutLink(), new FailSwitch(), new LinkErrors(),
-            new StallReceiver(), new CrashProcess(), new CyclePower());
+            new StallReceiver(), new CrashProcess(), new CyclePower(), new CorruptRoute());
 
     private FaultKinds() {
     }

@@ -10,7 +10,9 @@ import org.nowemu.hardware.topology.Topology;
 /**
  * The fault schedule of an experiment, {@code nowemu.faults}: a list of {@code {fault, element, at}}, each
  * checked against the registry ({@link FaultKinds}) and the topology, and turned into the hardware's
- * {@link Failures}. Deterministic: a fault happens at its virtual time, whatever the threads or JVMs.
+ * {@link Failures}. Every kind also takes a time range, repeating or not ({@link FaultTimes}: {@code until} or
+ * {@code for}, {@code every}, {@code times}), read here once for all kinds. Deterministic: a fault happens at
+ * its virtual time, whatever the threads or JVMs.
  */
 public final class FaultSchedule {
     static final String KEY = "nowemu.faults";
@@ -60,22 +62,17 @@ public final class FaultSchedule {
                 }
             }
             FaultKind kind = FaultKinds.named(e.string("fault"), at + ".fault");
+            List<String> known = new java.util.ArrayList<>(List.of("fault", "element"));
+            known.addAll(FaultTimes.KEYS);
+            known.addAll(kind.keys());
             for (var k : new java.util.TreeSet<>(c.root().keySet())) {
-                if (!List.of("fault", "element", "at").contains(k) && !kind.keys().contains(k)) {
-                    throw FaultKinds.bad(at + "." + k, "unknown key (" + kind.name() + " takes fault, element, at"
-                            + (kind.keys().isEmpty() ? "" : ", " + String.join(", ", kind.keys())) + ")");
+                if (!known.contains(k)) {
+                    throw FaultKinds.bad(at + "." + k, "unknown key (" + kind.name() + " takes "
+                            + String.join(", ", known) + ")");
                 }
             }
-            long atPs;
-            try {
-                atPs = c.getDuration("at").toNanos() * 1000L;
-            } catch (ConfigException x) {
-                throw FaultKinds.bad(at + ".at", "expected a time such as 5ms, got '" + c.getValue("at").unwrapped() + "'");
-            }
-            if (atPs < 0) {
-                throw FaultKinds.bad(at + ".at", "is in the past (" + c.getValue("at").unwrapped() + "): a run starts at 0");
-            }
-            f = kind.apply(f, topology, e.string("element"), atPs, c, at);
+            FaultTimes when = FaultTimes.read(c, at);
+            f = kind.apply(f, topology, e.string("element"), when, c, at);
         }
         return f;
     }

@@ -9,10 +9,10 @@ import org.nowemu.hardware.topology.Port;
 import org.nowemu.hardware.topology.Topology;
 
 /**
- * {@code link-errors}: from the given time on, the cable at {@code element} (SWITCH:PORT, a host, or
- * {@code all} for every cable) flips bits at {@code bit-error-rate} (per bit, 0..1, default 0) and loses whole
- * packets with probability {@code drop} (0..1, default 0), both directions. The receiving NIC's CRC catches
- * flipped bits; the VN transport resends what was dropped or damaged.
+ * {@code link-errors}: while its times hold (from {@code at} on, or inside its ranges), the cable at
+ * {@code element} (SWITCH:PORT, a host, or {@code all} for every cable) flips bits at {@code bit-error-rate}
+ * (per bit, 0..1, default 0) and loses whole packets with probability {@code drop} (0..1, default 0), both
+ * directions. The receiving NIC's CRC catches flipped bits; the VN transport resends what was dropped or damaged.
  */
 final class LinkErrors implements FaultKind {
     @Override
@@ -22,8 +22,8 @@ final class LinkErrors implements FaultKind {
 
     @Override
     public String description() {
-        return "bit errors and packet drops on a cable from a time on; element SWITCH:PORT, HOST or all;"
-                + " bit-error-rate, drop";
+        return "bit errors and packet drops on a cable from a time on (or in ranges); element SWITCH:PORT, HOST or"
+                + " all; bit-error-rate, drop";
     }
 
     @Override
@@ -32,13 +32,18 @@ final class LinkErrors implements FaultKind {
     }
 
     @Override
-    public Failures apply(Failures failures, Topology topology, String element, long atPs, Config entry,
+    public Failures apply(Failures failures, Topology topology, String element, FaultTimes when, Config entry,
                           String key) {
-        LinkFault fault = new LinkFault(atPs, fraction(entry, "bit-error-rate", key),
-                fraction(entry, "drop", key));
+        LinkFault fault = LinkFault.of(new LinkFault.Part(when.ranges(), fraction(entry, "bit-error-rate", key),
+                fraction(entry, "drop", key), 0));
         if (!fault.any()) {
             throw FaultKinds.bad(key, "link-errors needs bit-error-rate or drop above 0");
         }
+        return onCables(failures, topology, element, fault, key);
+    }
+
+    /** {@code failures} with {@code fault} on the cable named by {@code element}, or on every cable for all. */
+    static Failures onCables(Failures failures, Topology topology, String element, LinkFault fault, String key) {
         if (element.equals("all")) {
             Failures f = failures;
             for (Cable c : topology.cables()) {
@@ -53,7 +58,8 @@ final class LinkErrors implements FaultKind {
         return failures.linkFault(end, fault);
     }
 
-    private static double fraction(Config entry, String k, String key) {
+    /** The value of key {@code k}, a number from 0 to 1 (0 when absent), or one line naming it. */
+    static double fraction(Config entry, String k, String key) {
         if (!entry.hasPath(k)) {
             return 0;
         }
