@@ -206,7 +206,7 @@ class PowerCycleTest {
             "nowemu.topology.name=chain", "--set", "nowemu.topology.chain.switches=3", "--set",
             "nowemu.topology.chain.hosts-per-switch=2", "--out", tmp.toString(), "--set"};
         assertOneLineBadInput(nowemu(with(base, "nowemu.faults=[{fault=power-cycle,element=h1,at=1ms}]")),
-                "nowemu: nowemu.faults[0]: power-cycle needs 'for' (how long it stays off, e.g. 1ms)");
+                "nowemu: nowemu.faults[0]: power-cycle needs 'for' or 'until' (how long it stays off, e.g. for = 1ms)");
         assertOneLineBadInput(nowemu(with(base, "nowemu.faults=[{fault=power-cycle,element=h1,at=1ms,for=soon}]")),
                 "nowemu: nowemu.faults[0].for: expected a time such as 2ms, got 'soon'");
         assertOneLineBadInput(nowemu(with(base, "nowemu.faults=[{fault=power-cycle,element=h1,at=1ms,for=0ms}]")),

@@ -35,10 +35,20 @@ final class CyclePower implements FaultKind {
         }
         // Each span of the (possibly repeating) range is one cycle: off at its start, back on at its end.
         org.nowemu.hardware.link.TimeRanges r = when.ranges();
+        long forever = org.nowemu.hardware.link.TimeRanges.FOREVER;
         Failures f = failures;
-        long off = r.holds(0) ? 0 : r.nextChangeFrom(0);
-        for (int cycles = 0; off != org.nowemu.hardware.link.TimeRanges.FOREVER; cycles++) {
-            if (cycles == 100_000) {
+        int cycles = 0;
+        for (long t = 0; t != forever; ) {
+            long off = r.holds(t) ? t : r.nextChangeFrom(t);
+            if (off == forever) {
+                break;
+            }
+            if (!r.holds(off)) {
+                // The end of a span, not a start: look on from just after it.
+                t = off + 1;
+                continue;
+            }
+            if (++cycles > 100_000) {
                 throw FaultKinds.bad(key, "more than 100,000 power cycles: give 'times'");
             }
             long on = r.nextChangeFrom(off + 1);
@@ -49,7 +59,7 @@ final class CyclePower implements FaultKind {
                 }
             }
             f = f.powerCycle(node.index(), off, on);
-            off = on == org.nowemu.hardware.link.TimeRanges.FOREVER ? on : r.nextChangeFrom(on);
+            t = on;
         }
         return f;
     }
