@@ -40,10 +40,7 @@ final class CrashProcess implements FaultKind {
             throw FaultKinds.bad(key + ".element", "expected a process as HOST.pN (h3.p0: h3's first process), got '"
                     + element + "'");
         }
-        Node node = FaultKinds.node(topology, element.substring(0, dot), key + ".element");
-        if (!node.isHost()) {
-            throw FaultKinds.bad(key + ".element", node.name() + " is a switch, not a host");
-        }
+        Node node = FaultKinds.host(topology, element.substring(0, dot), key + ".element");
         return failures.crash(node.index(), process, atPs);
     }
 }

@@ -26,10 +26,7 @@ final class CyclePower implements FaultKind {
     @Override
     public Failures apply(Failures failures, Topology topology, String element, FaultTimes when, Config entry,
                           String key) {
-        Node node = FaultKinds.node(topology, element, key + ".element");
-        if (!node.isHost()) {
-            throw FaultKinds.bad(key + ".element", element + " is a switch, not a host");
-        }
+        Node node = FaultKinds.host(topology, element, key + ".element");
         if (!when.bounded()) {
             throw FaultKinds.bad(key, name() + " needs 'for' or 'until' (how long it stays off, e.g. for = 1ms)");
         }

@@ -51,6 +51,15 @@ public final class FaultKinds {
         return ps;
     }
 
+    /** The host named {@code name}; a switch or an unknown name is bad input naming {@code key}. */
+    static Node host(Topology topology, String name, String key) {
+        Node n = node(topology, name, key);
+        if (!n.isHost()) {
+            throw bad(key, name + " is a switch, not a host");
+        }
+        return n;
+    }
+
     static Node node(Topology topology, String name, String key) {
         for (Node n : topology.nodes()) {
             if (n.name().equals(name)) {
