@@ -159,14 +159,18 @@ public final class FaultCampaignWorkload implements Workload {
         long to = faultEnd(m, out);
         out.put("campaign.fault_from_us", m.faultFrom() / 1e6);
         out.put("campaign.fault_to_us", to / 1e6);
-        if (m.faultFrom() > s.warmup()) {
-            out.put("campaign.throughput_before_kreqps", rate(r, s, s.warmup(), m.faultFrom()));
-        }
-        out.put("campaign.throughput_during_kreqps", rate(r, s, m.faultFrom(), to));
-        if (to < s.duration()) {
-            out.put("campaign.throughput_after_kreqps", rate(r, s, to, s.duration()));
-        }
+        putRate(out, "campaign.throughput_before_kreqps", r, s, s.warmup(), m.faultFrom());
+        putRate(out, "campaign.throughput_during_kreqps", r, s, m.faultFrom(), to);
+        putRate(out, "campaign.throughput_after_kreqps", r, s, to, s.duration());
         return out;
+    }
+
+    /** The rate in [from, to) under {@code name}, if at least one whole bin lies inside. */
+    private static void putRate(SortedMap<String, Double> out, String name, RunResult r, CampaignSettings s,
+                                long from, long to) {
+        if (to / s.bin() > (from + s.bin() - 1) / s.bin()) {
+            out.put(name, rate(r, s, from, to));
+        }
     }
 
     /**
