@@ -47,8 +47,14 @@ final class ListCommand implements Callable<Integer> {
                     onOff(c.getBoolean("reliability")), onOff(c.getBoolean("protection")),
                     onOff(c.getBoolean("virtual-networks")), onOff(c.getBoolean("pipeline-dma")), c.getString("costs"));
         }
-        out.println("faults (nowemu.faults = [{fault, element, at}], each also until or for, every, times;"
-                + " contention and permutations take them):");
+        java.util.List<String> takers = new java.util.ArrayList<>();
+        for (org.nowemu.workloads.experiment.Workload w : org.nowemu.workloads.experiment.Workloads.all()) {
+            if (w.takesFaults()) {
+                takers.add(w.name());
+            }
+        }
+        out.println("faults (nowemu.faults = [{fault, element, at}], each also until or for, every, times; taken by "
+                + String.join(", ", takers) + "):");
         for (org.nowemu.workloads.faults.FaultKind f : org.nowemu.workloads.faults.FaultKinds.all()) {
             out.printf("  %-14s %s%n", f.name(), f.description());
         }
