@@ -13,13 +13,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The report a run writes, opened in headless Chromium (installed by .ci/run): every plot loads and the run and
- * metrics tables are there. The page fetches nothing from the network: every image is a file beside it.
+ * The report a run writes, opened in headless Chromium: every plot loads and the run and metrics tables are
+ * there. The page fetches nothing from the network: every image is a file beside it. Without a browser on the
+ * PATH the browser half is skipped with a printed reason, so the README's test command passes on a machine with
+ * only Java and Maven; {@code .ci/run} installs Chromium and sets {@code NOWEMU_REQUIRE_BROWSER=1}, so there a
+ * missing browser fails instead of skipping.
  */
 class ReportTest {
     @TempDir
@@ -51,9 +55,18 @@ class ReportTest {
         String html = Files.readString(report);
         assertTrue(!html.contains("http://") && !html.contains("https://"), "no network fetches");
         String browser = chromium();
-        assertNotNull(browser, "headless Chromium is needed (.ci/run installs Debian's chromium)");
-        Process p = new ProcessBuilder(browser, "--headless", "--no-sandbox", "--disable-gpu",
-                "--virtual-time-budget=10000", "--dump-dom", report.toUri().toString())
+        if ("1".equals(System.getenv("NOWEMU_REQUIRE_BROWSER"))) {
+            assertNotNull(browser, "NOWEMU_REQUIRE_BROWSER=1 but no chromium on the PATH");
+        } else if (browser == null) {
+            System.out.println("ReportTest: no chromium on the PATH, the report is not opened in a browser"
+                    + " (.ci/run installs Debian's chromium)");
+        }
+        Assumptions.assumeTrue(browser != null, "no chromium on the PATH: the report is not opened in a browser");
+        Path profile = Files.createDirectory(tmp.resolve("chromium-profile"));
+        // The network flags: this machine's closed network refuses Chromium's background connections noisily.
+        Process p = new ProcessBuilder(browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--virtual-time-budget=10000", "--dump-dom", report.toUri().toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "chromium finished");
