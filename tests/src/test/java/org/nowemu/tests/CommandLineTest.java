@@ -94,7 +94,7 @@ class CommandLineTest {
     @Test
     void anUnknownExperimentNameListsTheKnownOnes() {
         Outcome o = nowemu("run", "phlod");
-        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, contention, fat-tree-4096, faults, logp, map, overcommit, permutations, phold, raw-pingpong, suite, virtual-networks; or give the path of a .conf file)");
+        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, contention, fat-tree-4096, faults, logp, map, overcommit, overview, permutations, phold, raw-pingpong, suite, virtual-networks; or give the path of a .conf file)");
     }
 
     @Test
@@ -112,7 +112,7 @@ class CommandLineTest {
         assertEquals(0, o.code(), o.err());
         JsonNode r = new ObjectMapper().readTree(tmp.resolve("out/results.json").toFile());
         List<String> fields = List.of("experiment", "seed", "virtualTimePs", "events", "wallSeconds", "eventsPerSecond",
-                "windows", "activationsPerEvent", "digest", "metrics", "invariants");
+                "windows", "activationsPerEvent", "digest", "metrics", "invariants", "configuration", "version");
         List<String> got = new java.util.ArrayList<>();
         r.fieldNames().forEachRemaining(got::add);
         assertEquals(fields, got);
@@ -184,7 +184,7 @@ class CommandLineTest {
         Path conf = tmp.resolve("odd.conf");
         Files.writeString(conf, "nowemu.workload = nosuch\n");
         Outcome o = nowemu("run", conf.toString(), "--out", tmp.resolve("o").toString());
-        assertOneLineBadInput(o, "nowemu: nowemu.workload: unknown workload 'nosuch' (known: phold, raw-pingpong, logp, bandwidth, overcommit, map, contention, permutations, virtual-networks, fault-campaign) (odd.conf:1)");
+        assertOneLineBadInput(o, "nowemu: nowemu.workload: unknown workload 'nosuch' (known: phold, raw-pingpong, logp, bandwidth, overcommit, map, contention, permutations, virtual-networks, fault-campaign, overview) (odd.conf:1)");
     }
 
     @Test
@@ -192,7 +192,7 @@ class CommandLineTest {
         Path folder = Files.createDirectories(tmp.resolve("a-folder"));
         Outcome o = nowemu("run", "phold", "--set", "nowemu.phold.duration=5us", "--out", tmp.resolve("out").toString(),
                 "--json", folder.toString());
-        assertOneLineBadInput(o, "nowemu: cannot write " + folder + ": it is a folder");
+        assertOneLineBadInput(o, "nowemu: --json " + folder + ": a folder, not a file");
         assertFalse(Files.exists(tmp.resolve("out/results.json")));
     }
 

@@ -69,7 +69,7 @@ class FaultScheduleCommandLineTest {
                 + " permutations do)");
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.mapper.with-traffic=on", "--out",
                 tmp.toString()), "nowemu: nowemu.mapper.with-traffic: the phold workload runs no mapper beside its"
-                + " traffic (contention and permutations do)");
+                + " traffic (contention, permutations and fault-campaign do)");
         assertTrue(!tmp.resolve("results.json").toFile().exists(), "nothing written for bad input");
     }
 
@@ -89,7 +89,7 @@ class FaultScheduleCommandLineTest {
                 "nowemu: nowemu.faults[0].every: must be longer than the range (2ms from at to until), or a repetition"
                 + " would overlap the next; got 2ms");
         assertOneLineBadInput(bad("[{fault=fail-switch,element=s1,at=1ms,for=500us,every=2ms,times=-1}]"),
-                "nowemu: nowemu.faults[0].times: expected a whole number of at least 1, got -1");
+                "nowemu: nowemu.faults[0].times: expected a whole number of at least 1, got '-1'");
         assertOneLineBadInput(bad("[{fault=fail-switch,element=s1,at=1ms,for=500us,times=2}]"),
                 "nowemu: nowemu.faults[0].times: needs every (the period of the repetitions)");
         assertOneLineBadInput(bad("[{fault=stall-receiver,element=h2,at=1ms}]"),

@@ -208,7 +208,7 @@ class PowerCycleTest {
         assertOneLineBadInput(nowemu(with(base, "nowemu.faults=[{fault=power-cycle,element=h1,at=1ms}]")),
                 "nowemu: nowemu.faults[0]: power-cycle needs 'for' or 'until' (how long it stays off, e.g. for = 1ms)");
         assertOneLineBadInput(nowemu(with(base, "nowemu.faults=[{fault=power-cycle,element=h1,at=1ms,for=soon}]")),
-                "nowemu: nowemu.faults[0].for: expected a time such as 2ms, got 'soon'");
+                "nowemu: nowemu.faults[0].for: expected a time with a unit (ps, ns, us, ms, s) such as 2ms, got 'soon'");
         assertOneLineBadInput(nowemu(with(base, "nowemu.faults=[{fault=power-cycle,element=h1,at=1ms,for=0ms}]")),
                 "nowemu: nowemu.faults[0].for: must be longer than 0");
         assertOneLineBadInput(nowemu(with(base, "nowemu.faults=[{fault=power-cycle,element=s1,at=1ms,for=1ms}]")),

@@ -16,9 +16,9 @@ class PublishedFiguresTest {
     @Test
     void logpAndBandwidthAreWithinFivePercentOfThePublishedFigures() {
         CommandLineTest.projectRoot();
-        List<CalibrateCommand.Row> rows = CalibrateCommand.compare(List.of(), Path.of(System.getProperty("nowemu.home")));
+        List<org.nowemu.workloads.results.Published.Row> rows = CalibrateCommand.compare(List.of(), Path.of(System.getProperty("nowemu.home")));
         assertEquals(20, rows.size(), "every published figure has an emulated value: " + rows);
-        for (CalibrateCommand.Row r : rows) {
+        for (org.nowemu.workloads.results.Published.Row r : rows) {
             double tolerance = 0.05;
             assertTrue(Math.abs(r.difference()) <= tolerance, r.metric() + ": published " + r.published()
                     + ", emulated " + r.emulated() + " (" + Math.round(1000 * r.difference()) / 10.0 + "%)");

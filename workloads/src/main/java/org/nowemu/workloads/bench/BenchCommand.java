@@ -55,7 +55,7 @@ public final class BenchCommand implements Callable<Integer> {
         Config config = ExperimentConfig.base(sets, org.nowemu.workloads.cli.Main.home());
         BenchSettings b = BenchSettings.from(config);
         if (json != null) {
-            Outputs.check(json);
+            Outputs.checkFile(json, "--json");
         }
         RuntimeSettings rs = RuntimeSettings.from(config);
         rs = rs.withPartitions(b.partitions() == 0 ? 2 * rs.threads() : b.partitions());
@@ -94,11 +94,8 @@ public final class BenchCommand implements Callable<Integer> {
             m.put("threads", rs.threads());
             m.put("partitions", rs.partitions());
             m.put("digestsMatch", same);
-            try (Outputs outputs = new Outputs()) {
-                outputs.writeString(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                        .writeValueAsString(m) + System.lineSeparator());
-                outputs.commit();
-            }
+            Outputs.writeFile(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(m) + System.lineSeparator());
         }
         if (!same) {
             spec.commandLine().getErr().println("nowemu: bench failed: the runtime and the plain loop disagree");

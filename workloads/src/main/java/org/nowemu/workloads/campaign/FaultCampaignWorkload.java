@@ -76,6 +76,7 @@ public final class FaultCampaignWorkload implements Workload {
         Failures f = FaultSchedule.read(r, t);
         if (s.caseKey() != null && r.config().hasPath(s.caseKey() + ".faults")) {
             f = FaultSchedule.read(r, t, s.caseKey() + ".faults", f);
+            FaultSchedule.requireBefore(r, s.caseKey() + ".faults", s.duration(), "the campaign's traffic");
         }
         List<AmProgram> none = List.of();
         org.nowemu.workloads.faults.Remapping remapping = org.nowemu.workloads.faults.Remapping.read(r, t, profile, f);
@@ -86,7 +87,7 @@ public final class FaultCampaignWorkload implements Workload {
         long[] span = span(r, s);
         boolean faults = FaultSchedule.any(effective) || span[0] >= 0;
         long horizon = s.duration() + (faults ? Math.max(s.duration(), s.stack().giveUpPs()) : s.duration());
-        return new Plan(c.model(), horizon, new Measured(s, span[0], span[1], span[2] != 0, remapping));
+        return new Plan(c.model(), horizon, new Measured(s, span[0], span[1], span[2] != 0, remapping), s.duration());
     }
 
     /** The configuration with the case's {@code set} keys applied; a key no reference.conf knows is bad input. */

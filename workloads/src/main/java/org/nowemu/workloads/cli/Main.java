@@ -45,6 +45,11 @@ public final class Main implements Runnable {
                 errWriter.println("nowemu: " + ex.getMessage());
                 return BAD_INPUT;
             }
+            if (ex instanceof com.typesafe.config.ConfigException ce) {
+                // A configuration problem a reader did not catch is still bad input, in one line.
+                errWriter.println("nowemu: " + org.nowemu.actors.config.ConfigReader.from(ce).getMessage());
+                return BAD_INPUT;
+            }
             if (ex instanceof EmulationException) {
                 errWriter.println("nowemu: run failed: " + ex.getMessage());
                 return FAILED;

@@ -22,6 +22,7 @@ final class ProgressDisplay implements AutoCloseable {
         this.bar = bar;
     }
 
+    /** A bar counting virtual time to {@code horizonPs} (the end of the run's traffic). */
     static ProgressDisplay start(String task, long horizonPs, RunProgress progress) {
         if (System.console() == null || horizonPs == VirtualTime.NEVER) {
             return new ProgressDisplay(null);
@@ -39,7 +40,8 @@ final class ProgressDisplay implements AutoCloseable {
     private void poll(RunProgress progress) {
         long startNs = System.nanoTime();
         while (running) {
-            bar.stepTo((long) VirtualTime.toMicros(progress.virtualTime()));
+            // Virtual time past the traffic (a run with faults waits out the give-up time) shows as done.
+            bar.stepTo(Math.min(bar.getMax(), (long) VirtualTime.toMicros(progress.virtualTime())));
             double secs = Math.max(1e-9, (System.nanoTime() - startNs) / 1e9);
             bar.setExtraMessage(String.format(Locale.ROOT, " %.2fM events/s", progress.events() / secs / 1e6));
             try {

@@ -9,9 +9,11 @@ import org.nowemu.protocol.am.EndpointName;
  * and clients that, phase by phase, send to it if their index is below the phase's client count: short requests
  * as fast as credits allow, 1 KB bulk requests likewise, or one request at a time for round trips.
  *
- * <p>Counters, per phase key {@code contention.<mode>.<n>.}: {@code replies} and {@code bytes} (replies received
- * in the measured part, and the bulk bytes they acknowledge), {@code rtt_ps} and {@code rtt_n} (round trips that
- * started in the measured part, however long they took, so that slow ones are not left out).
+ * <p>Counters, per phase key {@code contention.<mode>.<n>.}: at the server, {@code served} and
+ * {@code served_bytes} (requests its handler ran in the measured part, and their bulk bytes); at each client i,
+ * {@code client.<i>.replies} and {@code client.<i>.bytes} (replies it received in the measured part, and the bulk
+ * bytes they acknowledge); {@code rtt_ps} and {@code rtt_n} (round trips that started in the measured part,
+ * however long they took, so that slow ones are not left out).
  */
 final class ContentionProgram {
     static final int TAG = 0xc0e7;
@@ -26,12 +28,29 @@ final class ContentionProgram {
         return am -> {
             Endpoint ep = am.endpoint(TAG);
             ep.setSegment(s.bulkBytes());
-            ep.setHandler(SHORT, (t, m) -> t.reply(REPLY, m.args()));
-            ep.setHandler(BULK, (t, m) -> t.reply(REPLY, m.args()));
+            ep.setHandler(SHORT, (t, m) -> {
+                served(am, s, 0);
+                t.reply(REPLY, m.args());
+            });
+            ep.setHandler(BULK, (t, m) -> {
+                served(am, s, s.bulkBytes());
+                t.reply(REPLY, m.args());
+            });
             // A reply that comes back undelivered (its client cut off) is dropped: the library counts it.
             ep.setErrorHandler((why, m) -> { });
             am.pollUntil(() -> false);
         };
+    }
+
+    /** Counts a request the server handles now, if now is in a phase's measured part. */
+    private static void served(org.nowemu.protocol.am.Am am, ContentionSettings s, int bytes) {
+        for (ContentionSettings.Phase p : s.phases()) {
+            if (am.now() >= p.from() && am.now() < p.end()) {
+                am.counter(p.key() + "served").increment();
+                am.counter(p.key() + "served_bytes").add(bytes);
+                return;
+            }
+        }
     }
 
     static AmProgram client(int index, EndpointName server, ContentionSettings s) {
@@ -44,9 +63,9 @@ final class ContentionProgram {
                 replies[0]++;
                 ContentionSettings.Phase p = current[0];
                 if (p != null && am.now() >= p.from() && am.now() < p.end()) {
-                    am.counter(p.key() + "replies").increment();
+                    am.counter(p.key() + "client." + index + ".replies").increment();
                     if (p.mode().equals("bulk")) {
-                        am.counter(p.key() + "bytes").add(s.bulkBytes());
+                        am.counter(p.key() + "client." + index + ".bytes").add(s.bulkBytes());
                     }
                 }
             });

@@ -25,11 +25,15 @@ import org.nowemu.workloads.results.Series;
  * are clients. Each client count runs in three phases, one after the other in the same run: short requests,
  * bulk requests, and round trips ({@link ContentionProgram}).
  *
- * <p>Metrics, per client count n: {@code contention.short.<n>.server_rate_msgps}, {@code .client_rate_msgps};
- * {@code contention.bulk.<n>.server_bw_MBps}, {@code .client_bw_MBps}; {@code contention.rtt.<n>.rtt_us}. For the
- * largest n: {@code contention.short.server_rate_msgps}, {@code contention.short.client_rate_msgps},
- * {@code contention.bulk.server_bw_MBps}; and {@code contention.rtt.slope_us}, the least-squares slope of RTT
- * against clients. With {@code nowemu.mapper.with-traffic}, the mapper daemons run beside the traffic
+ * <p>Metrics, per client count n, each counted in the run over the measured part of its phase:
+ * {@code contention.short.<n>.server_rate_msgps} (requests the server handled), {@code .client_rate_msgps} (the
+ * mean over the n clients of the replies each received), {@code .client_min_over_mean},
+ * {@code .client_max_over_mean}, {@code .client_stddev_msgps} (how evenly the clients were served);
+ * {@code contention.bulk.<n>.server_bw_MBps}, {@code .client_bw_MBps} (mean per client),
+ * {@code .client_min_over_mean}, {@code .client_max_over_mean}, {@code .client_stddev_MBps};
+ * {@code contention.rtt.<n>.rtt_us} (mean round trip). For the largest n: {@code contention.short.server_rate_msgps},
+ * {@code contention.short.client_rate_msgps}, {@code contention.bulk.server_bw_MBps}. Derived, not counted:
+ * {@code contention.rtt.slope_us}, the least-squares slope of the measured RTTs against clients. With {@code nowemu.mapper.with-traffic}, the mapper daemons run beside the traffic
  * ({@link Remapping}: {@code faults.remap_us} and the others).
  */
 public final class ContentionWorkload implements Workload {
@@ -67,9 +71,9 @@ public final class ContentionWorkload implements Workload {
                         : h <= most ? List.of(ContentionProgram.client(h - 1, server, s)) : List.of()),
                 failures);
         List<ContentionSettings.Phase> phases = s.phases();
-        long horizon = FaultSchedule.horizon(config, phases.get(phases.size() - 1).end() + s.gap(),
-                100 * s.duration(), s.stack());
-        return new Plan(c.model(), horizon, new Planned(s, remapping));
+        long traffic = phases.get(phases.size() - 1).end() + s.gap();
+        long horizon = FaultSchedule.horizon(config, traffic, 100 * s.duration(), s.stack());
+        return new Plan(c.model(), horizon, new Planned(s, remapping), traffic);
     }
 
     @Override
@@ -89,18 +93,18 @@ public final class ContentionWorkload implements Workload {
             int n = p.clients();
             switch (p.mode()) {
                 case "short" -> {
-                    double rate = r.counter(k + "replies") / window;
+                    double rate = r.counter(k + "served") / window;
                     m.put(k + "server_rate_msgps", rate);
-                    m.put(k + "client_rate_msgps", rate / n);
+                    double mean = spread(m, k, "msgps", perClient(r, k, n, "replies", window));
                     if (n == most) {
                         m.put("contention.short.server_rate_msgps", rate);
-                        m.put("contention.short.client_rate_msgps", rate / n);
+                        m.put("contention.short.client_rate_msgps", mean);
                     }
                 }
                 case "bulk" -> {
-                    double bw = r.counter(k + "bytes") / window / 1e6;
+                    double bw = r.counter(k + "served_bytes") / window / 1e6;
                     m.put(k + "server_bw_MBps", bw);
-                    m.put(k + "client_bw_MBps", bw / n);
+                    spread(m, k, "MBps", perClient(r, k, n, "bytes", window * 1e6));
                     if (n == most) {
                         m.put("contention.bulk.server_bw_MBps", bw);
                     }
@@ -125,6 +129,43 @@ public final class ContentionWorkload implements Workload {
         return m;
     }
 
+    /** What each of the first n clients counted under {@code what} in phase k, divided by {@code per}. */
+    private static double[] perClient(RunResult r, String k, int n, String what, double per) {
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = r.counter(k + "client." + i + "." + what) / per;
+        }
+        return v;
+    }
+
+    /**
+     * Puts the clients' mean ({@code client_rate_msgps} or {@code client_bw_MBps}), their spread around it and
+     * their standard deviation; returns the mean. With a mean of 0 (nothing received) the ratios are not defined
+     * and are left out.
+     */
+    private static double spread(TreeMap<String, Double> m, String k, String unit, double[] v) {
+        double sum = 0;
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (double x : v) {
+            sum += x;
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+        }
+        double mean = sum / v.length;
+        double var = 0;
+        for (double x : v) {
+            var += (x - mean) * (x - mean);
+        }
+        m.put(k + (unit.equals("msgps") ? "client_rate_msgps" : "client_bw_MBps"), mean);
+        m.put(k + "client_stddev_" + unit, Math.sqrt(var / v.length));
+        if (mean > 0) {
+            m.put(k + "client_min_over_mean", min / mean);
+            m.put(k + "client_max_over_mean", max / mean);
+        }
+        return mean;
+    }
+
     @Override
     public List<Series> series(Plan plan, RunResult r) {
         ContentionSettings s = ((Planned) plan.settings()).settings();
@@ -146,7 +187,7 @@ public final class ContentionWorkload implements Workload {
         for (String name : names) {
             List<Double> col = new java.util.ArrayList<>();
             for (int n : s.clients()) {
-                col.add(m.getOrDefault("contention." + mode + "." + n + "." + name, 0.0));
+                col.add(m.getOrDefault("contention." + mode + "." + n + "." + name, Double.NaN));
             }
             ys.put(name, col);
         }

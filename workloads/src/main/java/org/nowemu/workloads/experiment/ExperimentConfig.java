@@ -19,11 +19,16 @@ import org.nowemu.actors.config.ConfigReader;
  * resolves once at the end (so overrides reach {@code ${}} substitutions) and checks every key is known
  * ({@link KnownKeys}). Also finds experiments by name.
  *
+ * <p>An experiment may also be the {@code results.json} of an earlier run: its {@code configuration} (every key
+ * that differed from the reference files) is then the experiment layer, and application.conf is left out, so the
+ * run is the earlier one again.
+ *
  * @param name   the experiment's name (its file name without {@code .conf})
  * @param source where the experiment came from (a file path or a class-path resource)
  * @param config the resolved configuration
+ * @param own    the experiment file's own layer, unresolved (what the file itself sets)
  */
-public record ExperimentConfig(String name, String source, Config config) {
+public record ExperimentConfig(String name, String source, Config config, Config own) {
 
     private static final ConfigParseOptions STRICT = ConfigParseOptions.defaults().setAllowMissing(false);
 
@@ -34,14 +39,27 @@ public record ExperimentConfig(String name, String source, Config config) {
      * @param home       the project root: where {@code application.conf} and {@code workloads/} are
      */
     public static ExperimentConfig load(String experiment, List<String> sets, Path home) {
+        return load(experiment, sets, ConfigFactory.empty(), home);
+    }
+
+    /** As {@link #load(String, List, Path)}, with {@code top} above the {@code --set} overrides (a sweep's point). */
+    public static ExperimentConfig load(String experiment, List<String> sets, Config top, Path home) {
         try {
             Layers l = Layers.read(sets, home);
+            l = new Layers(top.withFallback(l.overrides), l.app, l.reference);
             String wanted = experiment;
             if (wanted == null) {
                 wanted = l.merge(ConfigFactory.empty()).getString("nowemu.experiment");
+                if (wanted.isEmpty()) {
+                    throw new BadInputException("nowemu.experiment: empty; name the experiment ./nowemu run runs"
+                            + " without one");
+                }
             }
             Located located = locate(wanted, home);
-            return new ExperimentConfig(located.name, located.source, l.merge(located.config));
+            if (located.rerun) {
+                l = new Layers(l.overrides, ConfigFactory.empty(), l.reference);
+            }
+            return new ExperimentConfig(located.name, located.source, l.merge(located.config), located.config);
         } catch (ConfigException e) {
             throw ConfigReader.from(e);
         }
@@ -95,10 +113,16 @@ public record ExperimentConfig(String name, String source, Config config) {
         return new ArrayList<>(names.keySet());
     }
 
-    private record Located(String name, String source, Config config) {
+    private record Located(String name, String source, Config config, boolean rerun) {
+        Located(String name, String source, Config config) {
+            this(name, source, config, false);
+        }
     }
 
     private static Located locate(String wanted, Path home) {
+        if (wanted.endsWith(".json")) {
+            return rerun(Path.of(wanted));
+        }
         boolean looksLikeFile = wanted.endsWith(".conf") || wanted.contains("/") || wanted.contains("\\");
         if (looksLikeFile) {
             Path p = Path.of(wanted);
@@ -119,5 +143,18 @@ public record ExperimentConfig(String name, String source, Config config) {
         }
         throw new BadInputException("unknown experiment '" + wanted + "' (known: " + String.join(", ", known(home))
                 + "; or give the path of a .conf file)");
+    }
+
+    /** The configuration recorded in an earlier run's results.json. */
+    private static Located rerun(Path p) {
+        if (!Files.isRegularFile(p)) {
+            throw new BadInputException("results file not found: " + p);
+        }
+        Config results = ConfigFactory.parseFile(p.toFile(), STRICT.setSyntax(com.typesafe.config.ConfigSyntax.JSON));
+        if (!results.hasPath("configuration") || !results.hasPath("experiment")) {
+            throw new BadInputException(p + ": not the results.json of a run (no configuration or experiment; a sweep's"
+                    + " or suite's points each have their own)");
+        }
+        return new Located(results.getString("experiment"), p.toString(), results.getConfig("configuration"), true);
     }
 }

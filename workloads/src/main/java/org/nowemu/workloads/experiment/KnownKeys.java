@@ -49,8 +49,32 @@ final class KnownKeys {
         }
         if (!unknown.isEmpty()) {
             var first = unknown.firstEntry();
+            wrongShape(first.getKey(), first.getValue(), reference);
             throw new BadInputException("unknown key " + first.getKey() + " (" + Origins.describe(first.getValue().origin())
                     + "); every key lives in a module's reference.conf");
+        }
+    }
+
+    /**
+     * An unknown key below a key the reference holds as a value, not a section ({@code nowemu.faults.at} where
+     * {@code nowemu.faults} is a list): the user gave an object where a value belongs; say that, not "unknown key".
+     */
+    private static void wrongShape(String path, ConfigValue value, Config reference) {
+        String p = path;
+        for (int dot = p.lastIndexOf('.'); dot > 0; dot = p.lastIndexOf('.')) {
+            p = p.substring(0, dot);
+            if (reference.hasPathOrNull(p)) {
+                ConfigValue ref = reference.getValue(p);
+                if (ref.valueType() == com.typesafe.config.ConfigValueType.OBJECT) {
+                    return;
+                }
+                String expected = ref.valueType() == com.typesafe.config.ConfigValueType.LIST
+                        ? "a list [...]" + (ref.unwrapped() instanceof java.util.List<?> l && l.isEmpty()
+                                && p.equals("nowemu.faults") ? " of faults, e.g. [{fault = cut-link, element = h1, at = 1ms}]" : "")
+                        : "a " + ref.valueType().name().toLowerCase(java.util.Locale.ROOT);
+                throw new BadInputException(p + ": expected " + expected + ", got an object ("
+                        + Origins.describe(value.origin()) + ")");
+            }
         }
     }
 

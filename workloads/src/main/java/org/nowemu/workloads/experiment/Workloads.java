@@ -19,7 +19,8 @@ public final class Workloads {
     private static final List<Workload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload(),
             new LogpWorkload(), new BandwidthWorkload(), new OvercommitWorkload(),
             new MapWorkload(), new ContentionWorkload(), new PermutationWorkload(),
-            new VnetWorkload(), new org.nowemu.workloads.campaign.FaultCampaignWorkload());
+            new VnetWorkload(), new org.nowemu.workloads.campaign.FaultCampaignWorkload(),
+            new org.nowemu.workloads.overview.OverviewWorkload());
 
     private Workloads() {
     }

@@ -39,12 +39,7 @@ public final class FaultKinds {
         if (!entry.hasPath(name)) {
             throw bad(key, missing);
         }
-        long ps;
-        try {
-            ps = entry.getDuration(name).toNanos() * 1000L;
-        } catch (com.typesafe.config.ConfigException e) {
-            throw bad(key + "." + name, "expected a time such as 2ms, got '" + entry.getValue(name).unwrapped() + "'");
-        }
+        long ps = FaultTimes.time(entry, name, key);
         if (ps <= 0) {
             throw bad(key + "." + name, "must be longer than 0");
         }

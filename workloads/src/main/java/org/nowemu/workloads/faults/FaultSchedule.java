@@ -35,6 +35,29 @@ public final class FaultSchedule {
         return lastSendPs + (any(config) ? Math.max(slackPs, stack.giveUpPs()) : slackPs);
     }
 
+    /**
+     * Refuses an entry of the schedule at {@code key} that starts at or after {@code endPs}, the end of
+     * {@code what}: it would change nothing the run measures, and a schedule that silently does nothing hides
+     * a mistake (a unit, a digit).
+     */
+    public static void requireBefore(ConfigReader r, String key, long endPs, String what) {
+        List<? extends Config> entries;
+        try {
+            entries = r.config().getConfigList(key);
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            String at = key + "[" + i + "]";
+            long start = FaultTimes.time(entries.get(i), "at", at);
+            if (start >= endPs) {
+                throw FaultKinds.bad(at + ".at", org.nowemu.actors.time.VirtualTime.format(start) + " is after "
+                        + what + " ends (" + org.nowemu.actors.time.VirtualTime.format(endPs)
+                        + "): the fault would change nothing");
+            }
+        }
+    }
+
     /** The hardware failures the schedule asks for on {@code topology}; a bad entry is one line naming it. */
     public static Failures read(ConfigReader r, Topology topology) {
         return read(r, topology, KEY, Failures.on(topology));

@@ -1,8 +1,8 @@
 package org.nowemu.workloads.faults;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigException;
 import java.util.List;
+import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.link.TimeRanges;
 
 /**
@@ -77,28 +77,33 @@ public record FaultTimes(long atPs, long untilPs, long everyPs, long times) {
             if (every == 0) {
                 throw FaultKinds.bad(key + ".times", "needs every (the period of the repetitions)");
             }
-            long n;
-            try {
-                n = c.getLong("times");
-            } catch (ConfigException e) {
-                throw FaultKinds.bad(key + ".times", "expected a whole number of at least 1, got '"
-                        + c.getValue("times").unwrapped() + "'");
+            // Typesafe Config's getLong would truncate 1.5 to 1: a count given wrongly is refused, not changed.
+            Object n = c.getValue("times").unwrapped();
+            if (!(n instanceof Integer || n instanceof Long) || ((Number) n).longValue() < 1) {
+                throw FaultKinds.bad(key + ".times", "expected a whole number of at least 1, got '" + n + "'");
             }
-            if (n < 1) {
-                throw FaultKinds.bad(key + ".times", "expected a whole number of at least 1, got " + n);
-            }
-            times = n;
+            times = ((Number) n).longValue();
         }
         return new FaultTimes(at, until, every, times);
     }
 
-    /** A time key in ps, or one line naming it. */
+    /**
+     * A time key in ps, or one line naming it. A unit is required, as for every duration nowemu reads
+     * (Typesafe Config would take a bare 1000 as milliseconds).
+     */
     static long time(Config c, String k, String key) {
-        try {
-            return c.getDuration(k).toNanos() * 1000L;
-        } catch (ConfigException e) {
-            throw FaultKinds.bad(key + "." + k, "expected a time such as 2ms, got '" + c.getValue(k).unwrapped() + "'");
+        Object v = c.getValue(k).unwrapped();
+        if (v instanceof String text) {
+            try {
+                // A negative time parses too, so that the caller can say it is in the past.
+                String t = text.trim();
+                return t.startsWith("-") ? -VirtualTime.parse(t.substring(1)) : VirtualTime.parse(t);
+            } catch (IllegalArgumentException e) {
+                // the message below
+            }
         }
+        throw FaultKinds.bad(key + "." + k, "expected a time with a unit (ps, ns, us, ms, s) such as 2ms, got '"
+                + v + "'");
     }
 
     /** A time in the largest unit that keeps it whole, as the schedule would write it (2ms, 150us). */

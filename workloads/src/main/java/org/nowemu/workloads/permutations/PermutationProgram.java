@@ -8,8 +8,8 @@ import org.nowemu.protocol.am.EndpointName;
  * A host of the permutations experiment: it answers every request with a short reply and, phase by phase, sends
  * to its partner in the phase's pattern: medium requests as fast as credits allow, or one short request at a time.
  *
- * <p>Counters, per pattern key {@code perm.<pattern>.}: {@code bytes} (medium bytes acknowledged in the measured
- * part), {@code rtt_ps} and {@code rtt_n}.
+ * <p>Counters, per pattern key {@code perm.<pattern>.}: {@code host.<i>.bytes} (medium bytes host i had
+ * acknowledged in the measured part), {@code rtt_ps} and {@code rtt_n}.
  */
 final class PermutationProgram {
     static final int TAG = 0x9e7a;
@@ -35,7 +35,7 @@ final class PermutationProgram {
                 replies[0]++;
                 PermutationSettings.Phase p = current[0];
                 if (p != null && p.bandwidth() && am.now() >= p.from() && am.now() < p.end()) {
-                    am.counter(p.key() + "bytes").add(s.mediumBytes());
+                    am.counter(p.key() + "host." + me + ".bytes").add(s.mediumBytes());
                 }
             });
             // A request that comes back undelivered (a fault) counts as answered, so the phase moves on; a reply

@@ -27,8 +27,9 @@ import org.nowemu.workloads.results.Series;
  * chooses which, in order. Each pattern runs a bandwidth phase (medium requests) and a round-trip phase (short
  * requests), one after the other in one run.
  *
- * <p>Metrics per pattern: {@code perm.<pattern>.bw_MBps} (mean per sending host),
- * {@code .agg_GBps} (all hosts together), {@code .rtt_us} (mean round trip). With
+ * <p>Metrics per pattern, each counted per host in the run: {@code perm.<pattern>.bw_MBps} (the mean over the
+ * sending hosts of the bandwidth each had acknowledged), {@code .host_min_over_mean}, {@code .host_max_over_mean}
+ * (how evenly they fared), {@code .agg_GBps} (all hosts together), {@code .rtt_us} (mean round trip). With
  * {@code nowemu.mapper.with-traffic}, the mapper daemons run beside the traffic ({@link Remapping}:
  * {@code faults.remap_us} and the others).
  */
@@ -63,8 +64,9 @@ public final class PermutationWorkload implements Workload {
         Cluster c = AmCluster.build(t, profile, h -> s.stack(),
                 remapping.around(h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of()), failures);
         List<PermutationSettings.Phase> phases = s.phases();
-        return new Plan(c.model(), FaultSchedule.horizon(config, phases.get(phases.size() - 1).end() + s.gap(),
-                100 * s.duration(), s.stack()), new Planned(s, remapping));
+        long traffic = phases.get(phases.size() - 1).end() + s.gap();
+        return new Plan(c.model(), FaultSchedule.horizon(config, traffic, 100 * s.duration(), s.stack()),
+                new Planned(s, remapping), traffic);
     }
 
     @Override
@@ -75,13 +77,27 @@ public final class PermutationWorkload implements Workload {
         double window = (s.duration() - s.warmup()) / 1e12;
         for (String pattern : s.patterns()) {
             String k = "perm." + pattern + ".";
+            // Each sending host's own count: the mean, and how evenly the hosts fared.
+            double total = 0;
+            double min = Double.MAX_VALUE;
+            double max = 0;
             int senders = 0;
             for (int i = 0; i < s.hosts(); i++) {
-                senders += s.partner(pattern, i) >= 0 ? 1 : 0;
+                if (s.partner(pattern, i) >= 0) {
+                    double bw = r.counter(k + "host." + i + ".bytes") / window;
+                    total += bw;
+                    min = Math.min(min, bw);
+                    max = Math.max(max, bw);
+                    senders++;
+                }
             }
-            double total = r.counter(k + "bytes") / window;
-            m.put(k + "bw_MBps", total / senders / 1e6);
+            double mean = total / senders;
+            m.put(k + "bw_MBps", mean / 1e6);
             m.put(k + "agg_GBps", total / 1e9);
+            if (mean > 0) {
+                m.put(k + "host_min_over_mean", min / mean);
+                m.put(k + "host_max_over_mean", max / mean);
+            }
             long n = r.counter(k + "rtt_n");
             if (n > 0) {
                 m.put(k + "rtt_us", r.counter(k + "rtt_ps") / (double) n / 1e6);

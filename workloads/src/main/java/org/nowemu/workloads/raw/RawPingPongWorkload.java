@@ -23,7 +23,8 @@ import org.nowemu.workloads.experiment.Workload;
  * round trip) against the number of switches on the route and the packet size, and streaming throughput against
  * size, on any topology and profile. Host h0 drives; for each hop count it uses the first host that far away.
  *
- * <p>Metrics: {@code raw.oneway.<n>sw.<size>B_us} (mean one-way time over n switches),
+ * <p>Metrics: {@code raw.oneway.<n>sw.<size>B_us} (mean one-way time over n switches; derived: half the round
+ * trip timed in the run),
  * {@code raw.throughput.<size>B_MBps} (body bytes per second of a stream to the nearest host, 10^6 B/s),
  * {@code raw.bad_packets_count}.
  */

@@ -30,10 +30,28 @@ public final class Plots {
                 .yAxisTitle(s.yLabel()).build();
         c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         for (Map.Entry<String, List<Double>> e : s.ys().entrySet()) {
+            // A point never measured (NaN) is left out of the line, not drawn as a value.
             List<Double> err = s.errors().get(e.getKey());
-            var series = err == null ? c.addSeries(e.getKey(), s.x(), e.getValue())
-                    : c.addSeries(e.getKey(), s.x(), e.getValue(), err);
+            List<Double> x = new java.util.ArrayList<>();
+            List<Double> y = new java.util.ArrayList<>();
+            List<Double> dy = new java.util.ArrayList<>();
+            for (int i = 0; i < s.x().size(); i++) {
+                double v = e.getValue().get(i);
+                if (Double.isFinite(v) && Double.isFinite(s.x().get(i))) {
+                    x.add(s.x().get(i));
+                    y.add(v);
+                    dy.add(err == null || !Double.isFinite(err.get(i)) ? 0.0 : err.get(i));
+                }
+            }
+            if (x.isEmpty()) {
+                continue;
+            }
+            var series = err == null ? c.addSeries(e.getKey(), x, y) : c.addSeries(e.getKey(), x, y, dy);
             series.setMarker(SeriesMarkers.CIRCLE);
+        }
+        if (c.getSeriesMap().isEmpty()) {
+            // XChart draws no axes without a series: an invisible empty one keeps the (empty) frame.
+            c.addSeries("nothing measured", List.of(0.0), List.of(0.0)).setMarker(SeriesMarkers.NONE);
         }
         return c;
     }
@@ -44,7 +62,18 @@ public final class Plots {
         c.getStyler().setStacked(s.stacked());
         c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         for (Map.Entry<String, List<Double>> e : s.ys().entrySet()) {
-            c.addSeries(e.getKey(), s.categories(), e.getValue());
+            // A category never measured (NaN) has no bar in this series, rather than a bar of 0.
+            List<String> cats = new java.util.ArrayList<>();
+            List<Double> y = new java.util.ArrayList<>();
+            for (int i = 0; i < s.categories().size(); i++) {
+                if (Double.isFinite(e.getValue().get(i))) {
+                    cats.add(s.categories().get(i));
+                    y.add(e.getValue().get(i));
+                }
+            }
+            if (!cats.isEmpty()) {
+                c.addSeries(e.getKey(), cats, y);
+            }
         }
         return c;
     }

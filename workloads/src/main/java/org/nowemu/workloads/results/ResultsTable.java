@@ -29,5 +29,9 @@ public final class ResultsTable {
                         + (i.endedWithCrash() > 0 ? ", ended with a crash " + i.endedWithCrash() : "")
                         + (i.misdelivered() > 0 ? ", misdelivered " + i.misdelivered() : "")
                         + (i.unsent() > 0 ? ", never sent " + i.unsent() : "")));
+        java.util.List<Published.Row> rows = Published.compare(r.metrics());
+        if (!rows.isEmpty()) {
+            out.print(Published.text(rows));
+        }
     }
 }

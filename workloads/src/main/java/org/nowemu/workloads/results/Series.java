@@ -15,7 +15,8 @@ import java.util.Map;
  * @param xLabel x axis (or category) label
  * @param yLabel y axis label
  * @param x      x values (or category labels, as numbers' stand-ins when {@code categories} is set)
- * @param ys     y columns by name, each as long as {@code x}
+ * @param ys     y columns by name, each as long as {@code x}; NaN where nothing was measured (an empty CSV cell,
+ *               no point on the plot)
  * @param errors error bars by column name (same length), if any
  * @param categories category labels for a bar chart (then {@code x} is ignored), or null for lines
  * @param stacked   bars stacked (else side by side)
@@ -53,8 +54,9 @@ public record Series(String name, String title, String xLabel, String yLabel, Li
         return b.toString();
     }
 
+    /** A value never measured (NaN) is an empty cell, not a number. */
     private static String number(double v) {
-        return String.format(Locale.ROOT, "%.6g", v);
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.6g", v) : "";
     }
 
     private static String csvCell(String s) {

@@ -95,8 +95,11 @@ public final class VnetWorkload implements Workload {
                 var += (x - mean) * (x - mean);
             }
             m.put(k + "server_rate_msgps", sum);
-            m.put(k + "client_max_over_mean", mean > 0 ? max / mean : 0);
-            m.put(k + "client_min_over_mean", mean > 0 ? min / mean : 0);
+            if (mean > 0) {
+                // Nothing received: the ratios are undefined and left out, not written as 0.
+                m.put(k + "client_max_over_mean", max / mean);
+                m.put(k + "client_min_over_mean", min / mean);
+            }
             m.put(k + "client_stddev_msgps", Math.sqrt(var / n));
             if (p.server().equals("threaded")) {
                 m.put(k + "endpoint_faults", (double) r.counter(k + "endpoint_faults"));

@@ -1,0 +1,91 @@
+package org.nowemu.workloads.experiment;
+
+import java.util.List;
+import java.util.SortedMap;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.workloads.results.Series;
+
+/**
+ * A measurement made on host pairs side by side ({@link StackPairs}): pair i runs {@code stacks().get(i)}, a client
+ * on its first host and a server on its second. LogP and bandwidth are such studies, and so is any composition of
+ * them in one run ({@link #of}).
+ */
+public interface PairStudy {
+    /** The stack of each pair. */
+    List<StackSettings> stacks();
+
+    AmProgram client(int pair);
+
+    AmProgram server(int pair);
+
+    /** Virtual time after which the run stops, finished or not. */
+    long maxTimePs();
+
+    /** Metrics from the counters the programs kept. */
+    SortedMap<String, Double> metrics(RunResult r);
+
+    List<Series> series(RunResult r);
+
+    /** The studies one after the other in the pair numbering, in one run; their metrics are disjoint by name. */
+    static PairStudy of(List<PairStudy> parts) {
+        return new Composed(List.copyOf(parts));
+    }
+
+    /** The plan of a run of {@code study} on the configured topology (a workload's {@code plan}). */
+    static Plan plan(org.nowemu.actors.config.ConfigReader r, org.nowemu.hardware.profile.HardwareProfile profile,
+                     String experiment, PairStudy study) {
+        var c = StackPairs.build(r, profile, experiment, study.stacks(), study::client, study::server);
+        return new Plan(c.model(), study.maxTimePs(), study);
+    }
+
+    /** Several studies as one: pairs numbered part after part. */
+    record Composed(List<PairStudy> parts) implements PairStudy {
+        @Override
+        public List<StackSettings> stacks() {
+            return parts.stream().flatMap(p -> p.stacks().stream()).toList();
+        }
+
+        @Override
+        public AmProgram client(int pair) {
+            int i = pair;
+            for (PairStudy p : parts) {
+                if (i < p.stacks().size()) {
+                    return p.client(i);
+                }
+                i -= p.stacks().size();
+            }
+            throw new IndexOutOfBoundsException(pair);
+        }
+
+        @Override
+        public AmProgram server(int pair) {
+            int i = pair;
+            for (PairStudy p : parts) {
+                if (i < p.stacks().size()) {
+                    return p.server(i);
+                }
+                i -= p.stacks().size();
+            }
+            throw new IndexOutOfBoundsException(pair);
+        }
+
+        @Override
+        public long maxTimePs() {
+            return parts.stream().mapToLong(PairStudy::maxTimePs).max().orElse(0);
+        }
+
+        @Override
+        public SortedMap<String, Double> metrics(RunResult r) {
+            SortedMap<String, Double> m = new java.util.TreeMap<>();
+            parts.forEach(p -> m.putAll(p.metrics(r)));
+            return m;
+        }
+
+        @Override
+        public List<Series> series(RunResult r) {
+            return parts.stream().flatMap(p -> p.series(r).stream()).toList();
+        }
+    }
+}
