@@ -264,12 +264,11 @@ final class MemberExchange implements Exchange {
     public synchronized void finished(int p, List<ComponentReport> reports, RunFailure partitionFailure) {
         long wall = System.nanoTime() - startedAt;
         Coordinator.MemberStats stats = new Coordinator.MemberStats(seq, activations, crossed, waitNanos, wall);
-        List<ComponentReport> checked = new ArrayList<>(reports.size());
-        RunFailure failed = WireCheck.outcomes(reports, registry, partitionFailure, checked);
-        List<ArrayList<ComponentReport>> chunks = Wire.chunks(checked);
+        WireCheck.Checked checked = WireCheck.outcomes(reports, registry, partitionFailure);
+        List<ArrayList<ComponentReport>> chunks = Wire.chunks(checked.reports());
         for (int i = 0; i < chunks.size(); i++) {
             boolean last = i == chunks.size() - 1;
-            coordinator.tell(new Coordinator.Reports(job, member, chunks.get(i), last, failed,
+            coordinator.tell(new Coordinator.Reports(job, member, chunks.get(i), last, checked.failure(),
                     last ? stats : null));
         }
     }

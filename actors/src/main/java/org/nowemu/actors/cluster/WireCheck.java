@@ -51,13 +51,15 @@ final class WireCheck {
         return null;
     }
 
+    /** Reports ready for the wire, and the failure to report with them (null if none). */
+    record Checked(List<ComponentReport> reports, RunFailure failure) {
+    }
+
     /**
-     * {@code reports} ready for the wire: as they are if every outcome's class, with those of its fields, is
-     * registered; otherwise without any outcome, and {@code failure} replaced by one naming the first such
-     * outcome (if that one is earlier). Returns the failure to report.
+     * {@code reports} as they are if every outcome's class, with those of its fields, is registered; otherwise
+     * without any outcome, and {@code failure} replaced by one naming the first such outcome if that is earlier.
      */
-    static RunFailure outcomes(List<ComponentReport> reports, WireRegistry registry, RunFailure failure,
-                               List<ComponentReport> out) {
+    static Checked outcomes(List<ComponentReport> reports, WireRegistry registry, RunFailure failure) {
         Set<Class<?>> checked = new HashSet<>();
         RunFailure first = failure;
         boolean strip = false;
@@ -75,10 +77,14 @@ final class WireCheck {
                 }
             }
         }
-        for (ComponentReport r : reports) {
-            out.add(!strip || r.outcomes().isEmpty() ? r : r.withOutcomes(new ArrayList<>()));
+        if (!strip) {
+            return new Checked(reports, failure);
         }
-        return first;
+        List<ComponentReport> out = new ArrayList<>(reports.size());
+        for (ComponentReport r : reports) {
+            out.add(r.outcomes().isEmpty() ? r : r.withOutcomes(new ArrayList<>()));
+        }
+        return new Checked(out, first);
     }
 
     /** {@code c} or the class of one of its parts if not in the table, else null. */

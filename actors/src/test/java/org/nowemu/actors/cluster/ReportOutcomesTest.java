@@ -66,22 +66,22 @@ class ReportOutcomesTest {
         List<ComponentReport> reports = List.of(report(0, LedgerEntries.EMPTY, List.of(new Note(0, new long[0]))),
                 report(1, LedgerEntries.EMPTY, List.of(new Holder(new Unlisted(1)))),
                 report(2, LedgerEntries.EMPTY, List.of(new Unlisted(2))));
-        List<ComponentReport> out = new ArrayList<>();
-        RunFailure f = WireCheck.outcomes(reports, registry, null, out);
+        WireCheck.Checked checked = WireCheck.outcomes(reports, registry, null);
+        RunFailure f = checked.failure();
         assertEquals(1, f.component());
         assertEquals(10, f.time());
         assertTrue(f.describe().startsWith("component c1 (id 1) failed at 10ps: its outcome "
                 + Holder.class.getName() + " cannot cross to another member: class '" + Unlisted.class.getName()
                 + "' is not registered for the wire; add it to nowemu.wire.classes"), f.describe());
-        assertEquals(3, out.size());
-        for (ComponentReport r : out) {
+        assertEquals(3, checked.reports().size());
+        for (ComponentReport r : checked.reports()) {
             assertEquals(List.of(), r.outcomes());
         }
 
         List<ComponentReport> fine = List.of(reports.get(0));
         RunFailure earlier = new RunFailure(5, 0, "c0", "boom");
-        out.clear();
-        assertSame(earlier, WireCheck.outcomes(fine, registry, earlier, out));
-        assertEquals(fine, out);
+        checked = WireCheck.outcomes(fine, registry, earlier);
+        assertSame(earlier, checked.failure());
+        assertEquals(fine, checked.reports());
     }
 }
