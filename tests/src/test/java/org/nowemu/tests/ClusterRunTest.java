@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs over several JVMs (a Pekko Cluster on 127.0.0.1; the extra JVMs are children of this one, started with
- * the test class path): the same digest and the same metrics whatever the number of JVMs, and a member that dies
- * mid-run stops the run with exit 1, naming it.
+ * the test class path): the same digest and the same metrics whatever the number of JVMs, the mapper's too, and a
+ * member that dies mid-run stops the run with exit 1, naming it.
  */
 class ClusterRunTest {
     @TempDir
@@ -86,6 +86,134 @@ class ClusterRunTest {
                     assertEquals(one.get("invariants"), r.get("invariants"), run.get(0) + " on " + jvms);
                 }
             }
+        }
+    }
+
+    /** The mapper on a fat tree (16 hosts, 8 switches): its leader is h15, the highest NIC address. */
+    private static final List<String> MAP = List.of("map", "--set", "nowemu.topology.name=fat-tree");
+
+    /**
+     * The mapper remapping beside traffic after a cable cut, kept small: a ring of four switches with one host each
+     * (h0..h3 on s0..s3), a daemon on every host (h3 leads) with a 1 ms probe timeout, mapping again 5 ms after each
+     * map; a circular shift of 4 KB requests from 14 to 15 ms, then 4-word round trips from 20 to 21 ms. The first
+     * map is out at about 13.6 ms; the cable s0-s1 is cut at 14.5 ms, under the bandwidth phase, and a map made
+     * after it goes round the ring the other way. One retry before the transport gives up (instead of 255), so the
+     * run lasts 100 ms after its traffic rather than 5 s: its daemons remap all along, which costs windows.
+     */
+    private static final List<String> REMAP = List.of("permutations", "--set", "nowemu.topology.name=ring",
+            "--set", "nowemu.topology.ring.switches=4", "--set", "nowemu.topology.ring.hosts-per-switch=1",
+            "--set", "nowemu.permutations.hosts=4", "--set", "nowemu.permutations.patterns=[cshift]",
+            "--set", "nowemu.permutations.start=14ms", "--set", "nowemu.permutations.duration=1ms",
+            "--set", "nowemu.permutations.warmup=100us", "--set", "nowemu.permutations.gap=5ms",
+            "--set", "nowemu.mapper.with-traffic=on", "--set", "nowemu.mapper.remap-period=5ms",
+            "--set", "nowemu.mapper.probe-timeout=1ms", "--set", "nowemu.mapper.follower-timeout=100ms",
+            "--set", "nowemu.protocol.transport.max-retries=1",
+            "--set", "nowemu.faults=[{fault=cut-link,element=\"s0:1\",at=14500us}]");
+
+    /**
+     * The mapper's results come from its daemons' own outcomes, which travel with their components' reports: the
+     * fat-tree map and the remap case above give, on two members, the one-JVM digest, invariants and every metric
+     * (map.isomorphic, map.time_ms, the faults.* of the remap among them) and the same map.dot. Both two-member
+     * runs share one member JVM, a {@code nowemu node} started once (the test JVM joins it for each run). It
+     * listens on a port above the ephemeral range, so the coordinator, which orders members by address, makes it
+     * the second member: it takes the higher switches, with the leader's host, and the submitting JVM holds no
+     * leader (where the map.* and faults.* metrics came from before the daemons' outcomes travelled).
+     */
+    @Test
+    void mapAndARemapAfterACableCutGiveTheOneJvmMetricsDotAndDigestOnTwoJvms() throws Exception {
+        List<List<String>> runs = List.of(MAP, REMAP);
+        List<JsonNode> one = new java.util.ArrayList<>();
+        for (List<String> run : runs) {
+            one.add(run(run, tmp.resolve(run.get(0) + "-1")));
+        }
+        JsonNode map = one.get(0).get("metrics");
+        assertEquals(1.0, map.get("map.isomorphic").asDouble(), map.toString());
+        assertEquals(15, map.get("map.leader").asInt(), map.toString());
+        assertTrue(map.get("map.time_ms").asDouble() > 0, map.toString());
+        JsonNode remap = one.get(1).get("metrics");
+        for (String key : List.of("faults.map_us", "faults.remap_us", "faults.leaders", "faults.unreachable",
+                "faults.maps_mismatched")) {
+            assertTrue(remap.has(key), key + " in " + remap);
+        }
+        assertTrue(remap.get("faults.remap_us").asDouble() > 0, remap.toString());
+        assertTrue(remap.get("faults.map_us").asDouble() < 14_500, "the first map before the cut: " + remap);
+        try (MemberJvm member = MemberJvm.start(tmp.resolve("member.log"))) {
+            for (int i = 0; i < runs.size(); i++) {
+                List<String> run = new java.util.ArrayList<>(runs.get(i));
+                run.addAll(List.of("--seed-nodes", "127.0.0.1:" + member.port()));
+                Path out = tmp.resolve(run.get(0) + "-2");
+                JsonNode two = run(run, out);
+                String name = run.get(0) + " on two JVMs";
+                assertEquals(one.get(i).get("digest").asText(), two.get("digest").asText(), name);
+                assertEquals(one.get(i).get("metrics"), two.get("metrics"), name);
+                assertEquals(one.get(i).get("invariants"), two.get("invariants"), name);
+            }
+        }
+        String dot = java.nio.file.Files.readString(tmp.resolve("map-1").resolve("map.dot"));
+        assertTrue(dot.contains("h15"), dot);
+        assertEquals(dot, java.nio.file.Files.readString(tmp.resolve("map-2").resolve("map.dot")));
+    }
+
+    /** {@code nowemu run} with {@code args} into {@code out}; its results.json. Two members: the node second. */
+    private JsonNode run(List<String> args, Path out) throws IOException {
+        List<String> all = new java.util.ArrayList<>(List.of("run"));
+        all.addAll(args);
+        all.addAll(List.of("--out", out.toString()));
+        CommandLineTest.Outcome o = nowemu(all.toArray(new String[0]));
+        assertEquals(0, o.code(), o.err());
+        if (args.contains("--seed-nodes")) {
+            String port = args.get(args.indexOf("--seed-nodes") + 1).split(":")[1];
+            assertTrue(o.err().matches("(?s).*nowemu: cluster: 2 members \\(pekko://nowemu@127\\.0\\.0\\.1:\\d+: "
+                    + "[1-9]\\d* components; pekko://nowemu@127\\.0\\.0\\.1:" + port + ": [1-9]\\d* components.*"),
+                    o.err());
+        }
+        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    }
+
+    /**
+     * A {@code nowemu node} in a child JVM with the test class path, starting a cluster of its own on a free port
+     * above the ephemeral range (61000..65535): runs submitted with {@code --seed-nodes} take it as a member.
+     * Closing its standard input ends it.
+     */
+    private record MemberJvm(Process process, int port) implements AutoCloseable {
+        static MemberJvm start(Path log) throws IOException, InterruptedException {
+            int port = freePortAbove(61_000);
+            List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Dnowemu.home=" + System.getProperty("nowemu.home"),
+                    "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                    org.nowemu.workloads.cli.Main.class.getName(), "node", "--exit-on-stdin-eof",
+                    "--set", "nowemu.cluster.port=" + port, "--set", "nowemu.runtime.threads=1");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            MemberJvm m = new MemberJvm(p, port);
+            long until = System.nanoTime() + 60_000_000_000L; // wall time: waiting for a JVM to come up
+            while (!java.nio.file.Files.readString(log).contains("is up; waiting for runs")) {
+                if (!p.isAlive() || System.nanoTime() > until) {
+                    m.close();
+                    throw new AssertionError("the member JVM did not come up: " + java.nio.file.Files.readString(log));
+                }
+                Thread.sleep(100);
+            }
+            return m;
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+            process.getOutputStream().close();
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+
+        private static int freePortAbove(int from) {
+            for (int port = 65_535; port >= from; port--) {
+                try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1,
+                        java.net.InetAddress.getByName("127.0.0.1"))) {
+                    return port;
+                } catch (IOException e) {
+                    // taken: try the next one down
+                }
+            }
+            throw new IllegalStateException("no free port from " + from + " to 65535");
         }
     }
 

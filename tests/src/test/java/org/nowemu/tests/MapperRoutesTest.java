@@ -38,7 +38,6 @@ class MapperRoutesTest {
         final HardwareProfile profile;
         final Topology topology;
         final StackSettings stack;
-        final MapperOutcome outcome = new MapperOutcome();
         final MapperDaemon daemon;
 
         Net(String hocon) {
@@ -47,7 +46,7 @@ class MapperRoutesTest {
             profile = HardwareProfile.read(r);
             topology = Topologies.build(r, profile.switches().ports());
             stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
-            daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
+            daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports());
         }
     }
 
@@ -58,7 +57,6 @@ class MapperRoutesTest {
         Topology t = net.topology;
         StackSettings stack = net.stack;
         int hosts = t.hosts().size();
-        MapperOutcome outcome = net.outcome;
         MapperDaemon daemon = net.daemon;
         int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
         int[] replies = new int[hosts];
@@ -84,6 +82,7 @@ class MapperRoutesTest {
         };
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, app), false));
         RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.S);
+        MapperOutcome outcome = MapperOutcome.of(res);
         assertTrue(outcome.leader() >= 0, "a leader distributed routes");
         assertEquals(hosts - 1, outcome.installed().size(), "every other NIC installed the leader's table");
         for (int h = 0; h < hosts; h++) {
@@ -106,13 +105,13 @@ class MapperRoutesTest {
         Topology t = net.topology;
         StackSettings stack = net.stack;
         int hosts = t.hosts().size();
-        MapperOutcome outcome = net.outcome;
         MapperDaemon daemon = net.daemon;
         org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
                 h -> List.of(daemon), false);
         org.nowemu.hardware.cluster.HostProgram leaderDies = powerCut(base, hosts - 1, 5 * VirtualTime.MS);
         Cluster c = Cluster.build(t, profile, leaderDies);
-        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.S);
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+                VirtualTime.S));
         assertEquals(hosts - 2, outcome.leader());
         assertEquals(hosts - 1, outcome.map().hosts().size(), "every host but the dead one");
         assertTrue(!outcome.map().hosts().contains(hosts - 1));
@@ -135,7 +134,6 @@ class MapperRoutesTest {
         HardwareProfile profile = net.profile;
         Topology t = net.topology;
         StackSettings stack = net.stack;
-        MapperOutcome outcome = net.outcome;
         MapperDaemon daemon = net.daemon;
         int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
         List<String> events = new java.util.ArrayList<>();
@@ -144,7 +142,8 @@ class MapperRoutesTest {
                 h -> List.of(daemon, app), false);
         org.nowemu.hardware.cluster.HostProgram fiveDies = powerCut(base, 5, 30 * VirtualTime.MS);
         Cluster c = Cluster.build(t, profile, fiveDies);
-        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 300 * VirtualTime.MS);
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+                300 * VirtualTime.MS));
         assertEquals(List.of("UNREACHABLE from 5", "reply from 6"), events);
         assertTrue(outcome.unreachable().contains(5), "reported: " + outcome.unreachable());
         assertTrue(!outcome.map().hosts().contains(5));
@@ -162,7 +161,6 @@ class MapperRoutesTest {
         HardwareProfile profile = net.profile;
         Topology t = net.topology;
         StackSettings stack = net.stack;
-        MapperOutcome outcome = net.outcome;
         MapperDaemon daemon = net.daemon;
         AmProgram spinner = am -> {
             am.endpoint(TAG);
@@ -171,6 +169,7 @@ class MapperRoutesTest {
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, spinner),
                 false));
         RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 100 * VirtualTime.MS);
+        MapperOutcome outcome = MapperOutcome.of(res);
         assertTrue(outcome.distributedAtPs() > 0 && outcome.distributedAtPs() < 50 * VirtualTime.MS,
                 "tables distributed at " + outcome.distributedAtPs() + " ps");
         assertTrue(res.counter("host.yields") > 0, "the applications gave their CPU up");
@@ -271,10 +270,11 @@ class MapperRoutesTest {
         Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
                 h -> net.stack, h -> List.of(net.daemon, app), false),
                 org.nowemu.hardware.cluster.Failures.on(net.topology).cable(cable, 40 * VirtualTime.MS));
-        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 200 * VirtualTime.MS);
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+                200 * VirtualTime.MS));
         assertEquals(List.of("UNREACHABLE from 0", "reply from 2"), events);
-        assertEquals(5, net.outcome.leader());
-        assertEquals(java.util.Set.of(0, 1), net.outcome.unreachable());
+        assertEquals(5, outcome.leader());
+        assertEquals(java.util.Set.of(0, 1), outcome.unreachable());
     }
 
     /**
@@ -299,16 +299,17 @@ class MapperRoutesTest {
         Cluster c = Cluster.build(t, net.profile, AmCluster.program(t, net.profile, h -> net.stack,
                 h -> List.of(net.daemon), false),
                 org.nowemu.hardware.cluster.Failures.on(t).cable(redundant, 130 * VirtualTime.MS));
-        Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 350 * VirtualTime.MS);
-        assertTrue(net.outcome.distributedAtPs() > 130 * VirtualTime.MS, "a map after the cut was distributed");
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+                350 * VirtualTime.MS));
+        assertTrue(outcome.distributedAtPs() > 130 * VirtualTime.MS, "a map after the cut was distributed");
         org.nowemu.mapper.check.Walks walks = new org.nowemu.mapper.check.Walks(cut);
-        org.nowemu.mapper.check.MapCheck.Result m = org.nowemu.mapper.check.MapCheck.compare(net.outcome.map(), walks);
+        org.nowemu.mapper.check.MapCheck.Result m = org.nowemu.mapper.check.MapCheck.compare(outcome.map(), walks);
         assertTrue(m.isomorphic(), m.why());
-        org.nowemu.mapper.check.Deadlock.Result d = org.nowemu.mapper.check.Deadlock.check(net.outcome.routes(), walks);
+        org.nowemu.mapper.check.Deadlock.Result d = org.nowemu.mapper.check.Deadlock.check(outcome.routes(), walks);
         int n = t.hosts().size();
         assertEquals(n * (n - 1), d.delivered(), "every pair reachable over the remaining cables");
         assertTrue(d.acyclic());
-        assertTrue(net.outcome.unreachable().isEmpty());
+        assertTrue(outcome.unreachable().isEmpty());
     }
 
     private static boolean connected(Topology t) {

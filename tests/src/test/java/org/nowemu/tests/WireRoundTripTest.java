@@ -31,12 +31,13 @@ import org.nowemu.actors.wire.KryoSerializer;
 import org.nowemu.hardware.link.Flit;
 import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.link.StopGo;
+import org.nowemu.mapper.daemon.MapperOutcome;
 import org.nowemu.workloads.phold.PholdNode;
 
 /**
- * Every class of the wire's table (the runtime's, the cluster protocol's, the link level's and PHOLD's, as the
- * modules' reference.conf list them) survives a round trip through the Kryo serializer of an actor system
- * unchanged, field by field; the table holds nothing this test has no sample of.
+ * Every class of the wire's table (the runtime's, the cluster protocol's, the link level's, the mapper's outcomes
+ * and PHOLD's, as the modules' reference.conf list them) survives a round trip through the Kryo serializer of an
+ * actor system unchanged, field by field; the table holds nothing this test has no sample of.
  */
 class WireRoundTripTest {
     private static ActorSystem<Void> system;
@@ -82,8 +83,13 @@ class WireRoundTripTest {
         book.discarded(0x50000000004L);
         book.crashed(8_000);
         org.nowemu.actors.runtime.LedgerEntries page = book.entries();
+        // A map of two switches (s0 reached by no route, s1 through port 2), h3 on s0, h4 on s1, one link.
+        org.nowemu.mapper.graph.MapImage image = new org.nowemu.mapper.graph.MapImage(3,
+                new byte[][] {{}, {2}}, new byte[][] {{}, {-2}}, new int[] {3, 0, 1, 4, 1, 1}, new int[] {0, 2, 1, 0});
+        MapperOutcome.Led led = new MapperOutcome.Led(3, 15_000_000, image, new int[] {5});
+        MapperOutcome.Installed installed = new MapperOutcome.Installed(4);
         ComponentReport report = new ComponentReport(7, "h3.p0", 0x1234_5678_9abcL, 10, 11, 0, 1, 999, counters,
-                histograms, trace, 0, page);
+                histograms, trace, 0, page, new ArrayList<>(List.of(led, installed)));
         RunFailure failure = new RunFailure(1_000, 7, "h3.lanai", "boom");
         Packet packet = Packet.create(42L << 32, 3, new byte[] {1, -2, 0}, new byte[] {9, 8, 7, 6});
         Flit flit = new Flit(2, packet.id(), 0, 64, false, false, 1, packet, new int[] {17});
@@ -132,6 +138,10 @@ class WireRoundTripTest {
         m.put(Packet.class, packet);
         m.put(StopGo.class, new StopGo(3, true));
         m.put(PholdNode.Ping.class, new PholdNode.Ping());
+        m.put(MapperOutcome.Led.class, led);
+        m.put(MapperOutcome.Installed.class, installed);
+        m.put(org.nowemu.mapper.graph.MapImage.class, image);
+        m.put(byte[][].class, image.routes());
         return m;
     }
 

@@ -20,6 +20,7 @@ import org.nowemu.actors.runtime.Placement;
 import org.nowemu.actors.runtime.RunFailure;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.wire.WireMessage;
+import org.nowemu.actors.wire.WireRegistry;
 
 /**
  * One per member: registers with the receptionist so the coordinator finds it, and on an {@link Assign} builds
@@ -63,6 +64,7 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
 
     private final ModelSource source;
     private final int lanes;
+    private final WireRegistry registry;
     private long job = -1;
     private MemberExchange exchange;
     private ActorRef<PartitionActor.Command> partition;
@@ -78,6 +80,7 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         super(ctx);
         this.source = source;
         this.lanes = lanes;
+        this.registry = WireRegistry.from(ctx.getSystem().settings().config());
     }
 
     @Override
@@ -112,7 +115,7 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         Placement placement = Placement.of(a.partitionOf(), a.members().size());
         long[] exits = ExitDelays.of(model, placement);
         exchange = new MemberExchange(a.job(), a.partition(), a.members(), model.lookahead(), a.horizon(),
-                a.partitionOf(), exits, a.coordinator());
+                a.partitionOf(), exits, a.coordinator(), registry);
         partition = getContext().spawn(PartitionActor.forMember(a.partition(), placement, model, rs, exchange, lanes,
                 rs.idleCpuLevel(), exits), "job-" + a.job() + "-partition-" + a.partition(), Emulation.firstLane());
         return this;

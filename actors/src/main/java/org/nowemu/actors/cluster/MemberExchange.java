@@ -9,6 +9,7 @@ import org.nowemu.actors.runtime.Exchange;
 import org.nowemu.actors.runtime.ExitDelays;
 import org.nowemu.actors.runtime.PartitionActor;
 import org.nowemu.actors.runtime.RunFailure;
+import org.nowemu.actors.wire.WireRegistry;
 
 /**
  * The {@link Exchange} of a member's partition, and the barrier between members, with no one in the middle:
@@ -45,6 +46,8 @@ final class MemberExchange implements Exchange {
     /** Per member, the least exit delay of its components. */
     private final long[] leastExit;
     private final ActorRef<Coordinator.Command> coordinator;
+    /** The wire's class table, to check the final reports' outcomes against. */
+    private final WireRegistry registry;
     private final List<ActorRef<MemberAgent.Command>> peers;
     private final MemberAgent.Window[] current;
     private final MemberAgent.Window[] next;
@@ -69,7 +72,9 @@ final class MemberExchange implements Exchange {
     private long startedAt;
 
     MemberExchange(long job, int member, List<ActorRef<MemberAgent.Command>> peers, long lookahead, long horizon,
-                   int[] partitionOf, long[] exitDelays, ActorRef<Coordinator.Command> coordinator) {
+                   int[] partitionOf, long[] exitDelays, ActorRef<Coordinator.Command> coordinator,
+                   WireRegistry registry) {
+        this.registry = registry;
         this.job = job;
         this.member = member;
         this.members = peers.size();
@@ -259,10 +264,11 @@ final class MemberExchange implements Exchange {
     public synchronized void finished(int p, List<ComponentReport> reports, RunFailure partitionFailure) {
         long wall = System.nanoTime() - startedAt;
         Coordinator.MemberStats stats = new Coordinator.MemberStats(seq, activations, crossed, waitNanos, wall);
-        List<ArrayList<ComponentReport>> chunks = Wire.chunks(reports);
+        WireCheck.Checked checked = WireCheck.outcomes(reports, registry, partitionFailure);
+        List<ArrayList<ComponentReport>> chunks = Wire.chunks(checked.reports());
         for (int i = 0; i < chunks.size(); i++) {
             boolean last = i == chunks.size() - 1;
-            coordinator.tell(new Coordinator.Reports(job, member, chunks.get(i), last, partitionFailure,
+            coordinator.tell(new Coordinator.Reports(job, member, chunks.get(i), last, checked.failure(),
                     last ? stats : null));
         }
     }

@@ -30,6 +30,9 @@ final class Wire {
             int parts = (int) Math.max(1, (size + LEDGER_PER_MESSAGE - 1) / LEDGER_PER_MESSAGE);
             for (int part = 0; part < parts; part++) {
                 ComponentReport piece = parts == 1 ? r : r.withLedger(r.ledger().slice(part, parts));
+                if (part > 0) {
+                    piece = piece.withOutcomes(List.of()); // the first piece carries them, joined() keeps its own
+                }
                 long pieceSize = piece.ledger().size();
                 if (!chunk.isEmpty() && (chunk.size() >= REPORTS_PER_MESSAGE || longs + pieceSize > LEDGER_PER_MESSAGE)) {
                     out.add(chunk);
@@ -63,6 +66,6 @@ final class Wire {
     static ComponentReport portable(ComponentReport r) {
         return new ComponentReport(r.id(), r.name(), r.hash(), r.handled(), r.sent(), r.duplicates(), r.pending(),
                 r.lastTime(), new TreeMap<>(r.counters()), new TreeMap<>(r.histograms()), new ArrayList<>(r.trace()),
-                r.traceDropped(), r.ledger());
+                r.traceDropped(), r.ledger(), new ArrayList<>(r.outcomes()));
     }
 }

@@ -84,6 +84,18 @@ public abstract class Component {
         return cell.ledger();
     }
 
+    /**
+     * Adds {@code outcome}, a small immutable record, to what this component reports at the end of the run beyond
+     * its counters: something an experiment reads from its {@link RunResult#outcomes} (say, the map a mapper made).
+     * The run collects the outcomes of all components in id order, each component's in the order it added them,
+     * so they are the same whatever the threads or members did; over several JVMs they travel with the
+     * component's report, so their classes, with those of their fields, must be in {@code nowemu.wire.classes}.
+     * Not part of the digest: they record what the component did, which its messages and counters already cover.
+     */
+    protected final void outcome(Object outcome) {
+        cell.outcome(outcome);
+    }
+
     /** Records a busy span on this component's trace track (kept only when tracing is on). */
     protected final void traceSpan(String name, long startPs, long durationPs) {
         cell.traceSpan(name, startPs, durationPs);

@@ -52,6 +52,8 @@ final class ComponentCell {
     private long traceDropped;
     /** Created on first use: most components keep no ledger. */
     private LedgerBook ledger;
+    /** Created on first use: most components record no outcome. */
+    private ArrayList<Object> outcomes;
 
     /** Messages for other components produced in the current window; emptied by the sub-coordinator. */
     final ArrayList<Event> outbox = new ArrayList<>();
@@ -167,7 +169,18 @@ final class ComponentCell {
         counters.forEach((k, v) -> values.put(k, v.value()));
         report = new ComponentReport(id, name, hash, handled, sent, duplicates, queue.size(), lastTime,
                 Collections.unmodifiableSortedMap(values), Collections.unmodifiableSortedMap(histograms),
-                trace, traceDropped, ledger == null ? LedgerEntries.EMPTY : ledger.entries());
+                trace, traceDropped, ledger == null ? LedgerEntries.EMPTY : ledger.entries(),
+                outcomes == null ? List.of() : Collections.unmodifiableList(outcomes));
+    }
+
+    void outcome(Object o) {
+        if (o == null) {
+            throw new IllegalArgumentException("an outcome must not be null");
+        }
+        if (outcomes == null) {
+            outcomes = new ArrayList<>();
+        }
+        outcomes.add(o);
     }
 
     LedgerBook ledger() {

@@ -19,13 +19,14 @@ import org.nowemu.actors.trace.TraceEntry;
  * @param trace       its trace track (empty when tracing is off)
  * @param traceDropped trace entries beyond the per-component limit
  * @param ledger      its page of the run's message ledger ({@link LedgerEntries#EMPTY} if it keeps none)
+ * @param outcomes    the outcomes it recorded, in order ({@link Component#outcome}); empty for most
  */
 public record ComponentReport(int id, String name, long hash, long handled, long sent, long duplicates,
                               long pending, long lastTime, SortedMap<String, Long> counters,
                               SortedMap<String, Histogram> histograms, List<TraceEntry> trace, long traceDropped,
-                              LedgerEntries ledger) {
+                              LedgerEntries ledger, List<Object> outcomes) {
 
-    /** A report with no ledger page. */
+    /** A report with no ledger page and no outcomes. */
     public ComponentReport(int id, String name, long hash, long handled, long sent, long duplicates, long pending,
                            long lastTime, SortedMap<String, Long> counters, SortedMap<String, Histogram> histograms,
                            List<TraceEntry> trace, long traceDropped) {
@@ -33,9 +34,23 @@ public record ComponentReport(int id, String name, long hash, long handled, long
                 LedgerEntries.EMPTY);
     }
 
+    /** A report with no outcomes. */
+    public ComponentReport(int id, String name, long hash, long handled, long sent, long duplicates, long pending,
+                           long lastTime, SortedMap<String, Long> counters, SortedMap<String, Histogram> histograms,
+                           List<TraceEntry> trace, long traceDropped, LedgerEntries ledger) {
+        this(id, name, hash, handled, sent, duplicates, pending, lastTime, counters, histograms, trace, traceDropped,
+                ledger, List.of());
+    }
+
     /** This report with {@code page} as its ledger page (a report split over several wire messages). */
     public ComponentReport withLedger(LedgerEntries page) {
         return new ComponentReport(id, name, hash, handled, sent, duplicates, pending, lastTime, counters, histograms,
-                trace, traceDropped, page);
+                trace, traceDropped, page, outcomes);
+    }
+
+    /** This report with {@code list} as its outcomes (a piece of a split report carries them only once). */
+    public ComponentReport withOutcomes(List<Object> list) {
+        return new ComponentReport(id, name, hash, handled, sent, duplicates, pending, lastTime, counters, histograms,
+                trace, traceDropped, ledger, list);
     }
 }

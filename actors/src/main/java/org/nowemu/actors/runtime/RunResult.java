@@ -36,6 +36,22 @@ public record RunResult(long finalTimePs, long events, long windows, long activa
         return counters.getOrDefault(name, 0L);
     }
 
+    /**
+     * Every outcome of class {@code type} that the components recorded ({@link Component#outcome}): components in
+     * id order, each one's in the order it recorded them. The same list on one JVM or several.
+     */
+    public <T> List<T> outcomes(Class<T> type) {
+        List<T> out = new java.util.ArrayList<>();
+        for (ComponentReport r : components) {
+            for (Object o : r.outcomes()) {
+                if (type.isInstance(o)) {
+                    out.add(type.cast(o));
+                }
+            }
+        }
+        return out;
+    }
+
     public double eventsPerSecond() {
         return wallSeconds > 0 ? events / wallSeconds : 0;
     }

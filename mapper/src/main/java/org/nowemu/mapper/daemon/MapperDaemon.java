@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 import org.nowemu.mapper.discover.Explorer;
 import org.nowemu.mapper.discover.Prober;
+import org.nowemu.mapper.graph.MapImage;
 import org.nowemu.mapper.graph.NetMap;
 import org.nowemu.mapper.routes.RouteSet;
 import org.nowemu.mapper.routes.UpDownRoutes;
@@ -33,6 +34,9 @@ import org.nowemu.protocol.nic.HostEntry;
  * (the leader died or is cut off from it) maps again: it leads what it still reaches, or defers to a higher daemon
  * there, and removes the routes to the NICs it knew and no longer finds.
  *
+ * <p>Outcomes ({@link MapperOutcome}): each map's tables sent out ({@link MapperOutcome.Led}), a first table
+ * installed ({@link MapperOutcome.Installed}).
+ *
  * <p>Counters: {@code map.probes}, {@code map.probes_lost}, {@code map.tables_sent}, {@code map.tables_installed},
  * {@code map.aborted}, {@code map.remaps}, {@code map.rechecks} (remaps that missed a NIC and mapped again),
  * {@code map.leader_lost} (followers that heard from no leader for a period and the follower timeout).
@@ -50,17 +54,16 @@ public final class MapperDaemon implements AmProgram {
 
     private final MapperSettings s;
     private final int ports;
-    private final MapperOutcome outcome;
 
     /**
+     * One daemon program for every host: it holds only settings; each host's run keeps its own state.
+     *
      * @param s       the daemons' settings
      * @param ports   ports of the largest switch (the offsets to probe)
-     * @param outcome where the leader reports
      */
-    public MapperDaemon(MapperSettings s, int ports, MapperOutcome outcome) {
+    public MapperDaemon(MapperSettings s, int ports) {
         this.s = s;
         this.ports = ports;
-        this.outcome = outcome;
     }
 
     @Override
@@ -197,7 +200,7 @@ public final class MapperDaemon implements AmProgram {
                             new byte[0]).encode());
                     if (!installed) {
                         am.counter("map.tables_installed").increment();
-                        outcome.installed(self);
+                        am.outcome(new MapperOutcome.Installed(self));
                     }
                     installed = true;
                 }
@@ -357,7 +360,8 @@ public final class MapperDaemon implements AmProgram {
             TreeSet<Integer> lostNics = new TreeSet<>(others);
             lostNics.removeAll(acked);
             lostNics.addAll(gone);
-            outcome.led(self, map, routes, am.now(), lostNics);
+            am.outcome(new MapperOutcome.Led(self, am.now(), MapImage.of(map),
+                    lostNics.stream().mapToInt(Integer::intValue).toArray()));
         }
     }
 }

@@ -93,6 +93,15 @@ public final class Am {
         return process.stat(name);
     }
 
+    /**
+     * Records {@code outcome}, a small immutable record, in this process's report: what the experiment reads from
+     * the run's result beyond counters ({@code RunResult.outcomes}), in component-id order over the run. Its class
+     * must be in {@code nowemu.wire.classes} to cross between JVMs.
+     */
+    public void outcome(Object outcome) {
+        process.note(outcome);
+    }
+
     /** A histogram of this process (values in ps), merged over the run by name. */
     public Histogram histogram(String name) {
         return process.hist(name);

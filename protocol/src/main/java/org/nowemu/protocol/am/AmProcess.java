@@ -271,6 +271,10 @@ public final class AmProcess extends ProgramThread {
         return ledger();
     }
 
+    void note(Object o) {
+        outcome(o);
+    }
+
     Counter stat(String name) {
         return counter(name);
     }

@@ -40,24 +40,20 @@ import org.nowemu.protocol.am.AmProgram;
 public final class Remapping {
     private final Topology topology;
     private final Failures failures;
-    private final MapperOutcome outcome;
     private final MapperDaemon daemon;
 
-    private Remapping(Topology topology, Failures failures, MapperOutcome outcome, MapperDaemon daemon) {
+    private Remapping(Topology topology, Failures failures, MapperDaemon daemon) {
         this.topology = topology;
         this.failures = failures;
-        this.outcome = outcome;
         this.daemon = daemon;
     }
 
     /** The daemons if {@code nowemu.mapper.with-traffic} asks for them, else none. */
     public static Remapping read(ConfigReader r, Topology topology, HardwareProfile profile, Failures failures) {
         if (!MapperSettings.withTraffic(r)) {
-            return new Remapping(topology, failures, null, null);
+            return new Remapping(topology, failures, null);
         }
-        MapperOutcome outcome = new MapperOutcome();
-        MapperDaemon daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports(), outcome);
-        return new Remapping(topology, failures, outcome, daemon);
+        return new Remapping(topology, failures, new MapperDaemon(MapperSettings.read(r), profile.switches().ports()));
     }
 
     /** {@code programs} with a daemon appended on every host (unchanged when off). */
@@ -75,11 +71,11 @@ public final class Remapping {
     /** The metrics above (none when off). */
     public SortedMap<String, Double> metrics(org.nowemu.actors.runtime.RunResult r) {
         TreeMap<String, Double> m = new TreeMap<>();
-        if (outcome == null) {
+        if (daemon == null) {
             return m;
         }
         m.put("faults.remaps", (double) r.counter("map.remaps"));
-        List<MapperOutcome.Distribution> all = outcome.distributions();
+        List<MapperOutcome.Distribution> all = MapperOutcome.of(r).distributions();
         if (all.isEmpty()) {
             return m;
         }

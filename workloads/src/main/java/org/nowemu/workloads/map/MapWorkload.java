@@ -36,7 +36,7 @@ import org.nowemu.workloads.experiment.Workload;
  * found that never took their tables). Files: {@code map.dot}, the discovered graph.
  */
 public final class MapWorkload implements Workload {
-    private record Planned(Topology topology, MapperOutcome outcome) {
+    private record Planned(Topology topology) {
     }
 
     @Override
@@ -57,16 +57,15 @@ public final class MapWorkload implements Workload {
         StackSettings stack = Stacks.named(r, "nowemu.map.stack", r.string("nowemu.map.stack"),
                 profile.nic().maxPacketBytes());
         Topology t = Topologies.build(r, profile.switches().ports());
-        MapperOutcome outcome = new MapperOutcome();
-        MapperDaemon daemon = new MapperDaemon(ms, profile.switches().ports(), outcome);
+        MapperDaemon daemon = new MapperDaemon(ms, profile.switches().ports());
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon), false));
-        return new Plan(c.model(), r.duration("nowemu.map.max-time", VirtualTime.US), new Planned(t, outcome));
+        return new Plan(c.model(), r.duration("nowemu.map.max-time", VirtualTime.US), new Planned(t));
     }
 
     @Override
     public SortedMap<String, Double> metrics(Plan plan, RunResult r) {
         Planned p = (Planned) plan.settings();
-        MapperOutcome o = p.outcome();
+        MapperOutcome o = MapperOutcome.of(r);
         TreeMap<String, Double> m = new TreeMap<>();
         m.put("map.probes", (double) r.counter("map.probes"));
         m.put("map.probes_lost", (double) r.counter("map.probes_lost"));
@@ -89,7 +88,7 @@ public final class MapWorkload implements Workload {
     @Override
     public SortedMap<String, String> files(Plan plan, RunResult r) {
         TreeMap<String, String> f = new TreeMap<>();
-        NetMap map = ((Planned) plan.settings()).outcome().map();
+        NetMap map = MapperOutcome.of(r).map();
         if (map != null) {
             f.put("map.dot", map.dot());
         }
