@@ -109,7 +109,7 @@ class FaultScheduleCommandLineTest {
      * The cable between s0 and s1 (s0's port 2) cut at 3 ms, inside the shift's bandwidth phase: h1 -> h2 crosses
      * it (h0, h1 on s0; h2, h3 on s1), and the chain has no other way, and no mapper runs here. So h1's requests to
      * h2 are resent until the transport gives up and then come back to h1 as UNREACHABLE, and the run lasts long
-     * enough for that (a run with faults lasts the transport's give-up time after its traffic): no message is
+     * enough for that (a run with faults lasts twice the transport's give-up time after its traffic): no message is
      * lost, every one is handled once or returned, and the run exits 0. The run differs from the one without
      * faults, and the same schedule and seed give the same digest and ledger twice.
      */

@@ -70,12 +70,22 @@ public record StackSettings(String name, boolean reliability, boolean protection
     }
 
     /**
-     * The longest a message can stay unresolved in the transport once its destination stops answering (ps): a
-     * silent channel is resent every timeout-ticks quanta until max-retries resends, then returned as unreachable
-     * at the next tick. 0 without reliability (nothing is resent). A run that injects faults lasts at least this
-     * long after its last send, so that every message is handled or returned before its ledger is closed.
+     * The longest a message can stay unresolved in the transport once its destination stops answering (ps),
+     * counted from when it reaches the NIC's channel table: a silent channel is resent every timeout-ticks quanta
+     * until max-retries resends, then returned as unreachable at the next tick, and a message waiting for a channel
+     * uses up its retries while it waits. 0 without reliability (nothing is resent).
      */
     public long giveUpPs() {
         return reliability ? ((long) maxRetries + 2) * timeoutTicks * quantumPs : 0;
+    }
+
+    /**
+     * How long a run of requests and replies that injects faults lasts after its last request (ps), so that every
+     * message is handled or returned before its ledger is closed: twice the give-up time, because over a path that
+     * comes and goes a request can reach its server on its last resend, just before its own give-up, and the reply
+     * it sends then has a give-up time of its own.
+     */
+    public long settlePs() {
+        return 2 * giveUpPs();
     }
 }

@@ -9,8 +9,12 @@ import java.util.TreeSet;
  * only destinations that have some), and the messages waiting for a free channel.
  */
 final class SendChannels {
-    /** A message that found every channel of its kind to its destination busy. */
-    record Waiting(org.nowemu.protocol.wire.Header header, byte[] route, org.nowemu.protocol.nic.Doorbell.Send origin) {
+    /**
+     * A message that found every channel of its kind to its destination busy, since virtual time {@code sincePs}:
+     * its wait counts against its retries (see {@link #timeoutsWaited}).
+     */
+    record Waiting(org.nowemu.protocol.wire.Header header, byte[] route, org.nowemu.protocol.nic.Doorbell.Send origin,
+                   long sincePs) {
     }
 
     private final int k;
@@ -104,6 +108,18 @@ final class SendChannels {
         release(dest, c);
         c.seq = 0;
         c.epoch = (c.epoch + 1) & 0xff;
+    }
+
+    /**
+     * The whole retransmission timeouts {@code w} has spent waiting for a channel by {@code nowPs}. They count as
+     * retransmissions without feedback: a waiting message has had none from its destination, as a silent channel's
+     * packet has had none. Without this, a message queued behind channels that go silent would start its own
+     * max-retries only when one of them gives up, and so could stay unresolved for as many give-up times as
+     * there are messages ahead of it; with it, every message is handled or returned within the give-up time of
+     * reaching the channel table.
+     */
+    static long timeoutsWaited(Waiting w, long nowPs, long timeoutPs) {
+        return (nowPs - w.sincePs()) / timeoutPs;
     }
 
     /** Removes and returns the waiting messages of endpoint {@code endpoint}, in destination and arrival order. */

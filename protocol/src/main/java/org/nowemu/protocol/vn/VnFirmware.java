@@ -538,7 +538,7 @@ public final class VnFirmware implements Firmware {
             Channel ch = channels.free(dest, m.reply());
             if (ch == null) {
                 nic.counter("vn.channel_waits").increment();
-                channels.waiting(dest, m.reply()).add(new SendChannels.Waiting(h, route, m));
+                channels.waiting(dest, m.reply()).add(new SendChannels.Waiting(h, route, m, nic.now()));
                 return;
             }
             onChannel(dest, ch, h, route, m);
@@ -1129,13 +1129,30 @@ public final class VnFirmware implements Firmware {
         }
     }
 
+    /**
+     * A channel of the kind to {@code dest} is free: the first waiting message takes it, with the timeouts it
+     * waited counted as retries it has used ({@link SendChannels#timeoutsWaited}); one that waited through all of
+     * them (more than max-retries timeouts) goes back to its sender as unreachable, as it would have on a channel
+     * of its own, and the next one is served.
+     */
     private void serveWaiting(int dest, boolean reply) {
         ArrayDeque<SendChannels.Waiting> w = channels.waiting(dest, reply);
-        if (!w.isEmpty()) {
+        long timeout = (long) s.timeoutTicks() * s.quantumPs();
+        for (SendChannels.Waiting next = w.poll(); next != null; next = w.poll()) {
+            long used = SendChannels.timeoutsWaited(next, nic.now(), timeout);
+            if (used > s.maxRetries()) {
+                Header h = next.header();
+                nic.counter("vn.expired_waiting").increment();
+                returnToSender(frames[h.srcEp()], h.reply(), h.handler(), h.args(), h.data(), h.offset(), h.msgId(),
+                        dest, h.dstEp(), AmError.UNREACHABLE);
+                continue;
+            }
             Channel free = channels.free(dest, reply);
-            SendChannels.Waiting next = w.poll();
             Header on = occupy(dest, free, next.header(), next.route(), next.origin());
-            readyData.add(() -> fetchThenSend(on, next.route(), dest));
+            free.retries = (int) used;
+            byte[] route = next.route();
+            readyData.add(() -> fetchThenSend(on, route, dest));
+            return;
         }
     }
 

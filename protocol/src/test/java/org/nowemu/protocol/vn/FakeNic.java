@@ -121,7 +121,43 @@ final class FakeNic implements NicContext {
 
     @Override
     public void timer(long delayPs, Object tag) {
+        timers.add(new Due(now + delayPs, timerSeq++, tag));
     }
+
+    /** A timer the firmware set, due at {@code at}; {@code seq} keeps timers due together in the order set. */
+    private record Due(long at, long seq, Object tag) {
+    }
+
+    private final java.util.TreeSet<Due> timers =
+            new java.util.TreeSet<>(java.util.Comparator.comparingLong(Due::at).thenComparingLong(Due::seq));
+    private long timerSeq;
+
+    /**
+     * Moves the clock to {@code untilPs}, firing on the way, in time order, every timer due by then (and those they
+     * set); after each, the packets the firmware put on the wire are reported sent and its DMAs completed, as a
+     * NIC whose links and buses are idle would.
+     */
+    void runUntil(VnFirmware fw, long untilPs) {
+        while (!timers.isEmpty() && timers.first().at() <= untilPs) {
+            Due d = timers.pollFirst();
+            now = d.at();
+            fw.handle(this, new NicEvent.Timer(d.tag()));
+            settle(fw);
+        }
+        now = untilPs;
+    }
+
+    /** Reports every packet not yet reported as sent, and completes every DMA, until neither is left. */
+    void settle(VnFirmware fw) {
+        while (reported < sent.size() || !dmas.isEmpty()) {
+            while (reported < sent.size()) {
+                fw.handle(this, new NicEvent.PacketSent(sent.get(reported++).id()));
+            }
+            completeDmas(fw);
+        }
+    }
+
+    private int reported;
 
     @Override
     public Histogram histogram(String name) {

@@ -65,7 +65,8 @@ final class CampaignProgram {
         long sent = 0;
         while (am.now() < s.duration()) {
             // Wait for a credit only until the end of traffic: a sender blocked behind a fault must not send
-            // once the traffic is over (the run lasts the transport's give-up time after it, not twice that).
+            // once the traffic is over (the run lasts twice the transport's give-up time after it: enough for a
+            // request sent by then and for its reply, not for a request sent later).
             am.pollUntil(() -> ep.credits() > 0, s.duration());
             if (ep.credits() == 0) {
                 break;

@@ -86,7 +86,7 @@ public final class FaultCampaignWorkload implements Workload {
         }), f);
         long[] span = span(r, s);
         boolean faults = FaultSchedule.any(effective) || span[0] >= 0;
-        long horizon = s.duration() + (faults ? Math.max(s.duration(), s.stack().giveUpPs()) : s.duration());
+        long horizon = s.duration() + (faults ? Math.max(s.duration(), s.stack().settlePs()) : s.duration());
         return new Plan(c.model(), horizon, new Measured(s, span[0], span[1], span[2] != 0, remapping), s.duration());
     }
 

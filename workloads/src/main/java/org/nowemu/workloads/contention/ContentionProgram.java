@@ -71,9 +71,11 @@ final class ContentionProgram {
             });
             // A request that comes back undelivered (a fault) is answered for the phase's accounting: the client
             // moves on instead of waiting for ever; the library counts it by reason.
+            long[] back = new long[1];
             ep.setErrorHandler((why, m) -> {
                 if (!m.reply()) {
                     replies[0]++;
+                    back[0]++;
                 }
             });
             int[] words = new int[s.args()];
@@ -112,6 +114,13 @@ final class ContentionProgram {
                 }
                 long all = sent;
                 am.pollUntil(() -> replies[0] == all);
+            }
+            if (back[0] > 0) {
+                // A request that came back may have been handled all the same (only its ACKs were lost: AM-II
+                // returns what it does not know to be delivered), and then its reply, or the return of another one
+                // that this count took for answered, is still on its way: keep polling while the run lasts, so
+                // that it is handled rather than left in the receive queue.
+                am.pollUntil(() -> false);
             }
         };
     }
