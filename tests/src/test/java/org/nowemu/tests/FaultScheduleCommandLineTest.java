@@ -65,8 +65,8 @@ class FaultScheduleCommandLineTest {
                 .toArray(String[]::new)), "nowemu: nowemu.faults[0].drop: unknown key (cut-link takes fault, element,"
                 + " at, until, for, every, times)");
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.faults=[{fault=fail-switch,element=s0,at=1ms}]",
-                "--out", tmp.toString()), "nowemu: nowemu.faults: the phold workload takes no faults (contention and"
-                + " permutations do)");
+                "--out", tmp.toString()), "nowemu: nowemu.faults: the phold workload takes no faults (contention,"
+                + " permutations and fault-campaign do)");
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.mapper.with-traffic=on", "--out",
                 tmp.toString()), "nowemu: nowemu.mapper.with-traffic: the phold workload runs no mapper beside its"
                 + " traffic (contention, permutations and fault-campaign do)");
@@ -155,6 +155,12 @@ class FaultScheduleCommandLineTest {
         assertEquals(1, line.lines().count(), line);
         assertTrue(line.startsWith("nowemu: run failed: ledger broken: " + lost + " lost, 0 duplicated"), line);
         assertTrue(line.contains("; first: " + i.get("firstBroken").asText()), line);
+        // Its report says so first, before any figure, rather than looking like a success.
+        String report = java.nio.file.Files.readString(tmp.resolve("lossy").resolve("report.html"));
+        int verdict = report.indexOf("id=\"verdict\" class=\"failed\"");
+        assertTrue(verdict > 0 && verdict < report.indexOf("id=\"run\"") && verdict < report.indexOf("id=\"metrics\""),
+                "the failure heads the report");
+        assertTrue(report.contains("This run FAILED (exit code 1): ledger broken: " + lost + " lost"), "verdict text");
         assertTrue(i.get("firstBroken").asText().matches("message 0x[0-9a-f]+ from h\\d+\\.p0 to h\\d+\\.ep0, sent at .*, lost: "
                 + "neither handled nor returned by the end of the run"), i.get("firstBroken").asText());
         args.set(args.indexOf(tmp.resolve("lossy").toString()), tmp.resolve("lossy2").toString());
