@@ -36,24 +36,32 @@ import org.nowemu.actors.runtime.RunResult;
  * its result; {@link #awaitTermination} keeps a member that only serves.
  */
 public final class ClusterRun implements AutoCloseable {
+    private final ClusterSettings settings;
     private final ActorSystem<SpawnProtocol.Command> system;
     private final ActorRef<Coordinator.Command> coordinator;
+    private final ActorRef<MembersUp.Command> membersUp;
     /** Updated by the coordinator when it runs in this JVM. */
     private final RunProgress progress;
     private long jobs;
 
-    private ClusterRun(ActorSystem<SpawnProtocol.Command> system, ActorRef<Coordinator.Command> coordinator,
+    private ClusterRun(ClusterSettings settings, ActorSystem<SpawnProtocol.Command> system,
+                       ActorRef<Coordinator.Command> coordinator, ActorRef<MembersUp.Command> membersUp,
                        RunProgress progress) {
+        this.settings = settings;
         this.system = system;
         this.coordinator = coordinator;
+        this.membersUp = membersUp;
         this.progress = progress;
     }
 
     /**
      * Starts this member. {@code config} is the resolved configuration (nowemu and pekko sections); bad cluster
-     * settings or a port already taken are a {@link BadInputException}.
+     * settings, an address not of this machine, a port already taken or a seed host nobody knows are a
+     * {@link BadInputException}, found before Pekko starts. Joining goes on in the background:
+     * {@link #awaitJoined} waits for it.
      */
     public static ClusterRun start(ClusterSettings cs, Config config, ModelSource source, int idleCpuLevel) {
+        AddressCheck.check(cs);
         String own = cs.pekkoConfig(Emulation.laneConfig(cs.lanes(), idleCpuLevel));
         Config systemConfig = ConfigFactory.parseString(own).withFallback(config).resolve();
         ActorSystem<SpawnProtocol.Command> system;
@@ -68,7 +76,7 @@ public final class ClusterRun implements AutoCloseable {
                 SingletonActor.of(Coordinator.create(source, progress), "coordinator"));
         // The agent hands the other members' reports to the partition: on its lane, that costs no thread wake-up.
         spawn(system, MemberAgent.create(source, cs.lanes()), "agent", Emulation.firstLane());
-        return new ClusterRun(system, proxy, progress);
+        return new ClusterRun(cs, system, proxy, spawn(system, MembersUp.create(), "members-up"), progress);
     }
 
     /** This member's address, {@code pekko://name@host:port}. */
@@ -81,21 +89,63 @@ public final class ClusterRun implements AutoCloseable {
         return (Integer) Cluster.get(system).selfMember().address().getPort().get();
     }
 
-    /** Waits until at least {@code n} members are up (this one included), or fails after {@code timeoutMs}. */
-    public void awaitMembers(int n, long timeoutMs) {
-        long deadline = System.nanoTime() + timeoutMs * 1_000_000L; // waiting for processes, not emulated time
-        while (upMembers() < n) {
-            if (System.nanoTime() > deadline) {
-                throw new EmulationException("only " + upMembers() + " of " + n + " cluster members were up after "
-                        + timeoutMs / 1000 + " s");
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new EmulationException("interrupted while waiting for cluster members");
-            }
+    /**
+     * Waits until this member has joined the cluster of its seed nodes, at most {@code nowemu.cluster.seed-timeout}.
+     * Nobody answering there is bad input: the seed nodes named are not a nowemu cluster this member may join
+     * (not running, another cluster name or transport, unreachable).
+     */
+    public void awaitJoined() {
+        if (!await(membersUp(1), new CompletableFuture<>(), settings.seedTimeoutMs())) {
+            throw new BadInputException("no nowemu member answered at seed node" + (settings.seedNodes().size() > 1
+                    ? "s " : " ") + String.join(", ", settings.seedNodes()) + " within " + seconds(settings.seedTimeoutMs())
+                    + " (nowemu.cluster.seed-timeout); a member there must have the same nowemu.cluster.name and"
+                    + " transport");
         }
+    }
+
+    /** Waits until this member and {@code n} members in all are up, or fails after {@code timeoutMs}. */
+    public void awaitMembers(int n, long timeoutMs) {
+        awaitMembers(n, timeoutMs, new CompletableFuture<>());
+    }
+
+    /**
+     * The same, or fails as soon as {@code gone} completes (a member JVM this one started ended), with its
+     * message.
+     */
+    public void awaitMembers(int n, long timeoutMs, CompletableFuture<String> gone) {
+        if (!await(membersUp(n), gone, timeoutMs)) {
+            throw new EmulationException("only " + upMembers() + " of " + n + " cluster members were up after "
+                    + seconds(timeoutMs) + " (nowemu.cluster.join-timeout)");
+        }
+    }
+
+    private CompletableFuture<Void> membersUp(int n) {
+        CompletableFuture<Void> up = new CompletableFuture<>();
+        membersUp.tell(new MembersUp.Await(n, up));
+        return up;
+    }
+
+    /** True when {@code up} completes first; an {@link EmulationException} when {@code gone} does; false after the wait. */
+    private static boolean await(CompletableFuture<Void> up, CompletableFuture<String> gone, long timeoutMs) {
+        try {
+            // Wall time: waiting for processes to start and connect, not emulated time.
+            CompletableFuture.anyOf(up, gone).get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted while waiting for cluster members");
+        }
+        if (!up.isDone()) {
+            throw new EmulationException(gone.join());
+        }
+        return true;
+    }
+
+    private static String seconds(long ms) {
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
     }
 
     /** Members currently up. */
@@ -116,6 +166,16 @@ public final class ClusterRun implements AutoCloseable {
      */
     public RunResult run(Config config, long horizonPs, long lookaheadPs, int members, RunProgress display,
                          Consumer<String> layout) {
+        return run(config, horizonPs, lookaheadPs, members, display, layout, new CompletableFuture<>());
+    }
+
+    /**
+     * The same, but the run stops as soon as {@code gone} completes (a member JVM this one started ended: its
+     * process is gone, no need to wait for the cluster to find it unreachable), failing with its message and
+     * the last virtual time every member completed.
+     */
+    public RunResult run(Config config, long horizonPs, long lookaheadPs, int members, RunProgress display,
+                         Consumer<String> layout, CompletableFuture<String> gone) {
         long job = ++jobs;
         String text = config.root().render(com.typesafe.config.ConfigRenderOptions.concise());
         CompletableFuture<RunResult> result = new CompletableFuture<>();
@@ -137,7 +197,19 @@ public final class ClusterRun implements AutoCloseable {
         mirror.setDaemon(true);
         mirror.start();
         try {
+            try {
+                CompletableFuture.anyOf(result, gone).get();
+            } catch (ExecutionException e) {
+                // the run failed: thrown below
+            }
+            if (!result.isDone()) {
+                throw new EmulationException(gone.join() + "; the run stopped, last completed virtual time "
+                        + org.nowemu.actors.time.VirtualTime.format(progress.virtualTime()));
+            }
             return Emulation.await(result);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted");
         } finally {
             mirror.interrupt();
         }

@@ -20,11 +20,12 @@ import org.nowemu.actors.config.ConfigReader;
  * @param trustStore    TLS: trust store file
  * @param storePassword TLS: password of both stores and of the key
  * @param joinTimeoutMs how long a run waits for its members to be up (ms)
+ * @param seedTimeoutMs how long a member waits to join the cluster of its seed nodes (ms)
  * @param lanes         dispatcher threads of this member (0: one per core)
  */
 public record ClusterSettings(String name, String hostname, int port, List<String> seedNodes, String transport,
                               String keyStore, String trustStore, String storePassword, long joinTimeoutMs,
-                              int lanes) {
+                              long seedTimeoutMs, int lanes) {
 
     public static ClusterSettings from(Config config) {
         ConfigReader r = new ConfigReader(config);
@@ -54,7 +55,7 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
         int lanes = r.intIn("nowemu.runtime.threads", 0, 1024);
         return new ClusterSettings(name, r.string(p + "hostname"), r.intIn(p + "port", 0, 65535), List.copyOf(seeds),
                 transport, keyStore, trustStore, r.string(p + "tls.password"),
-                r.duration(p + "join-timeout", 1) / 1_000_000_000L,
+                r.duration(p + "join-timeout", 1) / 1_000_000_000L, r.duration(p + "seed-timeout", 1_000_000_000L) / 1_000_000_000L,
                 lanes == 0 ? Runtime.getRuntime().availableProcessors() : lanes);
     }
 
@@ -66,17 +67,17 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
             }
         }
         return new ClusterSettings(name, hostname, port, List.copyOf(seeds), transport, keyStore, trustStore,
-                storePassword, joinTimeoutMs, lanes);
+                storePassword, joinTimeoutMs, seedTimeoutMs, lanes);
     }
 
     public ClusterSettings withLanes(int n) {
         return new ClusterSettings(name, hostname, port, seedNodes, transport, keyStore, trustStore, storePassword,
-                joinTimeoutMs, n);
+                joinTimeoutMs, seedTimeoutMs, n);
     }
 
     public ClusterSettings withPort(int p) {
         return new ClusterSettings(name, hostname, p, seedNodes, transport, keyStore, trustStore, storePassword,
-                joinTimeoutMs, lanes);
+                joinTimeoutMs, seedTimeoutMs, lanes);
     }
 
     private static void parseSeed(String s, ConfigReader r, String key) {
@@ -85,18 +86,28 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
         }
     }
 
+    /**
+     * {@code host:port}: a host name or IPv4 address (letters, digits, '.', '-', '_'), or an IPv6 address in
+     * brackets, and a port 1..65535. Anything else (a pekko:// address, a missing port) would reach Pekko as a
+     * malformed seed address.
+     */
     private static boolean isHostPort(String s) {
         int colon = s.lastIndexOf(':');
-        boolean ok = colon > 0;
-        if (ok) {
-            try {
-                int port = Integer.parseInt(s.substring(colon + 1));
-                ok = port > 0 && port <= 65535;
-            } catch (NumberFormatException e) {
-                ok = false;
-            }
+        if (colon <= 0 || !s.substring(0, colon).matches("[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+]")) {
+            return false;
         }
-        return ok;
+        try {
+            int port = Integer.parseInt(s.substring(colon + 1));
+            return port > 0 && port <= 65535;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The host of a seed node checked by {@link #withSeeds} or {@link #from}: what is before the last colon. */
+    static String hostOf(String seed) {
+        String host = seed.substring(0, seed.lastIndexOf(':'));
+        return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
     }
 
     /**

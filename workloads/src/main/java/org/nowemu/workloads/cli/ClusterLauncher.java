@@ -43,21 +43,29 @@ final class ClusterLauncher {
             boolean ok = false;
             try {
                 others = LocalJvms.start(jvms - 1, cs.hostname() + ":" + port, cs, memberSettings(config, lanes));
-                member.awaitMembers(jvms, cs.joinTimeoutMs());
+                // A member JVM that ends is seen at once (its process ended), before the cluster forms or during
+                // the run: no waiting for join-timeout or for the cluster to find it unreachable.
+                var exit = others.firstExit();
+                member.awaitMembers(jvms, cs.joinTimeoutMs(), exit.thenApply(e -> e.describe("before joining the"
+                        + " cluster")));
                 RunResult r = member.run(config, plan.horizonPs(), plan.model().lookahead(), jvms, progress,
-                        layout -> err.println("nowemu: cluster: " + layout));
+                        layout -> err.println("nowemu: cluster: " + layout),
+                        exit.thenApply(e -> e.describe("during the run")));
                 ok = true;
                 return r;
             } finally {
                 // Leave while the others are still there (the cluster converges at once), then stop them. Now and
                 // then Artery over tls-tcp only ends once the peers close their connections, so the others are
-                // stopped after LEAVE_MS even if this member is not done; that lets it end too.
+                // stopped after LEAVE_MS even if this member is not done; that lets it end too. (When a member JVM
+                // ended during the run, leaving waits for it until cluster-exiting times out: 3 s.)
+                // The line of a member JVM that ended already carries its last words: no log of the others then.
+                boolean memberEnded = others != null && others.firstExit().isDone();
                 Thread leaving = new Thread(member::close, "nowemu-leave");
                 leaving.start();
                 joinUninterruptibly(leaving, LEAVE_MS);
                 if (others != null) {
                     others.close();
-                    if (!ok) {
+                    if (!ok && !memberEnded) {
                         others.printLog(err);
                     }
                 }
@@ -66,6 +74,7 @@ final class ClusterLauncher {
         }
         cs = cs.withSeeds(seeds);
         try (ClusterRun member = ClusterRun.start(cs, config, MODELS, idle)) {
+            member.awaitJoined();
             // This JVM and at least one serving member; every member up when the run is placed takes part.
             member.awaitMembers(Math.max(2, jvms), cs.joinTimeoutMs());
             return member.run(config, plan.horizonPs(), plan.model().lookahead(), member.upMembers(), progress,
@@ -76,13 +85,13 @@ final class ClusterLauncher {
     /**
      * What the local members must share with this JVM beyond the cluster's name, transport and keys (which
      * {@link LocalJvms} passes itself), as {@code --set} overrides: the address to bind, how long to wait for
-     * the others, the lanes and how they idle.
+     * the others and to join, the lanes and how they idle.
      */
     static List<String> memberSettings(Config config, int lanes) {
         List<String> sets = new java.util.ArrayList<>();
         sets.add("nowemu.runtime.threads=" + lanes);
         sets.add("nowemu.runtime.idle-cpu-level=" + config.getInt("nowemu.runtime.idle-cpu-level"));
-        for (String k : List.of("hostname", "join-timeout")) {
+        for (String k : List.of("hostname", "join-timeout", "seed-timeout")) {
             sets.add("nowemu.cluster." + k + "=" + com.typesafe.config.ConfigUtil.quoteString(
                     config.getValue("nowemu.cluster." + k).unwrapped().toString()));
         }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.nowemu.actors.cluster.ClusterSettings;
 import org.nowemu.actors.runtime.EmulationException;
 
@@ -22,6 +23,22 @@ import org.nowemu.actors.runtime.EmulationException;
 final class LocalJvms implements AutoCloseable {
     private final List<Process> children = new ArrayList<>();
     private final Thread hook = new Thread(this::destroyAll, "nowemu-stop-jvms");
+    /** The first member JVM to end, as soon as its process has ended and its stderr is read to the end. */
+    private final CompletableFuture<Exit> firstExit = new CompletableFuture<>();
+
+    /**
+     * A member JVM that ended: its number (1..N-1), process id, exit status and last line of stderr (null if
+     * it wrote none).
+     */
+    record Exit(int index, long pid, int status, String lastLine) {
+        /** One line, e.g. {@code member JVM 1 (pid 4242) exited with status 137 (signal 9) before joining}. */
+        String describe(String when) {
+            // A process killed by a signal exits, as Java sees it, with 128 + the signal's number.
+            return "member JVM " + index + " (pid " + pid + ") exited with status " + status
+                    + (status > 128 && status < 160 ? " (signal " + (status - 128) + ")" : "") + " " + when
+                    + (lastLine == null ? "" : " (its last line: " + lastLine.strip() + ")");
+        }
+    }
 
     private LocalJvms() {
     }
@@ -83,9 +100,13 @@ final class LocalJvms implements AutoCloseable {
                 Process p = pb.start();
                 jvms.children.add(p);
                 int index = i + 1;
-                Thread t = new Thread(() -> jvms.keep(p, "jvm " + index), "nowemu-jvm-" + index + "-stderr");
+                CompletableFuture<String> lastLine = new CompletableFuture<>();
+                Thread t = new Thread(() -> lastLine.complete(jvms.keep(p, "jvm " + index)),
+                        "nowemu-jvm-" + index + "-stderr");
                 t.setDaemon(true);
                 t.start();
+                p.onExit().thenCombine(lastLine, (ended, last) -> new Exit(index, ended.pid(), ended.exitValue(), last))
+                        .thenAccept(jvms.firstExit::complete);
             } catch (IOException e) {
                 jvms.close();
                 throw new EmulationException("cannot start a member JVM: " + e.getMessage());
@@ -97,10 +118,15 @@ final class LocalJvms implements AutoCloseable {
     private static final int KEPT_LINES = 40;
     private final java.util.ArrayDeque<String> log = new java.util.ArrayDeque<>();
 
-    private void keep(Process p, String who) {
+    /** Keeps {@code p}'s stderr until it ends; returns its last non-blank line (null if none). */
+    private String keep(Process p, String who) {
+        String last = null;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
+                if (!line.isBlank()) {
+                    last = line;
+                }
                 synchronized (log) {
                     log.add("[" + who + "] " + line);
                     if (log.size() > KEPT_LINES) {
@@ -111,6 +137,15 @@ final class LocalJvms implements AutoCloseable {
         } catch (IOException e) {
             // the child is gone
         }
+        return last;
+    }
+
+    /**
+     * Completes when the first member JVM ends (seen at once: its process ended), whether it died, failed or
+     * was stopped by {@link #close}.
+     */
+    CompletableFuture<Exit> firstExit() {
+        return firstExit;
     }
 
     /** The members' last lines of stderr. */

@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code nowemu node [--seed-nodes host:port,...] [--set k=v]...}: a cluster member that waits for runs (each
  * takes a partition of every run submitted with {@code nowemu run --seed-nodes}). Prints one line with its
- * address when it is up. Without seed nodes it starts a new cluster (its own address is the seed).
+ * address when it is up. Without seed nodes it starts a new cluster (its own address is the seed); with seed
+ * nodes that do not answer within {@code nowemu.cluster.seed-timeout} it gives up (exit 2).
  */
 @Command(name = "node", mixinStandardHelpOptions = true,
         description = "Be a cluster member that waits for runs (see nowemu run --seed-nodes).")
@@ -51,6 +52,12 @@ final class NodeCommand implements Callable<Integer> {
         }
         ClusterRun member = ClusterRun.start(cs, ec.config(), ClusterLauncher.MODELS,
                 RuntimeSettings.from(ec.config()).idleCpuLevel());
+        try {
+            member.awaitJoined();
+        } catch (RuntimeException e) {
+            member.close();
+            throw e;
+        }
         out.println("nowemu: node " + member.address() + " is up; waiting for runs (Ctrl-C stops it)");
         if (exitOnEof) {
             Thread watch = new Thread(() -> {

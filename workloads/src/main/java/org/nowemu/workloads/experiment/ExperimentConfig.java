@@ -83,7 +83,32 @@ public record ExperimentConfig(String name, String source, Config config, Config
             }
             Path appFile = home.resolve("application.conf");
             Config app = Files.isRegularFile(appFile) ? ConfigFactory.parseFile(appFile.toFile(), STRICT) : ConfigFactory.empty();
-            return new Layers(overrides, app, ConfigFactory.parseResources("reference.conf"));
+            return new Layers(overrides, app, references());
+        }
+
+        /**
+         * Every reference.conf on the class path, nowemu's modules' above the libraries': actors' sets Pekko keys
+         * (log level, split-brain resolver, shutdown phase timeouts, frame size) that must win over Pekko's own
+         * defaults whatever the class path order. The fat jar's one merged file has them last, where they win;
+         * a class path that lists Pekko's jars before nowemu's (the tests' does) would lose them otherwise.
+         */
+        private static Config references() {
+            Config ours = ConfigFactory.empty();
+            Config theirs = ConfigFactory.empty();
+            try {
+                for (URL u : java.util.Collections.list(ExperimentConfig.class.getClassLoader()
+                        .getResources("reference.conf"))) {
+                    Config c = ConfigFactory.parseURL(u, STRICT);
+                    if (c.hasPath("nowemu")) {
+                        ours = ours.withFallback(c);
+                    } else {
+                        theirs = theirs.withFallback(c);
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cannot list reference.conf on the class path", e);
+            }
+            return ours.withFallback(theirs);
         }
 
         /** Stacks the layers around {@code experiment}, resolves once, and checks every key is known. */
