@@ -150,7 +150,7 @@ final class PortOutput {
                 progress(l);
                 if (f.tail()) {
                     l.state = IDLE;
-                    done(in, l, l.packet);
+                    done(in, l);
                 }
             } else {
                 if (!tx.ready(now)) {
@@ -174,7 +174,7 @@ final class PortOutput {
                 if (f.tail()) {
                     release();
                     l.state = IDLE;
-                    done(in, l, l.packet);
+                    done(in, l);
                 }
             }
         }
@@ -216,9 +216,14 @@ final class PortOutput {
         }
     }
 
-    /** Tells input {@code in} its packet's tail has left, so its next packet may go to another output. */
-    private void done(int in, Lane l, long packet) {
-        port.cross(in, new Done(index, packet, l.account.holdingStop()));
+    /**
+     * Tells input {@code in} its packet's tail has left, so its next packet may go to another output; unless the
+     * next packet is here already (the input sent it after that tail, so it waits for that one's tail instead).
+     */
+    private void done(int in, Lane l) {
+        if (l.flits.isEmpty()) {
+            port.cross(in, new Done(index, l.packet, l.account.holdingStop()));
+        }
     }
 
     private void progress(Lane l) {
@@ -252,7 +257,7 @@ final class PortOutput {
         }
         l.state = IDLE;
         progress(l);
-        done(t.input(), l, t.packetId());
+        port.cross(t.input(), new Done(index, t.packetId(), l.account.holdingStop()));
     }
 
     /** Ends lane {@code in}'s packet: a truncated tail downstream if its head went, and the port is freed. */

@@ -88,6 +88,7 @@ public final class SwitchPort extends Component {
 
     /** The transmitter's flit is done. */
     private record TxReady() {
+        static final TxReady NOW = new TxReady();
     }
 
     /** A boundary of the cable's cut ranges, for the output (at the boundary) or the input. */
@@ -195,7 +196,7 @@ public final class SwitchPort extends Component {
     }
 
     void wake(long delay) {
-        schedule(delay, new TxReady());
+        schedule(delay, TxReady.NOW);
     }
 
     /** Checks after the block timeout whether the packet of {@code in}, blocked since {@code epoch}, moved. */
