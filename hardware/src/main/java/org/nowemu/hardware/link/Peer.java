@@ -2,8 +2,9 @@ package org.nowemu.hardware.link;
 
 /**
  * Where one direction of a cable leads: the component at the other end, its port, the delay of a message along
- * it (the propagation delay, plus the receiver's fall-through when flits go into a switch), and when the cable is
- * cut (inside those ranges nothing sent along it arrives; between them it carries flits again).
+ * it (the propagation delay, plus the stages of the fall-through before the crossbar when flits go into a switch),
+ * and when the cable is cut (inside those ranges nothing sent along it arrives; between them it carries flits
+ * again).
  *
  * @param component the receiving component's id
  * @param port      its port

@@ -50,4 +50,14 @@ class HardwareProfileTest {
         assertTrue(e.getMessage().startsWith("nowemu.hardware.profile: unknown hardware profile 'cm5'; known: now, ppro"),
                 e.getMessage());
     }
+
+    /** The crossbar is the last stage of the fall-through, so it must be shorter than the whole. */
+    @Test
+    void aCrossbarAsLongAsTheFallThroughIsRefused() {
+        assertEquals(31_250, read("").switches().crossbar());
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> read("nowemu.hardware.profiles.now.switch.crossbar = 300ns"));
+        assertTrue(e.getMessage().startsWith("nowemu.hardware.profiles.now.switch.crossbar: must be shorter than the"
+                + " fall-through (300.000ns), of which it is the last stage"), e.getMessage());
+    }
 }
