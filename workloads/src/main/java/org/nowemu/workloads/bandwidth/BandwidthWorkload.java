@@ -1,15 +1,9 @@
 package org.nowemu.workloads.bandwidth;
 
-import com.typesafe.config.Config;
-import java.util.List;
-import java.util.SortedMap;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.workloads.experiment.PairStudy;
-import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
-import org.nowemu.workloads.results.Series;
+import org.nowemu.workloads.experiment.PairWorkload;
 
 /**
  * Bandwidth against medium-message size ({@code nowemu.bandwidth}), one host pair per (stack, DMA mode)
@@ -17,7 +11,7 @@ import org.nowemu.workloads.results.Series;
  *
  * <p>Metrics: {@code bw.<stack>.<streaming|consistent>.<bytes>B_MBps} (10^6 B/s).
  */
-public final class BandwidthWorkload implements Workload {
+public final class BandwidthWorkload extends PairWorkload {
     @Override
     public String name() {
         return "bandwidth";
@@ -29,24 +23,12 @@ public final class BandwidthWorkload implements Workload {
     }
 
     /** The study, as the overview experiment composes it with others. */
-    public static PairStudy study(ConfigReader r, HardwareProfile profile) {
+    public static PairStudy of(ConfigReader r, HardwareProfile profile) {
         return new BandwidthPairs(BandwidthSettings.read(r, profile));
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        return PairStudy.plan(r, profile, "bandwidth", study(r, profile));
-    }
-
-    @Override
-    public SortedMap<String, Double> metrics(Plan plan, RunResult r) {
-        return ((PairStudy) plan.settings()).metrics(r);
-    }
-
-    @Override
-    public List<Series> series(Plan plan, RunResult r) {
-        return ((PairStudy) plan.settings()).series(r);
+    protected PairStudy study(ConfigReader r, HardwareProfile profile) {
+        return of(r, profile);
     }
 }

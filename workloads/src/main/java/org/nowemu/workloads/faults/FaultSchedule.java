@@ -42,12 +42,7 @@ public final class FaultSchedule {
      * a mistake (a unit, a digit).
      */
     public static void requireBefore(ConfigReader r, String key, long endPs, String what) {
-        List<? extends Config> entries;
-        try {
-            entries = r.config().getConfigList(key);
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<? extends Config> entries = entries(r, key);
         for (int i = 0; i < entries.size(); i++) {
             String at = key + "[" + i + "]";
             long start = FaultTimes.time(entries.get(i), "at", at);
@@ -70,12 +65,7 @@ public final class FaultSchedule {
      */
     public static Failures read(ConfigReader r, Topology topology, String key, Failures failures) {
         Failures f = failures;
-        List<? extends Config> entries;
-        try {
-            entries = r.config().getConfigList(key);
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<? extends Config> entries = entries(r, key);
         for (int i = 0; i < entries.size(); i++) {
             String at = key + "[" + i + "]";
             Config c = entries.get(i);
@@ -99,5 +89,13 @@ public final class FaultSchedule {
             f = kind.apply(f, topology, e.string("element"), when, c, at);
         }
         return f;
+    }
+
+    private static List<? extends Config> entries(ConfigReader r, String key) {
+        try {
+            return r.config().getConfigList(key);
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
     }
 }

@@ -1,0 +1,32 @@
+package org.nowemu.workloads.experiment;
+
+import com.typesafe.config.Config;
+import java.util.List;
+import java.util.SortedMap;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.workloads.results.Series;
+
+/** A workload that is one {@link PairStudy}: it plans the study's host pairs and reads its metrics back. */
+public abstract class PairWorkload implements Workload {
+    /** The study this workload runs, from its validated settings. */
+    protected abstract PairStudy study(ConfigReader r, HardwareProfile profile);
+
+    @Override
+    public final Plan plan(Config config) {
+        ConfigReader r = new ConfigReader(config);
+        HardwareProfile profile = HardwareProfile.read(r);
+        return PairStudy.plan(r, profile, name(), study(r, profile));
+    }
+
+    @Override
+    public final SortedMap<String, Double> metrics(Plan plan, RunResult r) {
+        return ((PairStudy) plan.settings()).metrics(r);
+    }
+
+    @Override
+    public final List<Series> series(Plan plan, RunResult r) {
+        return ((PairStudy) plan.settings()).series(r);
+    }
+}
