@@ -18,7 +18,7 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.driver.SegmentDriver;
 import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.vn.InitialRoutes;
+import org.nowemu.protocol.parts.routing.InitialRoutes;
 import org.nowemu.protocol.vn.VnFirmware;
 
 /**

@@ -10,6 +10,7 @@ import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.DriverEntry;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.support.FakeNic;
 
 /**
  * Endpoint events, with the firmware driven event by event: the NIC interrupts the host (and the driver posts the

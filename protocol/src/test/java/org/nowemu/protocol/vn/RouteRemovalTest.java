@@ -17,6 +17,8 @@ import org.nowemu.protocol.nic.HostEntry;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.channels.Channel;
+import org.nowemu.protocol.support.FakeNic;
 
 /**
  * The firmware driven event by event: NIC 0's privileged endpoint 0 (thread 10) sends requests to NIC 1, then its

@@ -15,6 +15,9 @@ import org.nowemu.protocol.nic.DriverEntry;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
+import org.nowemu.protocol.parts.channels.Channel;
+import org.nowemu.protocol.support.FakeNic;
 
 /**
  * The firmware driven event by event (no emulation around it), so that the order of events is exactly the one the

@@ -17,6 +17,8 @@ import org.nowemu.protocol.nic.HostEntry;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.channels.Channel;
+import org.nowemu.protocol.support.FakeNic;
 
 /**
  * A message that waits for a channel behind packets to a destination that never answers uses up its retries while

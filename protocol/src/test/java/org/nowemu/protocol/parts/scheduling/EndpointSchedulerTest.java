@@ -1,10 +1,12 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.scheduling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
+import org.nowemu.protocol.support.FakeNic;
 
 /** The endpoint scheduler's order of service, driven directly (no emulation): weights, skipping, loitering. */
 class EndpointSchedulerTest {

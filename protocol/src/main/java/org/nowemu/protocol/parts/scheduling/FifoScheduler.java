@@ -1,15 +1,16 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.scheduling;
 
 import java.util.ArrayDeque;
 import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.nic.Doorbell;
 
 /** Without virtual networks (GAM): sends leave in the order the host wrote them, whatever the endpoint. */
-final class FifoScheduler implements SendScheduler {
+public final class FifoScheduler implements SendScheduler {
     private final int scheduleCycles;
     private final ArrayDeque<EndpointFrame> order = new ArrayDeque<>();
 
-    FifoScheduler(int scheduleCycles) {
+    public FifoScheduler(int scheduleCycles) {
         this.scheduleCycles = scheduleCycles;
     }
 

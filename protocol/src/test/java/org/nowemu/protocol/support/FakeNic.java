@@ -1,4 +1,4 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.support;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -9,40 +9,41 @@ import org.HdrHistogram.Histogram;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.nic.DmaRequest;
+import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.nic.Sram;
 import org.nowemu.hardware.profile.NicSettings;
 
 /**
- * A NIC without an emulation around it, for driving the firmware event by event: it records what the firmware
+ * A NIC without an emulation around it, for driving a firmware (or a part) event by event: it records what the firmware
  * transmits, the DMAs it starts (completed when the test says so), what it tells host components, and its cycles.
  */
-final class FakeNic implements NicContext {
-    final NicSettings settings;
-    final Sram sram;
-    final TreeMap<String, Counter> counters = new TreeMap<>();
-    final List<Packet> sent = new ArrayList<>();
-    final ArrayDeque<DmaRequest> dmas = new ArrayDeque<>();
-    final List<Object> told = new ArrayList<>();
-    long now;
-    long cycles;
+public final class FakeNic implements NicContext {
+    public final NicSettings settings;
+    public final Sram sram;
+    public final TreeMap<String, Counter> counters = new TreeMap<>();
+    public final List<Packet> sent = new ArrayList<>();
+    public final ArrayDeque<DmaRequest> dmas = new ArrayDeque<>();
+    public final List<Object> told = new ArrayList<>();
+    public long now;
+    public long cycles;
     private long packets;
 
-    FakeNic(NicSettings settings) {
+    public FakeNic(NicSettings settings) {
         this.settings = settings;
         this.sram = settings == null ? null : new Sram("fake", settings.sramBytes(), settings.sramReserved());
     }
 
     /** Completes every DMA started so far, and those their completions start, in order. */
-    void completeDmas(VnFirmware fw) {
+    public void completeDmas(Firmware fw) {
         while (!dmas.isEmpty()) {
             fw.handle(this, new NicEvent.DmaDone(dmas.poll().tag()));
         }
     }
 
     /** The payloads of DMAs to host component {@code target}, in order, among those started so far. */
-    List<Object> toHost(List<DmaRequest> log, int target) {
+    public List<Object> toHost(List<DmaRequest> log, int target) {
         List<Object> out = new ArrayList<>();
         for (DmaRequest d : log) {
             if (d.toHost() && d.hostTarget() == target) {
@@ -52,7 +53,7 @@ final class FakeNic implements NicContext {
         return out;
     }
 
-    final List<DmaRequest> dmaLog = new ArrayList<>();
+    public final List<DmaRequest> dmaLog = new ArrayList<>();
 
     @Override
     public void cycles(long n) {
@@ -64,7 +65,7 @@ final class FakeNic implements NicContext {
         return counters.computeIfAbsent(name, k -> new Counter());
     }
 
-    long count(String name) {
+    public long count(String name) {
         Counter c = counters.get(name);
         return c == null ? 0 : c.value();
     }
@@ -137,7 +138,7 @@ final class FakeNic implements NicContext {
      * set); after each, the packets the firmware put on the wire are reported sent and its DMAs completed, as a
      * NIC whose links and buses are idle would.
      */
-    void runUntil(VnFirmware fw, long untilPs) {
+    public void runUntil(Firmware fw, long untilPs) {
         while (!timers.isEmpty() && timers.first().at() <= untilPs) {
             Due d = timers.pollFirst();
             now = d.at();
@@ -148,7 +149,7 @@ final class FakeNic implements NicContext {
     }
 
     /** Reports every packet not yet reported as sent, and completes every DMA, until neither is left. */
-    void settle(VnFirmware fw) {
+    public void settle(Firmware fw) {
         while (reported < sent.size() || !dmas.isEmpty()) {
             while (reported < sent.size()) {
                 fw.handle(this, new NicEvent.PacketSent(sent.get(reported++).id()));

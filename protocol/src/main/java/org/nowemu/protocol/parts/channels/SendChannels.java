@@ -1,20 +1,23 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.channels;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeSet;
+import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.wire.Header;
 
 /**
  * The send channel table: for each destination NIC, K channels for requests and K for replies (separate, so
  * replies never wait behind requests), the count of unacknowledged packets per destination (so the timer scans
  * only destinations that have some), and the messages waiting for a free channel.
  */
-final class SendChannels {
+public final class SendChannels {
     /**
      * A message that found every channel of its kind to its destination busy, since virtual time {@code sincePs}:
      * its wait counts against its retries (see {@link #timeoutsWaited}).
      */
-    record Waiting(org.nowemu.protocol.wire.Header header, byte[] route, org.nowemu.protocol.nic.Doorbell.Send origin,
-                   long sincePs) {
+    public record Waiting(Header header, byte[] route, Doorbell.Send origin, long sincePs) {
     }
 
     private final int k;
@@ -23,17 +26,17 @@ final class SendChannels {
     @SuppressWarnings("unchecked")
     private final ArrayDeque<Waiting>[] waiting;
     /** Destinations with unacknowledged packets, in NIC order. */
-    final TreeSet<Integer> active = new TreeSet<>();
+    public final TreeSet<Integer> active = new TreeSet<>();
 
     @SuppressWarnings("unchecked")
-    SendChannels(int nics, int k) {
+    public SendChannels(int nics, int k) {
         this.k = k;
         table = new Channel[nics][];
         unacked = new int[nics];
         waiting = new ArrayDeque[nics * 2];
     }
 
-    Channel[] of(int dest) {
+    public Channel[] of(int dest) {
         Channel[] c = table[dest];
         if (c == null) {
             c = new Channel[2 * k];
@@ -46,7 +49,7 @@ final class SendChannels {
     }
 
     /** A free channel of the kind (request or reply) to {@code dest}, or null. */
-    Channel free(int dest, boolean reply) {
+    public Channel free(int dest, boolean reply) {
         Channel[] c = of(dest);
         for (int i = reply ? k : 0, end = i + k; i < end; i++) {
             if (!c[i].busy) {
@@ -56,14 +59,14 @@ final class SendChannels {
         return null;
     }
 
-    Channel get(int dest, int channel) {
+    public Channel get(int dest, int channel) {
         if (dest < 0 || dest >= table.length || channel < 0 || channel >= 2 * k) {
             return null;
         }
         return of(dest)[channel];
     }
 
-    void occupy(int dest, Channel c) {
+    public void occupy(int dest, Channel c) {
         c.busy = true;
         c.nacksInRow = 0;
         c.ticks = 0;
@@ -75,7 +78,7 @@ final class SendChannels {
     }
 
     /** The packet on {@code c} is done (acknowledged or given up): the next one uses the other sequence bit. */
-    void release(int dest, Channel c) {
+    public void release(int dest, Channel c) {
         c.busy = false;
         c.packet = null;
         c.origin = null;
@@ -91,7 +94,7 @@ final class SendChannels {
      * Takes back a packet whose latest transmission was NACKed, so the receiver never accepted it: the channel is
      * free again with the same sequence bit, which is the one the receiver still expects.
      */
-    void takeBack(int dest, Channel c) {
+    public void takeBack(int dest, Channel c) {
         c.busy = false;
         c.packet = null;
         c.origin = null;
@@ -104,7 +107,7 @@ final class SendChannels {
     }
 
     /** Gives up on the channel's packet and starts a new epoch, so the receiver resynchronizes. */
-    void reset(int dest, Channel c) {
+    public void reset(int dest, Channel c) {
         release(dest, c);
         c.seq = 0;
         c.epoch = (c.epoch + 1) & 0xff;
@@ -118,13 +121,13 @@ final class SendChannels {
      * there are messages ahead of it; with it, every message is handled or returned within the give-up time of
      * reaching the channel table.
      */
-    static long timeoutsWaited(Waiting w, long nowPs, long timeoutPs) {
+    public static long timeoutsWaited(Waiting w, long nowPs, long timeoutPs) {
         return (nowPs - w.sincePs()) / timeoutPs;
     }
 
     /** Removes and returns the waiting messages of endpoint {@code endpoint}, in destination and arrival order. */
-    java.util.List<Waiting> takeWaiting(int endpoint) {
-        java.util.List<Waiting> taken = new java.util.ArrayList<>();
+    public List<Waiting> takeWaiting(int endpoint) {
+        List<Waiting> taken = new ArrayList<>();
         for (ArrayDeque<Waiting> w : waiting) {
             if (w != null) {
                 w.removeIf(x -> {
@@ -143,8 +146,8 @@ final class SendChannels {
      * The host's messages the table holds, for a NIC that loses power: those on a channel without an ACK yet (in
      * destination and channel order), then those waiting for a channel.
      */
-    java.util.List<org.nowemu.protocol.nic.Doorbell.Send> held() {
-        java.util.List<org.nowemu.protocol.nic.Doorbell.Send> all = new java.util.ArrayList<>();
+    public List<Doorbell.Send> held() {
+        List<Doorbell.Send> all = new ArrayList<>();
         for (int dest : active) {
             for (Channel c : of(dest)) {
                 if (c.busy && c.origin != null) {
@@ -162,7 +165,7 @@ final class SendChannels {
         return all;
     }
 
-    ArrayDeque<Waiting> waiting(int dest, boolean reply) {
+    public ArrayDeque<Waiting> waiting(int dest, boolean reply) {
         int i = dest * 2 + (reply ? 1 : 0);
         if (waiting[i] == null) {
             waiting[i] = new ArrayDeque<>();
@@ -170,7 +173,7 @@ final class SendChannels {
         return waiting[i];
     }
 
-    boolean anyUnacked() {
+    public boolean anyUnacked() {
         return !active.isEmpty();
     }
 }

@@ -1,4 +1,4 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.endpoints;
 
 import java.util.ArrayDeque;
 import org.nowemu.protocol.nic.Doorbell;
@@ -8,47 +8,51 @@ import org.nowemu.protocol.nic.Doorbell;
  * queues, how full the host's two receive queues are (the NIC writes entries, the host frees them with
  * {@link Doorbell.Freed}), its event mask, and where it lives: in one of the SRAM frames (resident), in host
  * memory, or moving between the two. Its contents are the same wherever it lives; only a resident endpoint
- * sends and receives, and moving it costs a DMA of {@code frameBytes}.
+ * sends and receives, and moving it costs a DMA of {@link #bytes}.
+ *
+ * <p>A plain record of NIC memory: the parts of one firmware (scheduling, paging, protection, delivery, channels)
+ * read and write its fields directly, all within the one component that runs the firmware.
  */
-final class EndpointFrame {
-    enum State { OUT, LOADING, RESIDENT, UNLOADING }
+public final class EndpointFrame {
+    /** Where the endpoint lives. */
+    public enum State { OUT, LOADING, RESIDENT, UNLOADING }
 
-    final int index;
-    final int tag;
-    final int host;
-    final boolean privileged;
+    public final int index;
+    public final int tag;
+    public final int host;
+    public final boolean privileged;
     /** Share of the send scheduler's turns (entries per turn, in units of 2^k). */
-    final int weight;
+    public final int weight;
     private final int[] destNic;
     private final int[] destEp;
     private final int[] destTag;
     private final boolean[] mapped;
-    final ArrayDeque<Doorbell.Send> requests = new ArrayDeque<>();
-    final ArrayDeque<Doorbell.Send> replies = new ArrayDeque<>();
+    public final ArrayDeque<Doorbell.Send> requests = new ArrayDeque<>();
+    public final ArrayDeque<Doorbell.Send> replies = new ArrayDeque<>();
     /** Length of the endpoint's bulk region (0: none). */
-    int segment;
-    State state = State.OUT;
+    public int segment;
+    public State state = State.OUT;
     /** The driver has unmapped it (an eviction waits for this before the frame's contents move). */
-    boolean unmapped;
+    public boolean unmapped;
     /** A fault for it was reported to the driver since it last left a frame. */
-    boolean faultReported;
+    public boolean faultReported;
     /** Interrupt the host when a message lands in an empty receive queue. */
-    boolean events;
+    public boolean events;
     /** Last time it sent, received or was written by the host (for lru); when it was loaded (for fifo). */
-    long lastActive;
-    long loadedAt;
+    public long lastActive;
+    public long loadedAt;
     /** Its host took entries out of it, or one of its packets was acknowledged, since it was last loaded. */
-    boolean progressed;
+    public boolean progressed;
     /** Until when it may not be evicted: its wait for a first use after a demand load, then its time slice. */
-    long protectedUntil;
+    public long protectedUntil;
     /** Its messages between the send path's start and the wire (their data may still be crossing the bus). */
-    int inFetch;
+    public int inFetch;
     /** Component id of the host's segment driver. */
-    final int driver;
+    public final int driver;
     /** Entries the NIC has written and the host has not freed: [request queue, reply queue]. */
-    final int[] used = new int[2];
+    public final int[] used = new int[2];
 
-    EndpointFrame(Doorbell.Open open, int translations) {
+    public EndpointFrame(Doorbell.Open open, int translations) {
         this.index = open.endpoint();
         this.tag = open.tag();
         this.host = open.host();
@@ -66,7 +70,7 @@ final class EndpointFrame {
      * owner, translation table, bulk region, event mask) and how full the host's receive queues are, not in a frame
      * and with nothing to send (what it had is returned to the host).
      */
-    EndpointFrame reborn(int translations) {
+    public EndpointFrame reborn(int translations) {
         EndpointFrame f = new EndpointFrame(new Doorbell.Open(index, tag, host, privileged, weight, driver),
                 translations);
         System.arraycopy(destNic, 0, f.destNic, 0, Math.min(destNic.length, translations));
@@ -80,7 +84,7 @@ final class EndpointFrame {
         return f;
     }
 
-    void map(Doorbell.Map m) {
+    public void map(Doorbell.Map m) {
         if (m.index() >= 0 && m.index() < mapped.length) {
             destNic[m.index()] = m.nic();
             destEp[m.index()] = m.destEp();
@@ -89,41 +93,49 @@ final class EndpointFrame {
         }
     }
 
-    boolean mapped(int index) {
+    public boolean mapped(int index) {
         return index >= 0 && index < mapped.length && mapped[index];
     }
 
-    int destNic(int index) {
+    public int destNic(int index) {
         return destNic[index];
     }
 
-    int destEp(int index) {
+    public int destEp(int index) {
         return destEp[index];
     }
 
-    int destTag(int index) {
+    public int destTag(int index) {
         return destTag[index];
     }
 
-    boolean hasWork() {
+    public boolean hasWork() {
         return !requests.isEmpty() || !replies.isEmpty();
     }
 
-    boolean resident() {
+    public boolean resident() {
         return state == State.RESIDENT;
     }
 
     /** Puts a message that had left the queue (it was NACKed, or waited for a channel) back at its head. */
-    void requeue(Doorbell.Send m) {
+    public void requeue(Doorbell.Send m) {
         (m.reply() ? replies : requests).addFirst(m);
     }
 
     /** The next send: replies before requests, so a request's reply is never stuck behind new requests. */
-    Doorbell.Send take() {
+    public Doorbell.Send take() {
         return replies.isEmpty() ? requests.poll() : replies.poll();
     }
 
-    static int queue(boolean reply) {
+    public static int queue(boolean reply) {
         return reply ? 1 : 0;
+    }
+
+    /**
+     * SRAM one frame takes (bytes): the translation table (8 B an entry), and 64 B a slot for the two send queues
+     * (K each) and the two receive queues' state.
+     */
+    public static long bytes(int translations, int credits, int receiveQueue) {
+        return 8L * translations + 64L * (2 * credits + 2L * receiveQueue);
     }
 }

@@ -1,10 +1,15 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.restart;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
+import org.nowemu.protocol.parts.endpoints.EndpointTable;
 
 /**
  * What a VN firmware that loses power hands to the next life ({@code Firmware.powerLost}): what the host still
@@ -22,23 +27,24 @@ import org.nowemu.protocol.nic.Doorbell;
  * @param held         the messages to return, in message-id order (per endpoint: the order they were written)
  * @param closed       endpoints closed because their process crashed: they stay closed
  */
-record PreviousLife(List<EndpointFrame> endpoints, List<Integer> pendingLoads, List<Doorbell.Send> held,
-                    java.util.SortedSet<Integer> closed) {
-
-    static PreviousLife of(EndpointFrame[] frames, SendChannels channels, Collection<Integer> pendingLoads,
-                           java.util.SortedSet<Integer> closed) {
-        List<EndpointFrame> endpoints = new ArrayList<>();
+public record PreviousLife(List<EndpointFrame> endpoints, List<Integer> pendingLoads, List<Doorbell.Send> held,
+                           SortedSet<Integer> closed) {
+    /**
+     * @param table        the endpoints, open and closed
+     * @param onChannels   the messages on send channels or waiting for one, in the channel table's order
+     * @param pendingLoads endpoints waiting for a frame
+     */
+    public static PreviousLife of(EndpointTable table, List<Doorbell.Send> onChannels,
+                                  Collection<Integer> pendingLoads) {
+        List<EndpointFrame> endpoints = table.open();
         List<Doorbell.Send> held = new ArrayList<>();
-        for (EndpointFrame f : frames) {
-            if (f != null) {
-                endpoints.add(f);
-                held.addAll(f.replies);
-                held.addAll(f.requests);
-            }
+        for (EndpointFrame f : endpoints) {
+            held.addAll(f.replies);
+            held.addAll(f.requests);
         }
-        held.addAll(channels.held());
+        held.addAll(onChannels);
         held.sort(Comparator.comparingLong(Doorbell.Send::msgId));
         return new PreviousLife(List.copyOf(endpoints), List.copyOf(pendingLoads), List.copyOf(held),
-                java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(closed)));
+                Collections.unmodifiableSortedSet(new TreeSet<>(table.closed())));
     }
 }

@@ -1,4 +1,4 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.routing;
 
 import java.util.List;
 import org.nowemu.hardware.topology.Node;

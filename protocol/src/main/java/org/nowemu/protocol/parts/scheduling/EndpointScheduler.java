@@ -1,16 +1,18 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.scheduling;
 
 import java.util.TreeMap;
 import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.nic.Doorbell;
 
 /**
- * The VN firmware's endpoint scheduler: weighted round-robin over the endpoints that have something to send,
- * skipping empty ones. It takes up to {@code attempts} (2^k) times the endpoint's weight entries from one endpoint
- * before it moves on to the next with work, and it stays (loiters) on an endpoint that has emptied until another one has work, so an
- * endpoint the host keeps feeding pays the switch cost (loading the endpoint's constants) only once.
+ * The VN firmware's endpoint scheduler (virtual networks): weighted round-robin over the endpoints that have
+ * something to send, skipping empty ones. It takes up to {@code attempts} (2^k) times the endpoint's weight entries
+ * from one endpoint before it moves on to the next with work, and it stays (loiters) on an endpoint that has
+ * emptied until another one has work, so an endpoint the host keeps feeding pays the switch cost (loading the
+ * endpoint's constants) only once.
  */
-final class EndpointScheduler implements SendScheduler {
+public final class EndpointScheduler implements SendScheduler {
     private final int attempts;
     private final int scheduleCycles;
     private final int switchCycles;
@@ -19,7 +21,7 @@ final class EndpointScheduler implements SendScheduler {
     private int current = -1;
     private int taken;
 
-    EndpointScheduler(int attempts, int scheduleCycles, int switchCycles) {
+    public EndpointScheduler(int attempts, int scheduleCycles, int switchCycles) {
         this.attempts = attempts;
         this.scheduleCycles = scheduleCycles;
         this.switchCycles = switchCycles;

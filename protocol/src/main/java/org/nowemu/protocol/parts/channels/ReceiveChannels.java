@@ -1,4 +1,4 @@
-package org.nowemu.protocol.vn;
+package org.nowemu.protocol.parts.channels;
 
 /**
  * The receive channel table: for each source NIC and channel, the sequence bit expected next and the epoch it
@@ -6,19 +6,19 @@ package org.nowemu.protocol.vn;
  * channel that has accepted nothing yet (at start, after this NIC's power cycle, or after its source's, which
  * {@link #forget}s it) takes its first packet whatever the bit: the sender's side may be mid-sequence.
  */
-final class ReceiveChannels {
+public final class ReceiveChannels {
     private final int channels;
     private final int[][] expected;
     private final int[][] epoch;
 
-    ReceiveChannels(int nics, int k) {
+    public ReceiveChannels(int nics, int k) {
         this.channels = 2 * k;
         expected = new int[nics][];
         epoch = new int[nics][];
     }
 
     /** Whether a packet with this sequence bit and epoch is new (else a duplicate of one already accepted). */
-    boolean isNew(int source, int channel, int seq, int ep) {
+    public boolean isNew(int source, int channel, int seq, int ep) {
         if (!valid(source, channel)) {
             return false;
         }
@@ -27,18 +27,18 @@ final class ReceiveChannels {
     }
 
     /** Records the packet as accepted: the next one carries the other bit. */
-    void accept(int source, int channel, int seq, int ep) {
+    public void accept(int source, int channel, int seq, int ep) {
         init(source);
         epoch[source][channel] = ep;
         expected[source][channel] = seq ^ 1;
     }
 
-    boolean valid(int source, int channel) {
+    public boolean valid(int source, int channel) {
         return source >= 0 && source < expected.length && channel >= 0 && channel < channels;
     }
 
     /** The source has restarted (a power cycle): its channels start afresh, so ours do too. */
-    void forget(int source) {
+    public void forget(int source) {
         if (source >= 0 && source < expected.length) {
             expected[source] = null;
             epoch[source] = null;
