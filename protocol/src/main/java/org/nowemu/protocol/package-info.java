@@ -1,6 +1,11 @@
 /**
- * NIC firmware and host libraries: the VN transport protocol, the AM-II API, endpoint virtualization and GAM;
- * later FM, BIP and the basic protocol. {@link org.nowemu.protocol.AmCluster} puts a stack and AM programs on a
- * cluster.
+ * NIC firmware and host libraries. {@code parts} holds the mechanisms, one a file (channels, protection checks,
+ * endpoint scheduling and paging, routing, the privileged endpoint, restart after a power cycle, the send path,
+ * host DMAs, delivery); a communication system composes parts into its firmware and brings its host API
+ * ({@code system.CommSystem}, registered in {@code system.Systems}). Active Messages is the system {@code am}:
+ * {@code vn} (the VN transport firmware and the system's registration), {@code am} (the AM-II library) and
+ * {@code driver} (the segment driver). {@code stack} reads the stacks of {@code nowemu.protocol.stacks};
+ * {@code system.SystemCluster} puts stacks and programs on a cluster host by host, and {@link
+ * org.nowemu.protocol.AmCluster} does so for AM programs.
  */
 package org.nowemu.protocol;

@@ -1,10 +1,11 @@
 package org.nowemu.protocol.stack;
 
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.system.SystemSettings;
 
 /**
- * One protocol stack as the firmware and host library run it: which parts are on, what each step costs, and the
- * limits shared by all stacks ({@code nowemu.protocol.*}).
+ * One Active Messages stack (system {@code am}: AM-II or GAM) as the VN firmware and the AM-II library run it:
+ * which parts are on, what each step costs, and the limits shared by all AM stacks ({@code nowemu.protocol.*}).
  *
  * @param name            the stack's name
  * @param reliability     ACKs, channels, sequence numbers, retransmission
@@ -34,11 +35,11 @@ public record StackSettings(String name, boolean reliability, boolean protection
                             int translations, int handlers, int maxArgs, int maxMedium, int receiveBuffers,
                             long quantumPs, int timeoutTicks, long nackBackoffPs, int maxRetries, int attempts,
                             HostCosts host,
-                            FirmwareCosts firmware, PagingSettings paging) {
+                            FirmwareCosts firmware, PagingSettings paging) implements SystemSettings {
     static final String ROOT = "nowemu.protocol";
 
     /** The stack {@code name} under {@code nowemu.protocol.stacks}, with the shared limits. */
-    static StackSettings read(ConfigReader r, String name, int maxPacket) {
+    public static StackSettings read(ConfigReader r, String name, int maxPacket) {
         String s = ROOT + ".stacks." + name;
         String table = r.string(s + ".costs");
         String costs = ROOT + ".costs." + table;
@@ -85,6 +86,7 @@ public record StackSettings(String name, boolean reliability, boolean protection
      * comes and goes a request can reach its server on its last resend, just before its own give-up, and the reply
      * it sends then has a give-up time of its own.
      */
+    @Override
     public long settlePs() {
         return 2 * giveUpPs();
     }

@@ -133,6 +133,11 @@ public final class FakeNic implements NicContext {
             new java.util.TreeSet<>(java.util.Comparator.comparingLong(Due::at).thenComparingLong(Due::seq));
     private long timerSeq;
 
+    /** The tags of the timers set and not yet fired, in the order they are due. */
+    public List<Object> pendingTimers() {
+        return timers.stream().map(Due::tag).toList();
+    }
+
     /**
      * Moves the clock to {@code untilPs}, firing on the way, in time order, every timer due by then (and those they
      * set); after each, the packets the firmware put on the wire are reported sent and its DMAs completed, as a

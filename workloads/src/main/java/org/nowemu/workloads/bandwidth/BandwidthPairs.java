@@ -9,6 +9,8 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.system.Stack;
+import org.nowemu.protocol.vn.AmSystem;
 import org.nowemu.workloads.experiment.PairStudy;
 import org.nowemu.workloads.results.Series;
 
@@ -41,8 +43,8 @@ final class BandwidthPairs implements PairStudy {
     }
 
     @Override
-    public List<StackSettings> stacks() {
-        return variants.stream().map(Variant::stack).toList();
+    public List<Stack<StackSettings, AmProgram>> stacks() {
+        return variants.stream().map(v -> AmSystem.stack(v.stack())).toList();
     }
 
     @Override

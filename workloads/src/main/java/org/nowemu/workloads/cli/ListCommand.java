@@ -40,12 +40,14 @@ final class ListCommand implements Callable<Integer> {
         for (String p : HardwareProfile.names(base)) {
             out.println("  " + p);
         }
+        out.println("communication systems (a stack's system):");
+        for (org.nowemu.protocol.system.CommSystem<?, ?> sys : org.nowemu.protocol.system.Systems.all()) {
+            out.printf("  %-12s %s%n", sys.name(), sys.description());
+        }
         out.println("protocol stacks (nowemu.protocol.stack):");
         for (String st : org.nowemu.protocol.stack.Stacks.names(base)) {
-            var c = base.config().getConfig("nowemu.protocol.stacks." + st);
-            out.printf("  %-12s reliability %s, protection %s, virtual networks %s, pipelined DMA %s, costs %s%n", st,
-                    onOff(c.getBoolean("reliability")), onOff(c.getBoolean("protection")),
-                    onOff(c.getBoolean("virtual-networks")), onOff(c.getBoolean("pipeline-dma")), c.getString("costs"));
+            var sys = org.nowemu.protocol.stack.Stacks.system(base, "nowemu.protocol.stacks", st);
+            out.printf("  %-12s %s: %s%n", st, sys.name(), sys.describe(base, st));
         }
         java.util.List<String> takers = new java.util.ArrayList<>();
         for (org.nowemu.workloads.experiment.Workload w : org.nowemu.workloads.experiment.Workloads.all()) {
@@ -59,9 +61,5 @@ final class ListCommand implements Callable<Integer> {
             out.printf("  %-14s %s%n", f.name(), f.description());
         }
         return Main.OK;
-    }
-
-    private static String onOff(boolean b) {
-        return b ? "on" : "off";
     }
 }

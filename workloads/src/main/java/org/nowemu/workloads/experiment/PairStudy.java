@@ -3,22 +3,24 @@ package org.nowemu.workloads.experiment;
 import java.util.List;
 import java.util.SortedMap;
 import org.nowemu.actors.runtime.RunResult;
-import org.nowemu.protocol.am.AmProgram;
-import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.results.Series;
 
 /**
  * A measurement made on host pairs side by side ({@link StackPairs}): pair i runs {@code stacks().get(i)}, a client
- * on its first host and a server on its second. LogP and bandwidth are such studies, and so is any composition of
- * them in one run ({@link #of}).
+ * on its first host and a server on its second, each a program of that stack's system (an {@code AmProgram} for an
+ * Active Messages stack). LogP and bandwidth are such studies, and so is any composition of them in one run
+ * ({@link #of}), whatever the systems of their stacks.
  */
 public interface PairStudy {
     /** The stack of each pair. */
-    List<StackSettings> stacks();
+    List<? extends Stack<?, ?>> stacks();
 
-    AmProgram client(int pair);
+    /** The program of pair {@code pair}'s first host, written against its stack's system. */
+    Object client(int pair);
 
-    AmProgram server(int pair);
+    /** The program of pair {@code pair}'s second host. */
+    Object server(int pair);
 
     /** Virtual time after which the run stops, finished or not. */
     long maxTimePs();
@@ -43,12 +45,12 @@ public interface PairStudy {
     /** Several studies as one: pairs numbered part after part. */
     record Composed(List<PairStudy> parts) implements PairStudy {
         @Override
-        public List<StackSettings> stacks() {
-            return parts.stream().flatMap(p -> p.stacks().stream()).toList();
+        public List<Stack<?, ?>> stacks() {
+            return parts.stream().flatMap(p -> p.stacks().stream()).<Stack<?, ?>>map(x -> x).toList();
         }
 
         @Override
-        public AmProgram client(int pair) {
+        public Object client(int pair) {
             int i = pair;
             for (PairStudy p : parts) {
                 if (i < p.stacks().size()) {
@@ -60,7 +62,7 @@ public interface PairStudy {
         }
 
         @Override
-        public AmProgram server(int pair) {
+        public Object server(int pair) {
             int i = pair;
             for (PairStudy p : parts) {
                 if (i < p.stacks().size()) {

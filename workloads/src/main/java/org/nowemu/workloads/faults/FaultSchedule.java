@@ -28,11 +28,11 @@ public final class FaultSchedule {
     /**
      * The horizon of a run whose traffic ends at {@code lastSendPs}: {@code slackPs} later, or, when the
      * configuration schedules faults, late enough for the transport to give up on any request and on the reply it
-     * may still have caused ({@code StackSettings#settlePs}), so that every message has been handled or returned
+     * may still have caused ({@code SystemSettings#settlePs}), so that every message has been handled or returned
      * when the ledger is closed.
      */
     public static long horizon(Config config, long lastSendPs, long slackPs,
-                               org.nowemu.protocol.stack.StackSettings stack) {
+                               org.nowemu.protocol.system.SystemSettings stack) {
         return lastSendPs + (any(config) ? Math.max(slackPs, stack.settlePs()) : slackPs);
     }
 

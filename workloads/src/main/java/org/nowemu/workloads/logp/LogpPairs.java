@@ -5,6 +5,8 @@ import java.util.TreeMap;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.system.Stack;
+import org.nowemu.protocol.vn.AmSystem;
 import org.nowemu.workloads.experiment.PairStudy;
 import org.nowemu.workloads.results.Series;
 
@@ -14,8 +16,8 @@ import org.nowemu.workloads.results.Series;
  */
 record LogpPairs(LogpSettings s) implements PairStudy {
     @Override
-    public java.util.List<StackSettings> stacks() {
-        return s.stacks();
+    public java.util.List<Stack<StackSettings, AmProgram>> stacks() {
+        return s.stacks().stream().map(AmSystem::stack).toList();
     }
 
     @Override

@@ -15,7 +15,7 @@ import org.nowemu.hardware.nic.NicContext;
 public final class RetransmissionTimer {
     /** What a tick decides for a channel's packet. */
     public interface Expiry {
-        /** Send it again (its retry is counted). */
+        /** Send it again (its retry is counted, its tick count starts again). */
         void resend(int dest, Channel ch);
 
         /** It has had max-retries resends and no answer: return it to its sender. */
@@ -81,6 +81,7 @@ public final class RetransmissionTimer {
                     continue;
                 }
                 ch.retries++;
+                ch.ticks = 0;
                 expiry.resend(dest, ch);
             }
         }

@@ -1,0 +1,61 @@
+package org.nowemu.protocol.system;
+
+import java.util.List;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+
+/**
+ * A communication system: what it runs on each NIC (its firmware, a composition of parts from
+ * {@code org.nowemu.protocol.parts} and its own) and on each host (its library and the components it needs, such
+ * as a driver) for programs written against its own host API. A system is one package implementing this and one
+ * line in {@link Systems}; its stacks are entries of {@code nowemu.protocol.stacks} that name it
+ * ({@code system = <name>}) with their options and cost table, read by {@link #settings}.
+ *
+ * <p>Everything a system makes is made afresh for each run (a model is a description each run instantiates), and
+ * the firmware afresh after each power cycle of its NIC.
+ *
+ * @param <S> its settings: one validated record per stack
+ * @param <P> the programs its hosts run (the AM-II programs of {@code am}, say)
+ */
+public interface CommSystem<S extends SystemSettings, P> {
+    /** The name stacks give in their {@code system} key. */
+    String name();
+
+    /** One line for {@code ./nowemu list}: what the system is. */
+    String description();
+
+    /** The type of program a host running this system is given; a program of another type is refused. */
+    Class<P> programType();
+
+    /**
+     * Reads and validates stack {@code stack}: its keys under {@code nowemu.protocol.stacks.<stack>} and whatever
+     * shared keys the system has; a bad value is a {@code BadInputException} naming the key.
+     */
+    S settings(ConfigReader r, String stack, HardwareProfile profile);
+
+    /** One line for {@code ./nowemu list} about stack {@code stack} (its options, from its configuration entry). */
+    String describe(ConfigReader r, String stack);
+
+    /**
+     * Refuses, as bad input, a stack that cannot run on this cluster (its tables do not fit the NIC's SRAM for this
+     * many hosts, say). Called for every host before anything is built.
+     */
+    default void check(S settings, Topology topology, HardwareProfile profile) {
+    }
+
+    /**
+     * A fresh firmware for NIC {@code nic}, starting with routing table {@code routes} (the route to each host, by
+     * host index; null for itself and where no route is known).
+     */
+    Firmware firmware(S settings, NicParts nic, byte[][] routes);
+
+    /**
+     * The host components of the host {@code host} describes, which runs {@code programs} (one process each, in
+     * order: process p is {@code h<n>.p<p>}; none: an idle host, usually no components).
+     */
+    List<HostProgram.Part> hostParts(S settings, HostSetup host, List<P> programs);
+}

@@ -1,0 +1,38 @@
+package org.nowemu.protocol.system;
+
+import java.util.List;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.vn.AmSystem;
+
+/**
+ * The registry of communication systems, by name. Adding a system is one line here (and its stacks in
+ * {@code nowemu.protocol.stacks}, each naming it with {@code system = <name>}).
+ */
+public final class Systems {
+    private static final List<CommSystem<?, ?>> ALL = List.of(
+            AmSystem.INSTANCE);
+
+    private Systems() {
+    }
+
+    /** Every system, in registry order. */
+    public static List<CommSystem<?, ?>> all() {
+        return ALL;
+    }
+
+    /** The system named at {@code key} (a stack's {@code system} key): bad input naming the key if none is. */
+    public static CommSystem<?, ?> named(ConfigReader r, String key) {
+        List<String> known = ALL.stream().map(CommSystem::name).toList();
+        if (!r.config().hasPath(key)) {
+            throw r.bad(key, "missing: name the communication system the stack runs (known: "
+                    + String.join(", ", known) + ")");
+        }
+        String name = r.string(key);
+        for (CommSystem<?, ?> s : ALL) {
+            if (s.name().equals(name)) {
+                return s;
+            }
+        }
+        throw r.bad(key, "unknown communication system '" + name + "' (known: " + String.join(", ", known) + ")");
+    }
+}
