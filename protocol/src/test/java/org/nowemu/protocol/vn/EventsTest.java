@@ -9,8 +9,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.DriverEntry;
 import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.wire.Header;
 import org.nowemu.protocol.support.FakeNic;
+import org.nowemu.protocol.wire.Header;
 
 /**
  * Endpoint events, with the firmware driven event by event: the NIC interrupts the host (and the driver posts the

@@ -14,12 +14,12 @@ import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.DriverEntry;
 import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.parts.channels.Channel;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.wire.Header;
-import org.nowemu.protocol.parts.endpoints.EndpointFrame;
-import org.nowemu.protocol.parts.channels.Channel;
 import org.nowemu.protocol.support.FakeNic;
+import org.nowemu.protocol.wire.Header;
 
 /**
  * The VN firmware across power cycles, driven event by event: NIC 0 (endpoint 0, thread 10, driver 11) talks to

@@ -12,12 +12,12 @@ import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.DriverEntry;
+import org.nowemu.protocol.parts.channels.Channel;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.wire.Header;
-import org.nowemu.protocol.parts.endpoints.EndpointFrame;
-import org.nowemu.protocol.parts.channels.Channel;
 import org.nowemu.protocol.support.FakeNic;
+import org.nowemu.protocol.wire.Header;
 
 /**
  * The firmware driven event by event (no emulation around it), so that the order of events is exactly the one the

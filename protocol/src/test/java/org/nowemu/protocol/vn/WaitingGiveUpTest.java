@@ -14,11 +14,11 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.parts.channels.Channel;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.wire.Header;
-import org.nowemu.protocol.parts.channels.Channel;
 import org.nowemu.protocol.support.FakeNic;
+import org.nowemu.protocol.wire.Header;
 
 /**
  * A message that waits for a channel behind packets to a destination that never answers uses up its retries while

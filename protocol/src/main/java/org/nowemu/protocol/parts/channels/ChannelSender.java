@@ -44,7 +44,7 @@ public final class ChannelSender implements RetransmissionTimer.Expiry {
                            int reliableSendCycles, int ackReceiveCycles) {
     }
 
-    /** Where a message goes back to its sender: {@code h} was on its way to {@code dest} and comes back with {@code why}. */
+    /** Where a message goes back to its sender: {@code h}, on its way to {@code dest}, comes back with {@code why}. */
     @FunctionalInterface
     public interface Returns {
         void returned(Header h, int dest, AmError why);

@@ -27,8 +27,8 @@ import org.nowemu.protocol.parts.scheduling.SendScheduler;
  * makes the driver hear of a fault once, until it has been in a frame again.
  *
  * <p>Rules that keep this from stalling or thrashing: a demand-loaded endpoint is kept until its first progress or
- * its first-use time, then for its time slice ({@link #progressed}); endpoints with entries the host has not taken,
- * then with packets in flight, leave last; privileged endpoints stay.
+ * its first-use time, then for its time slice ({@link #progressed}); which endpoint leaves is the {@link Eviction}
+ * policy's choice among the others.
  *
  * <p>Inputs: endpoints opened, asked for, closed; progress; the DMA completions of moves; the rebalance timer.
  * Outputs: moves (DMAs), entries for the driver, the scheduler told which endpoints may send. Counters:
@@ -62,7 +62,7 @@ public final class EndpointPaging implements HostDmas.Client<EndpointPaging.Move
     private final SendScheduler scheduler;
     private final ChannelSender channels;
     private final HostDmas dmas;
-    private final Supplier<Object> rebalanceTag;
+    private final Eviction eviction;
     /** SRAM frames, and how many are taken (resident or loading). */
     private int slots;
     private int slotsTaken;
@@ -71,7 +71,6 @@ public final class EndpointPaging implements HostDmas.Client<EndpointPaging.Move
     /** Evicted endpoints not yet safe to move out, and evictions under way (including their moves). */
     private final TreeSet<Integer> unloading = new TreeSet<>();
     private int evictions;
-    private boolean rebalancePending;
 
     /**
      * @param channels     the packets in flight an eviction waits for or takes back
@@ -86,7 +85,7 @@ public final class EndpointPaging implements HostDmas.Client<EndpointPaging.Move
         this.scheduler = scheduler;
         this.channels = channels;
         this.dmas = dmas;
-        this.rebalanceTag = rebalanceTag;
+        this.eviction = new Eviction(nic, endpoints, channels, settings.eviction(), rebalanceTag);
     }
 
     /** Takes the profile's frames in SRAM. */
@@ -194,7 +193,7 @@ public final class EndpointPaging implements HostDmas.Client<EndpointPaging.Move
 
     /** The rebalance timer fired: the next balance may set another. */
     public void rebalanced() {
-        rebalancePending = false;
+        eviction.rebalanced();
     }
 
     /** Starts loads into free frames; when endpoints wait and no frame is free, starts evictions for them. */
@@ -214,9 +213,9 @@ public final class EndpointPaging implements HostDmas.Client<EndpointPaging.Move
             startLoad(next, true);
         }
         while (pendingLoads.size() > evictions) {
-            EndpointFrame victim = victim();
+            EndpointFrame victim = eviction.victim();
             if (victim == null) {
-                wakeWhenProtectionEnds();
+                eviction.wakeWhenProtectionEnds();
                 return;
             }
             victim.state = EndpointFrame.State.UNLOADING;
@@ -235,63 +234,6 @@ public final class EndpointPaging implements HostDmas.Client<EndpointPaging.Move
         } else if (move instanceof MovedOut o) {
             movedOut(o.f());
         }
-    }
-
-    /**
-     * The resident endpoint to evict. Privileged (mapper) endpoints stay, and so does a demand-loaded one that is
-     * still waiting for its first use or within its time slice ({@link #progressed}). Among the others, those whose
-     * leaving costs least go first: no receive entries the host has yet to take (their thread would fault to
-     * answer them), then no packets in flight (they would wait for ACKs or be taken back); then the paging
-     * policy decides.
-     */
-    private EndpointFrame victim() {
-        List<EndpointFrame> best = new ArrayList<>();
-        int bestCost = Integer.MAX_VALUE;
-        for (EndpointFrame f : endpoints.open()) {
-            if (!f.resident() || f.privileged || nic.now() < f.protectedUntil) {
-                continue;
-            }
-            int cost = (f.used[0] + f.used[1] > 0 ? 2 : 0) + (inFlight(f) ? 1 : 0);
-            if (cost < bestCost) {
-                best.clear();
-                bestCost = cost;
-            }
-            if (cost == bestCost) {
-                best.add(f);
-            }
-        }
-        if (best.isEmpty()) {
-            return null;
-        }
-        return switch (s.eviction()) {
-            case "fifo" -> best.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.loadedAt)).get();
-            case "random" -> best.get(nic.random().nextInt(best.size()));
-            default -> best.stream().min(Comparator.comparingLong((EndpointFrame f) -> f.lastActive)).get();
-        };
-    }
-
-    /**
-     * Endpoints wait for a frame and every resident one is still protected: nothing else may happen on this NIC
-     * until then, so set a timer for the moment the first protection ends.
-     */
-    private void wakeWhenProtectionEnds() {
-        if (rebalancePending) {
-            return;
-        }
-        long first = Long.MAX_VALUE;
-        for (EndpointFrame f : endpoints.open()) {
-            if (f.resident() && !f.privileged && f.protectedUntil > nic.now()) {
-                first = Math.min(first, f.protectedUntil);
-            }
-        }
-        if (first != Long.MAX_VALUE) {
-            rebalancePending = true;
-            nic.timer(Math.max(1, first - nic.now()), rebalanceTag.get());
-        }
-    }
-
-    private boolean inFlight(EndpointFrame f) {
-        return f.inFetch > 0 || channels.inFlight(f.index);
     }
 
     /** Moves {@code f} into a free frame; {@code demand}: for a fault, so it is kept until it makes progress. */

@@ -2,8 +2,8 @@ package org.nowemu.protocol.parts.scheduling;
 
 import java.util.TreeMap;
 import org.nowemu.hardware.nic.NicContext;
-import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 
 /**
  * The VN firmware's endpoint scheduler (virtual networks): weighted round-robin over the endpoints that have

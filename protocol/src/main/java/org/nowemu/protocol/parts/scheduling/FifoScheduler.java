@@ -2,8 +2,8 @@ package org.nowemu.protocol.parts.scheduling;
 
 import java.util.ArrayDeque;
 import org.nowemu.hardware.nic.NicContext;
-import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 
 /** Without virtual networks (GAM): sends leave in the order the host wrote them, whatever the endpoint. */
 public final class FifoScheduler implements SendScheduler {
