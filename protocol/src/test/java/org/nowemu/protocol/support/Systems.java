@@ -16,6 +16,9 @@ import org.nowemu.protocol.fm.FmCluster;
 import org.nowemu.protocol.fm.FmSettings;
 import org.nowemu.protocol.fm.fm1.Fm1Messenger;
 import org.nowemu.protocol.fm.fm2.Fm2Messenger;
+import org.nowemu.protocol.mpi.MpiCluster;
+import org.nowemu.protocol.mpi.MpiMessenger;
+import org.nowemu.protocol.mpi.MpiSettings;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.parts.bench.Streaming;
@@ -55,6 +58,14 @@ public final class Systems {
                 return FmCluster.fm2(t, hw, s, h -> {
                     Consumer<Messenger> p = programs.apply(h);
                     return p == null ? null : fm -> p.accept(new Fm2Messenger(fm));
+                });
+            }
+            case "mpi-fm1", "mpi-fm2" -> {
+                FmSettings s = FmSettings.read(r, MpiCluster.fmStack(stack), max);
+                MpiSettings m = MpiSettings.read(r);
+                return MpiCluster.build(t, hw, s, m, h -> {
+                    Consumer<Messenger> p = programs.apply(h);
+                    return p == null ? null : mpi -> p.accept(new MpiMessenger(mpi, 1 << 20));
                 });
             }
             default -> throw new IllegalArgumentException("no stack " + stack);

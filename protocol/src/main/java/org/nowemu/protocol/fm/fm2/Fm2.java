@@ -178,6 +178,20 @@ public final class Fm2 {
         }
     }
 
+    /**
+     * Extracts until {@code done} holds or virtual time reaches {@code deadline}, each FM_extract limited to what
+     * {@code limit} says at the time (nothing is extracted while it says 0: the senders wait on their credits).
+     */
+    public void extractUntil(BooleanSupplier done, java.util.function.IntSupplier limit, long deadline) {
+        while (!done.getAsBoolean() && p.clock() < deadline) {
+            int max = limit.getAsInt();
+            if ((max <= 0 || extract(max) == 0) && !done.getAsBoolean()) {
+                p.idle(() -> limit.getAsInt() > 0 && core.anyArrived(),
+                        core.idlePollPs() + core.ops().cyclesPs(c.call()), deadline);
+            }
+        }
+    }
+
     /** Credits held for {@code dest}. */
     public int credits(int dest) {
         return core.credits(dest);
