@@ -87,7 +87,7 @@ public final class Mpi {
         return r;
     }
 
-    /** MPI_Recv: a message from {@code source} (or ANY_SOURCE) with {@code tag} (or ANY_TAG), at most {@code max} bytes. */
+    /** MPI_Recv: a message from {@code source} (or ANY_SOURCE) with {@code tag} (or ANY_TAG), of at most {@code max}. */
     public MpiStatus recv(byte[] buf, int off, int max, int source, int tag) {
         MpiRequest r = irecv(buf, off, max, source, tag);
         await(r);
@@ -167,7 +167,8 @@ public final class Mpi {
     private void fits(MpiRequest r, MpiHeader h) {
         if (h.length() > r.max) {
             throw new IllegalStateException("MPI: a message of " + h.length() + " bytes from rank " + h.source()
-                    + " with tag " + h.tag() + " is longer than its receive buffer of " + r.max + " (MPI_ERR_TRUNCATE)");
+                    + " with tag " + h.tag() + " is longer than its receive buffer of " + r.max
+                    + " (MPI_ERR_TRUNCATE)");
         }
     }
 

@@ -44,9 +44,9 @@ class MpiMatchingTest {
      * Rank 1 sends rank 0 tags 5 7 5 7 5 (its messages k = 0..4), rank 2 sends tags 7 7 5 (k = 0..2); rank 0 waits
      * 1 ms, so all eight are in FM's receive area, not yet seen by MPI, then receives by pattern. Worked by hand:
      * recv(2, 5) finds no unexpected message (MPI has extracted nothing yet), posts, and progress extracts all
-     * eight in arrival order: 2/5/2 meets the posted receive, the seven others go to the unexpected queue; recv(1, 7) takes 1/7/1, the first tag 7 from rank 1; recv(1, any) takes 1/5/0, rank
-     * 1's earliest left; three recv(any, 7) take 1/7/3, 2/7/0 and 2/7/1, in some order across sources but 2/7/0
-     * before 2/7/1; two recv(any, any) take 1/5/2 then 1/5/4. Then rank 0 posts irecv(1, 9) before rank 1 sends
+     * eight in arrival order: 2/5/2 meets the posted receive, the seven others go to the unexpected queue;
+     * recv(1, 7) takes 1/7/1, the first tag 7 from rank 1; recv(1, any) takes 1/5/0, rank 1's earliest left;
+     * three recv(any, 7) take 1/7/3, 2/7/0 and 2/7/1, in some order across sources but 2/7/0 before 2/7/1; two recv(any, any) take 1/5/2 then 1/5/4. Then rank 0 posts irecv(1, 9) before rank 1 sends
      * tag 9 (at 2 ms): it arrives to a posted receive, no longer unexpected. Sizes alternate 100 B and 3000 B, so
      * over FM 2.x some handlers are suspended in FM_receive and over FM 1.x some messages are reassembled.
      */

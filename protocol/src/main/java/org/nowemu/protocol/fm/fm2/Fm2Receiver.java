@@ -21,7 +21,8 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * {@code nowemu.protocol.fm2.handler-switch-cycles} [E] (the FM paper: the multithreading "adds only a small amount
  * of overhead"). When a handler returns without taking all of its message, the rest is discarded [E].
  *
- * <p>Counters: {@code fm.handled}, {@code fm.handler_suspensions}, {@code fm.discarded_bytes}.
+ * <p>Counters: {@code fm.handled}, {@code fm.handler_suspensions}, {@code fm.discarded_bytes},
+ * {@code fm.received_bytes} (copied out by FM_receive).
  */
 final class Fm2Receiver {
     private final FmProcess p;
@@ -152,6 +153,7 @@ final class Fm2Receiver {
             int avail = in.header().bytes() - s.offset;
             int k = Math.min(avail, bytes - got);
             core.ops().copyFromDma(k);
+            p.stat("fm.received_bytes").add(k);
             System.arraycopy(in.body(), FmWire.HEADER_BYTES + s.offset, buf, off + got, k);
             got += k;
             s.offset += k;

@@ -25,11 +25,13 @@ public final class Streaming {
         }
     }
 
+    /** The sending side: {@code count} messages of {@code bytes}, then the peer's answer. */
     public static void send(Messenger m, int peer, int bytes, int count) {
+        long before = m.received();
         for (int i = 0; i < count; i++) {
             m.send(peer, bytes);
         }
-        m.await(1);
+        m.await(before + 1);
     }
 
     /** The receiving side: its peer's {@code count} messages, waiting until {@code deadline} at most. */
