@@ -24,6 +24,8 @@ public final class BasicCluster {
 
     public static HostProgram program(Topology topology, HardwareProfile profile, BasicSettings settings,
                                       IntFunction<BasicProgram> programs) {
+        OneProcessCluster.checkSram(profile, "nowemu.protocol.basic", settings.name(),
+                BasicFirmware.sramNeeded(settings, topology.hosts().size()));
         return OneProcessCluster.program(topology, (nic, routes) -> new BasicFirmware(settings, routes),
                 (nic, hosts, program) -> new BasicProcess(profile, nic, hosts, settings, program), programs);
     }

@@ -49,6 +49,13 @@ public final class BasicFirmware implements Firmware {
         this.recvRing = new DescriptorRing<>("receive ring", settings.recvRing());
     }
 
+    /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
+    public static long sramNeeded(BasicSettings s, int hosts) {
+        long packet = s.maxPayload() + BasicWire.HEADER_BYTES;
+        return 8L * hosts + 16L * s.sendRing() + 8L * s.recvRing()
+                + (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet;
+    }
+
     @Override
     public void start(NicContext ctx) {
         nic = ctx;

@@ -29,6 +29,8 @@ public final class FmCluster {
     public static HostProgram program(Topology topology, HardwareProfile profile, FmSettings settings,
                                       IntFunction<FmProcess.Body> bodies) {
         settings.credits(topology.hosts().size());
+        OneProcessCluster.checkSram(profile, "nowemu.protocol.fm", settings.name(),
+                FmFirmware.sramNeeded(settings, topology.hosts().size()));
         return OneProcessCluster.program(topology, (nic, routes) -> new FmFirmware(settings, routes),
                 (nic, hosts, body) -> new FmProcess(profile, nic, hosts, settings, body), bodies);
     }

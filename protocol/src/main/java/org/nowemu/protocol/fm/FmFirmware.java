@@ -52,6 +52,12 @@ public final class FmFirmware implements Firmware {
         this.controlSlots = settings.controlSlots(routes.length);
     }
 
+    /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
+    public static long sramNeeded(FmSettings s, int hosts) {
+        long packet = FmWire.HEADER_BYTES + s.packetPayload();
+        return 8L * hosts + s.sendSlots() * (packet + 4L * s.flagWords()) + s.sramRecvBuffers() * packet;
+    }
+
     @Override
     public void start(NicContext ctx) {
         nic = ctx;

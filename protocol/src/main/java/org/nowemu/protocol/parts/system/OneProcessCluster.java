@@ -43,6 +43,19 @@ public final class OneProcessCluster {
         return Cluster.build(topology, profile, program(topology, firmwares, processes, programs));
     }
 
+    /**
+     * Refuses, as bad input naming {@code key}, a firmware whose tables and buffers ({@code needed} bytes) do not fit
+     * the profile's SRAM beside what is reserved.
+     */
+    public static void checkSram(HardwareProfile profile, String key, String stack, long needed) {
+        long free = profile.nic().sramBytes() - profile.nic().sramReserved();
+        if (needed > free) {
+            throw new org.nowemu.actors.config.BadInputException(key + ": the " + stack + " firmware needs " + needed
+                    + " B of SRAM for its tables and buffers, and " + free + " B are free on profile "
+                    + profile.name() + " (sram minus sram-reserved)");
+        }
+    }
+
     /** What {@link #build} runs on the hosts. */
     public static <P> HostProgram program(Topology topology, Firmwares firmwares, Processes<P> processes,
                                           IntFunction<P> programs) {
