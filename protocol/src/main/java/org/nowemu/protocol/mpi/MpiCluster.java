@@ -2,6 +2,7 @@ package org.nowemu.protocol.mpi;
 
 import java.util.function.IntFunction;
 import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.fm.FmCluster;
@@ -21,8 +22,14 @@ public final class MpiCluster {
     /** @param programs each host's program, or null for a host that runs none */
     public static Cluster build(Topology topology, HardwareProfile profile, FmSettings fm, MpiSettings mpi,
                                 IntFunction<MpiProgram> programs) {
+        return Cluster.build(topology, profile, program(topology, profile, fm, mpi, programs));
+    }
+
+    /** What {@link #build} runs on the hosts. */
+    public static HostProgram program(Topology topology, HardwareProfile profile, FmSettings fm, MpiSettings mpi,
+                                      IntFunction<MpiProgram> programs) {
         boolean overFm2 = fm.name().equals("fm2");
-        return FmCluster.build(topology, profile, fm, h -> {
+        return FmCluster.program(topology, profile, fm, h -> {
             MpiProgram program = programs.apply(h);
             if (program == null) {
                 return null;

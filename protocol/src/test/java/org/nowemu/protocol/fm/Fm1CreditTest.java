@@ -70,4 +70,28 @@ class Fm1CreditTest {
         assertTrue(res.ledger().kept(), res.ledger().toString());
         assertEquals(40, res.ledger().handledOnce());
     }
+
+    /** FM_send_4: four words in one packet, handed to the handler as 16 contiguous bytes, in order with FM_send. */
+    @Test
+    void fmSend4DeliversFourWordsInOnePacket() {
+        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
+        FmSettings s = FmSettings.read(r, "fm1", AmNets.profile(r).nic().maxPacketBytes());
+        List<String> got = new ArrayList<>();
+        RunResult res = Systems.run(FmCluster.fm1(AmNets.topology(r), AmNets.profile(r), s, h -> h > 1 ? null : fm -> {
+            if (h == 0) {
+                fm.send4(1, 5, 1, 2, 3, 4);
+                fm.send(1, 5, new byte[] {9, 9}, 2);
+                fm.send4(1, 5, -1, 0, 7, Integer.MAX_VALUE);
+                return;
+            }
+            fm.register(5, (buf, size, sender) -> {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(buf, 0, size);
+                got.add(size == 16 ? b.getInt() + "," + b.getInt() + "," + b.getInt() + "," + b.getInt()
+                        : size + " bytes from " + sender);
+            });
+            fm.extractUntil(() -> got.size() == 3);
+        }));
+        assertEquals(List.of("1,2,3,4", "2 bytes from 0", "-1,0,7," + Integer.MAX_VALUE), got);
+        assertEquals(3, res.counter("fm.delivered"), "one packet each");
+    }
 }

@@ -2,6 +2,7 @@ package org.nowemu.protocol.fm.fm2;
 
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.fm.FmCore;
@@ -133,7 +134,6 @@ public final class Fm2 {
             core.launch(s.packet);
             s.packet = null;
         }
-        s.open = false;
         sending = null;
         p.stat("fm.sent").increment();
     }
@@ -182,7 +182,7 @@ public final class Fm2 {
      * Extracts until {@code done} holds or virtual time reaches {@code deadline}, each FM_extract limited to what
      * {@code limit} says at the time (nothing is extracted while it says 0: the senders wait on their credits).
      */
-    public void extractUntil(BooleanSupplier done, java.util.function.IntSupplier limit, long deadline) {
+    public void extractUntil(BooleanSupplier done, IntSupplier limit, long deadline) {
         while (!done.getAsBoolean() && p.clock() < deadline) {
             int max = limit.getAsInt();
             if ((max <= 0 || extract(max) == 0) && !done.getAsBoolean()) {

@@ -15,9 +15,8 @@ public final class FmStream {
     /** Bytes written (sending) or taken by FM_receive (receiving). */
     int done;
 
-    // sending
+    // sending: the packet being written, if one is open
     FmCore.Out packet;
-    boolean open = true;
 
     // receiving
     final ArrayDeque<FmCore.In> packets = new ArrayDeque<>();
