@@ -8,9 +8,9 @@ import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.SourceRoutes;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.vn.InitialRoutes;
 
 /**
  * A cluster running one comparison system: every NIC runs the system's firmware, with the topology's shortest
@@ -64,7 +64,7 @@ public final class OneProcessCluster {
         return new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
-                return firmwares.firmware(nic, InitialRoutes.from(topology, nic.nic()));
+                return firmwares.firmware(nic, routesFrom(topology, nic.nic()));
             }
 
             @Override
@@ -76,5 +76,16 @@ public final class OneProcessCluster {
                 return List.of(new Part("p0", () -> processes.process(nic, hosts, program)));
             }
         };
+    }
+
+    /** The topology's shortest source route from host {@code from} to each host, by host index (null: none). */
+    private static byte[][] routesFrom(Topology t, int from) {
+        var hosts = t.hosts();
+        byte[][] byNode = SourceRoutes.fromHost(t, hosts.get(from).index());
+        byte[][] routes = new byte[hosts.size()][];
+        for (int b = 0; b < hosts.size(); b++) {
+            routes[b] = byNode[hosts.get(b).index()];
+        }
+        return routes;
     }
 }
