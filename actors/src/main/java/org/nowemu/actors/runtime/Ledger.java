@@ -15,8 +15,10 @@ import org.nowemu.actors.time.VirtualTime;
  * (duplicated), handled by another endpoint (misdelivered), neither handled nor returned (lost: it may still be
  * somewhere, but the run is over), or handled or returned without having been sent (unsent). Two outcomes are
  * not breaks: a message handled and also returned (its ACK was lost, so its sender could not know it arrived:
- * AM-II's return-to-sender allows this), and one that ended with a crashed process (sent by a process that
- * crashed, or delivered to one after its crash).
+ * AM-II's return-to-sender allows this), one that ended with a crashed process (sent by a process that
+ * crashed, or delivered to one after its crash), and one neither handled nor returned that its stack never promised
+ * to deliver ({@link LedgerBook#sentWithoutPromise}: the survey's basic protocol drops a packet when the receiver has
+ * no free buffer): that one is counted as dropped.
  *
  * @param sent                  application messages sent
  * @param handledOnce           handled exactly once, by their destination, and not returned
@@ -24,6 +26,7 @@ import org.nowemu.actors.time.VirtualTime;
  * @param returnedBy            those by reason
  * @param returnedAfterHandling handled once and also returned (the sender could not know)
  * @param endedWithCrash        neither handled nor returned because a process at one end crashed
+ * @param dropped               neither handled nor returned, sent by a stack that promises no delivery
  * @param lost                  neither handled nor returned by the end of the run
  * @param duplicated            handled or returned more than once
  * @param misdelivered          handled by an endpoint other than the one it was sent to
@@ -32,8 +35,8 @@ import org.nowemu.actors.time.VirtualTime;
  * @param hash                  digest of every message's fate in id order (hex)
  */
 public record Ledger(long sent, long handledOnce, long returned, SortedMap<String, Long> returnedBy,
-                     long returnedAfterHandling, long endedWithCrash, long lost, long duplicated, long misdelivered,
-                     long unsent, String firstBroken, String hash) {
+                     long returnedAfterHandling, long endedWithCrash, long dropped, long lost, long duplicated,
+                     long misdelivered, long unsent, String firstBroken, String hash) {
 
     /** Whether every message was handled once or returned. */
     public boolean kept() {
@@ -50,12 +53,16 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
         int n = 0;
         TreeSet<String> reasonNames = new TreeSet<>();
         TreeSet<Long> discarded = new TreeSet<>();
+        TreeSet<Long> unpromised = new TreeSet<>();
         for (ComponentReport r : reports) {
             LedgerEntries e = r.ledger();
             n += e.sentIds().length;
             reasonNames.addAll(Arrays.asList(e.reasons()));
             for (long id : e.discarded()) {
                 discarded.add(id);
+            }
+            for (long id : e.unpromised()) {
+                unpromised.add(id);
             }
         }
         long[] ids = new long[n];
@@ -127,6 +134,7 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
         long returned = 0;
         long afterHandling = 0;
         long crashed = 0;
+        long dropped = 0;
         long lost = 0;
         long misdelivered = 0;
         long[] byReason = new long[reasonList.size()];
@@ -150,6 +158,8 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
                 afterHandling++;
             } else if (senderCrash[p] >= 0 || discarded.contains(sorted[p])) {
                 crashed++;
+            } else if (unpromised.contains(sorted[p])) {
+                dropped++;
             } else {
                 lost++;
                 fate = "lost: neither handled nor returned by the end of the run";
@@ -166,7 +176,7 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
                 by.put(reasonList.get(i), byReason[i]);
             }
         }
-        return new Ledger(n, handledOnce, returned, by, afterHandling, crashed, lost, duplicated, misdelivered, unsent,
+        return new Ledger(n, handledOnce, returned, by, afterHandling, crashed, dropped, lost, duplicated, misdelivered, unsent,
                 first == null ? null : first.what, Digest.hex(Digest.finish(h)));
     }
 

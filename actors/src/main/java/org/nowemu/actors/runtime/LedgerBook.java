@@ -26,6 +26,8 @@ public final class LedgerBook {
     private final List<String> reasons = new ArrayList<>();
     private long[] discarded = new long[0];
     private int discards;
+    private long[] unpromised = new long[0];
+    private int unpromisedCount;
     private long crashedAt = -1;
 
     /** The address of endpoint {@code endpoint} of host {@code host}. */
@@ -48,6 +50,20 @@ public final class LedgerBook {
         sentIds[sent] = id;
         sentTimes[sent] = atPs;
         sentTo[sent++] = to;
+    }
+
+    /**
+     * Message {@code id} sent at {@code atPs} to {@code to} by a stack that promises nothing (the survey's basic
+     * protocol: a packet the receiving NIC has no host buffer for is simply dropped). If it is neither handled nor
+     * returned by the end of the run, the ledger counts it as dropped, which is no break; handled twice, handled by
+     * another endpoint or made up still are.
+     */
+    public void sentWithoutPromise(long id, long atPs, long to) {
+        sent(id, atPs, to);
+        if (unpromisedCount == unpromised.length) {
+            unpromised = Arrays.copyOf(unpromised, Math.max(16, unpromisedCount * 2));
+        }
+        unpromised[unpromisedCount++] = id;
     }
 
     /** Message {@code id} handled (its handler ran) by the endpoint at {@code by}. */
@@ -98,6 +114,7 @@ public final class LedgerBook {
         return new LedgerEntries(Arrays.copyOf(sentIds, sent), Arrays.copyOf(sentTimes, sent),
                 Arrays.copyOf(sentTo, sent), Arrays.copyOf(handledIds, handled), Arrays.copyOf(handledBy, handled),
                 Arrays.copyOf(returnedIds, returned), Arrays.copyOf(returnedTimes, returned),
-                Arrays.copyOf(returnedReasons, returned), reasons.toArray(new String[0]), Arrays.copyOf(discarded, discards), crashedAt);
+                Arrays.copyOf(returnedReasons, returned), reasons.toArray(new String[0]), Arrays.copyOf(discarded, discards),
+                Arrays.copyOf(unpromised, unpromisedCount), crashedAt);
     }
 }

@@ -6,17 +6,19 @@ import java.util.Arrays;
  * A component's ledger page as it travels in its {@link ComponentReport} (see {@link LedgerBook} for the meaning).
  * A page too large for one wire message is split into slices ({@link #slice}) and joined again ({@link #join}).
  *
- * @param crashedAt when the component's process crashed (ps), -1 if it did not
+ * @param unpromised the ids among {@code sentIds} sent by a stack that promises no delivery
+ * @param crashedAt  when the component's process crashed (ps), -1 if it did not
  */
 public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, long[] handledIds, long[] handledBy,
                             long[] returnedIds, long[] returnedTimes, int[] returnedReasons, String[] reasons,
-                            long[] discarded, long crashedAt) {
+                            long[] discarded, long[] unpromised, long crashedAt) {
     public static final LedgerEntries EMPTY = new LedgerEntries(new long[0], new long[0], new long[0], new long[0],
-            new long[0], new long[0], new long[0], new int[0], new String[0], new long[0], -1);
+            new long[0], new long[0], new long[0], new int[0], new String[0], new long[0], new long[0], -1);
 
     /** Longs it holds (for splitting reports into wire messages of bounded size). */
     public long size() {
-        return 3L * sentIds.length + 2L * handledIds.length + 3L * returnedIds.length + discarded.length;
+        return 3L * sentIds.length + 2L * handledIds.length + 3L * returnedIds.length + discarded.length
+                + unpromised.length;
     }
 
     public boolean isEmpty() {
@@ -24,8 +26,8 @@ public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, lon
     }
 
     /**
-     * Part {@code part} of {@code parts}: each kind of entry cut into even runs; reasons, discarded messages and the
-     * crash time ride in part 0 only.
+     * Part {@code part} of {@code parts}: each kind of entry cut into even runs; reasons, discarded and unpromised
+     * messages and the crash time ride in part 0 only.
      */
     public LedgerEntries slice(int part, int parts) {
         int s0 = cut(sentIds.length, part, parts);
@@ -39,7 +41,8 @@ public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, lon
                 Arrays.copyOfRange(sentTo, s0, s1), Arrays.copyOfRange(handledIds, h0, h1),
                 Arrays.copyOfRange(handledBy, h0, h1), Arrays.copyOfRange(returnedIds, r0, r1),
                 Arrays.copyOfRange(returnedTimes, r0, r1), Arrays.copyOfRange(returnedReasons, r0, r1),
-                first ? reasons : new String[0], first ? discarded : new long[0], first ? crashedAt : -1);
+                first ? reasons : new String[0], first ? discarded : new long[0], first ? unpromised : new long[0],
+                first ? crashedAt : -1);
     }
 
     /** This slice followed by {@code next} (a later slice of the same page). */
@@ -49,7 +52,7 @@ public record LedgerEntries(long[] sentIds, long[] sentTimes, long[] sentTo, lon
         return new LedgerEntries(cat(sentIds, next.sentIds), cat(sentTimes, next.sentTimes), cat(sentTo, next.sentTo),
                 cat(handledIds, next.handledIds), cat(handledBy, next.handledBy), cat(returnedIds, next.returnedIds),
                 cat(returnedTimes, next.returnedTimes), cat(returnedReasons, next.returnedReasons), allReasons,
-                cat(discarded, next.discarded), Math.max(crashedAt, next.crashedAt));
+                cat(discarded, next.discarded), cat(unpromised, next.unpromised), Math.max(crashedAt, next.crashedAt));
     }
 
     private static int cut(int n, int part, int parts) {

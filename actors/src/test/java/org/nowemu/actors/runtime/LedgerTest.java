@@ -95,6 +95,39 @@ class LedgerTest {
         assertTrue(l.firstBroken().contains("0x2"), l.firstBroken());
     }
 
+    /**
+     * A stack that promises nothing (the basic protocol) sends 1, 2 and 3 to h2: 1 is handled, 2 is dropped by the
+     * receiving NIC (neither handled nor returned), 3 is handled twice. A promised message 4 from the same sender
+     * vanishes. So: 1 handled once, 1 dropped (no break), 1 duplicated and 1 lost (breaks): the promise is per
+     * message, and duplicates still break the ledger of a stack that promises nothing.
+     */
+    @Test
+    void anUndeliveredMessageNobodyPromisedIsDroppedNotLost() {
+        LedgerBook s = new LedgerBook();
+        LedgerBook r = new LedgerBook();
+        s.sentWithoutPromise(1, 10, B);
+        s.sentWithoutPromise(2, 20, B);
+        s.sentWithoutPromise(3, 30, B);
+        s.sent(4, 40, B);
+        r.handled(1, B);
+        r.handled(3, B);
+        r.handled(3, B);
+        Ledger l = Ledger.of(List.of(report(0, "s", s), report(1, "r", r)));
+        assertEquals(4, l.sent());
+        assertEquals(1, l.handledOnce());
+        assertEquals(1, l.dropped());
+        assertEquals(1, l.duplicated());
+        assertEquals(1, l.lost());
+        assertTrue(l.firstBroken().contains("0x3"), l.firstBroken());
+        LedgerBook only = new LedgerBook();
+        only.sentWithoutPromise(2, 20, B);
+        Ledger kept = Ledger.of(List.of(report(0, "s", only)));
+        assertTrue(kept.kept(), "a dropped unpromised message keeps the ledger: " + kept);
+        assertEquals(1, kept.dropped());
+        LedgerEntries e = only.entries();
+        assertEquals(1, e.slice(0, 2).join(e.slice(1, 2)).unpromised().length, "the mark survives the wire");
+    }
+
     @Test
     void aKeptLedgerNamesNothingAndEqualRunsHaveEqualHashes() {
         LedgerBook s = new LedgerBook();

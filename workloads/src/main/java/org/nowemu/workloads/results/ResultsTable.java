@@ -27,6 +27,7 @@ public final class ResultsTable {
                 (i.of().equals("events") ? ", pending at the horizon " + i.events().pending() : "")
                         + (i.returnedAfterHandling() > 0 ? ", returned after handling " + i.returnedAfterHandling() : "")
                         + (i.endedWithCrash() > 0 ? ", ended with a crash " + i.endedWithCrash() : "")
+                        + (i.dropped() > 0 ? ", dropped (no delivery promised) " + i.dropped() : "")
                         + (i.misdelivered() > 0 ? ", misdelivered " + i.misdelivered() : "")
                         + (i.unsent() > 0 ? ", never sent " + i.unsent() : "")));
         java.util.List<Published.Row> rows = Published.compare(r.metrics());

@@ -16,28 +16,30 @@ import org.nowemu.actors.runtime.RunResult;
  *
  * @param returnedAfterHandling handled once and also returned: its sender could not know it arrived
  * @param endedWithCrash        neither handled nor returned because a process at one end crashed
+ * @param dropped               neither handled nor returned, sent by a stack that promises no delivery (the basic
+ *                              protocol drops packets when the receiver has no free buffer): counted, not a break
  * @param misdelivered          handled by an endpoint it was not sent to
  * @param unsent                handled or returned, never sent
  * @param firstBroken           the earliest-sent message that breaks the ledger, or null
  * @param ledger                digest of every message's fate (hex); equal runs have equal ledgers
  */
 @JsonPropertyOrder({"of", "sent", "handled", "returnedToSender", "returnedBy", "returnedAfterHandling",
-        "endedWithCrash", "lost", "duplicated", "misdelivered", "unsent", "firstBroken", "ledger", "events"})
+        "endedWithCrash", "dropped", "lost", "duplicated", "misdelivered", "unsent", "firstBroken", "ledger", "events"})
 public record RunInvariants(String of, long sent, long handled, long returnedToSender,
                             SortedMap<String, Long> returnedBy, long returnedAfterHandling, long endedWithCrash,
-                            long lost, long duplicated, long misdelivered, long unsent, String firstBroken,
+                            long dropped, long lost, long duplicated, long misdelivered, long unsent, String firstBroken,
                             String ledger, Invariants events) {
 
     public static RunInvariants of(RunResult r) {
         Ledger l = r.ledger();
         Invariants e = r.invariants();
         if (!l.any()) {
-            return new RunInvariants("events", e.sent(), e.handled(), 0, new TreeMap<>(), 0, 0, e.lost(),
+            return new RunInvariants("events", e.sent(), e.handled(), 0, new TreeMap<>(), 0, 0, 0, e.lost(),
                     e.duplicated(), 0, 0, null, l.hash(), e);
         }
         return new RunInvariants("messages", l.sent(), l.handledOnce(), l.returned(), l.returnedBy(),
-                l.returnedAfterHandling(), l.endedWithCrash(), l.lost(), l.duplicated(), l.misdelivered(), l.unsent(),
-                l.firstBroken(), l.hash(), e);
+                l.returnedAfterHandling(), l.endedWithCrash(), l.dropped(), l.lost(), l.duplicated(),
+                l.misdelivered(), l.unsent(), l.firstBroken(), l.hash(), e);
     }
 
     /** Whether nothing was lost, duplicated, misdelivered or made up, in messages and in events. */

@@ -1,0 +1,94 @@
+package org.nowemu.protocol.basic;
+
+import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
+import org.HdrHistogram.Histogram;
+import org.nowemu.actors.stats.Counter;
+
+/**
+ * The survey's basic protocol as a program sees it (§1.2): {@code send(destination, data)} of at most one packet,
+ * {@code poll()} that runs the handler for each packet that has arrived, and {@code handle_packet}, the handler the
+ * program sets. Everything costs emulated host time on the process's thread; {@link #now} is where its work so far
+ * ends.
+ */
+public final class Basic {
+    private final BasicProcess p;
+
+    Basic(BasicProcess p) {
+        this.p = p;
+    }
+
+    public int host() {
+        return p.host();
+    }
+
+    public int hosts() {
+        return p.hosts();
+    }
+
+    /** The largest payload a packet takes (256 B for basic, 1 KB for basic1k). */
+    public int maxPayload() {
+        return p.settings().maxPayload();
+    }
+
+    /** Sends {@code data} (at most {@link #maxPayload} bytes) to host {@code dest}; busy-waits for a descriptor. */
+    public void send(int dest, byte[] data) {
+        p.send(dest, data);
+    }
+
+    /** The handler {@link #poll} runs for each packet. */
+    public void setHandler(PacketHandler handler) {
+        p.handler(handler);
+    }
+
+    /** Runs the handler for each packet that has arrived, until no more has; returns how many. */
+    public int poll() {
+        return p.poll();
+    }
+
+    /** Polls until {@code done} holds (spinning in host time while nothing arrives). */
+    public void pollUntil(BooleanSupplier done) {
+        p.pollUntil(done, Long.MAX_VALUE);
+    }
+
+    /** Polls until {@code done} holds or virtual time reaches {@code deadline}. */
+    public void pollUntil(BooleanSupplier done, long deadline) {
+        p.pollUntil(done, deadline);
+    }
+
+    /**
+     * A handler's copy of {@code bytes} out of the receive buffer (memory the NIC wrote) into the program's own
+     * buffer (the survey's optional fifth transfer).
+     */
+    public void copy(int bytes) {
+        p.ops().copyFromDma(bytes);
+    }
+
+    public void compute(long cycles) {
+        p.ops().cycles(cycles);
+    }
+
+    public void computeFor(long ps) {
+        p.computeFor(ps);
+    }
+
+    public long now() {
+        return p.clock();
+    }
+
+    public SplittableRandom random() {
+        return p.rng();
+    }
+
+    public Counter counter(String name) {
+        return p.stat(name);
+    }
+
+    public Histogram histogram(String name) {
+        return p.hist(name);
+    }
+
+    public void outcome(Object o) {
+        p.note(o);
+    }
+}

@@ -1,0 +1,138 @@
+package org.nowemu.protocol.basic;
+
+import java.util.function.BooleanSupplier;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.parts.host.HostOps;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.ring.RingTail;
+import org.nowemu.protocol.parts.staging.Arrival;
+import org.nowemu.protocol.parts.staging.StagingArea;
+import org.nowemu.protocol.parts.steps.HostSteps;
+
+/**
+ * A process on the basic protocol: the host library (survey §1.4-1.5) and the program that uses it. Send: if the
+ * descriptor at the send ring's tail is not known to be free, read its free flag across the bus (and again, busy
+ * waiting, while it is not); copy the packet into the descriptor's buffer of the DMA area; write the descriptor
+ * (destination, size, offset, ready flag last) by programmed I/O. Poll: look at the next receive buffer's arrival
+ * flag in cached memory; for each packet there run the handler, clear the flag and give the buffer back to the
+ * NIC by writing its receive-ring descriptor. The protocol promises nothing, and the ledger knows it: each packet
+ * is entered as sent without a promise, so one the receiving NIC drops is counted as dropped, not lost.
+ *
+ * <p>Counters: {@code basic.sent}, {@code basic.handled}, {@code basic.flag_reads} (PIO reads of a send descriptor's
+ * free flag), {@code basic.ring_full} (reads that found it still in use), {@code basic.polls},
+ * {@code basic.empty_polls}.
+ */
+public final class BasicProcess extends LibraryThread {
+    private final BasicSettings s;
+    private final HostSteps c;
+    private final BasicProgram program;
+    private final RingTail sendTail;
+    private final StagingArea recv;
+    private final int[] sentTo;
+    private PacketHandler handler = (src, data) -> { };
+
+    public BasicProcess(HardwareProfile profile, NicParts nic, int hosts, BasicSettings settings,
+                        BasicProgram program) {
+        super(profile, nic, hosts);
+        this.s = settings;
+        this.c = settings.host();
+        this.program = program;
+        this.sendTail = new RingTail(settings.sendRing());
+        this.recv = new StagingArea("h" + nic.nic() + " receive buffers", settings.recvRing());
+        this.sentTo = new int[hosts];
+    }
+
+    @Override
+    protected void program() {
+        ops().cycles(c.call());
+        ops().pioWrite(2, new BasicWire.Init());
+        program.run(new Basic(this));
+    }
+
+    @Override
+    protected void onMemory(Object written) {
+        if (written instanceof FreeFlag f) {
+            sendTail.freed(f.index());
+        } else if (written instanceof Arrival a) {
+            recv.arrive(a.slot(), a.content());
+        }
+    }
+
+    BasicSettings settings() {
+        return s;
+    }
+
+    void handler(PacketHandler h) {
+        handler = h;
+    }
+
+    void send(int dest, byte[] data) {
+        if (dest < 0 || dest >= hosts() || dest == host()) {
+            throw new IllegalArgumentException("basic: no destination " + dest + " (hosts 0.." + (hosts() - 1)
+                    + ", not this one, " + host() + ")");
+        }
+        if (data.length > s.maxPayload()) {
+            throw new IllegalArgumentException("basic: a packet holds at most " + s.maxPayload() + " bytes, got "
+                    + data.length + ": fragment the data");
+        }
+        HostOps ops = ops();
+        ops.cycles(c.call());
+        while (!sendTail.tailFree()) {
+            ops.pioRead();
+            stat("basic.flag_reads").increment();
+            if (!sendTail.read()) {
+                stat("basic.ring_full").increment();
+            }
+        }
+        ops.memcpy(data.length);
+        int index = sendTail.claim();
+        int seq = sentTo[dest]++;
+        book().sentWithoutPromise(MessageIds.of(MessageIds.BASIC, host(), dest, seq), clock(),
+                MessageIds.address(dest));
+        ops.cycles(c.packet());
+        ops.pioWrite(s.descriptorWords(), new BasicWire.Post(index, dest, seq, data.clone()));
+        stat("basic.sent").increment();
+    }
+
+    int poll() {
+        HostOps ops = ops();
+        sync();
+        ops.cycles(c.call());
+        stat("basic.polls").increment();
+        int handled = 0;
+        while (true) {
+            boolean arrived = recv.ready();
+            ops.poll(arrived);
+            if (!arrived) {
+                break;
+            }
+            int slot = recv.take();
+            BasicWire.Header h = BasicWire.decode(recv.content(slot));
+            ops.cycles(c.dispatch());
+            book().handled(MessageIds.of(MessageIds.BASIC, h.src(), host(), h.seq()), MessageIds.address(host()));
+            stat("basic.handled").increment();
+            handler.handle(h.src(), h.payload());
+            recv.release(slot);
+            ops.cycles(c.loop());
+            ops.pioWrite(s.returnWords(), new BasicWire.Return(slot));
+            handled++;
+            sync();
+        }
+        if (handled == 0) {
+            stat("basic.empty_polls").increment();
+        }
+        return handled;
+    }
+
+    void pollUntil(BooleanSupplier done, long deadline) {
+        long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
+        while (!done.getAsBoolean() && clock() < deadline) {
+            if (poll() == 0) {
+                idle(recv::ready, iteration, deadline);
+            }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package org.nowemu.protocol.fm;
+
+import org.nowemu.protocol.parts.credits.CreditTable;
+import org.nowemu.protocol.parts.host.HostOps;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.ring.RingTail;
+import org.nowemu.protocol.parts.staging.Arrival;
+import org.nowemu.protocol.parts.staging.StagingArea;
+import org.nowemu.protocol.parts.steps.HostSteps;
+
+/**
+ * What FM 1.x and FM 2.x's host libraries share (COMPARISON.md §2.6, §3.7): the send slots in NIC SRAM and the
+ * programmed I/O that fills them, the host-level credits, and the receive area in pinned host memory (a data area
+ * of R slots, a control area for credit packets). A packet goes out as: wait for a credit for its destination
+ * (processing only credit packets meanwhile: sends run no handlers), wait for a free send slot (a PIO read of its
+ * free flag when it is not known free), write its header and payload by PIO, then its ready flag. A packet taken
+ * from the data area hands its piggy-backed credits over; once consumed it frees its slot and is owed back to its
+ * sender, in a credit packet when the threshold is reached.
+ *
+ * <p>Counters: {@code fm.packets_sent}, {@code fm.credit_packets_sent}, {@code fm.credit_waits} (sends that found no
+ * credit), {@code fm.slot_reads} (PIO reads of a send slot's free flag), {@code fm.slots_full} (reads that found it
+ * in use), {@code fm.packets_received}.
+ */
+public final class FmCore {
+    /** A packet being written into a send slot. */
+    public static final class Out {
+        final int slot;
+        final int dest;
+        final byte[] body;
+        int filled;
+
+        Out(int slot, int dest, byte[] body) {
+            this.slot = slot;
+            this.dest = dest;
+            this.body = body;
+        }
+
+        /** Payload bytes still to write. */
+        public int room() {
+            return body.length - FmWire.HEADER_BYTES - filled;
+        }
+    }
+
+    /** A data packet taken from the receive area: its slot stays held until {@link #consumed}. */
+    public record In(int slot, FmWire.Header header, byte[] body) {
+        public int src() {
+            return header.src();
+        }
+    }
+
+    private final LibraryThread t;
+    private final FmSettings s;
+    private final HostSteps c;
+    private final RingTail slots;
+    private final StagingArea data;
+    private final StagingArea control;
+    private final CreditTable credits;
+    private final long[] sentTo;
+    private final long[] receivedFrom;
+    private final long iteration;
+
+    public FmCore(LibraryThread thread, FmSettings settings) {
+        this.t = thread;
+        this.s = settings;
+        this.c = settings.host();
+        int hosts = thread.hosts();
+        this.slots = new RingTail(settings.sendSlots());
+        this.data = new StagingArea("h" + thread.host() + " FM data area", settings.receiveSlots());
+        this.control = new StagingArea("h" + thread.host() + " FM control area", settings.controlSlots(hosts));
+        this.credits = new CreditTable(hosts, settings.credits(hosts), settings.returnThreshold(hosts));
+        this.sentTo = new long[hosts];
+        this.receivedFrom = new long[hosts];
+        this.iteration = thread.ops().cyclesPs(c.loop()) + thread.ops().pollHitPs();
+    }
+
+    public FmSettings settings() {
+        return s;
+    }
+
+    public LibraryThread thread() {
+        return t;
+    }
+
+    public HostOps ops() {
+        return t.ops();
+    }
+
+    /** FM_initialize: tells the NIC where the receive area is. */
+    public void init() {
+        ops().cycles(c.call());
+        ops().pioWrite(2, new FmWire.Init());
+    }
+
+    /** What the NIC wrote: a send slot freed in SRAM, a packet in the data or control area. */
+    public void onMemory(Object written) {
+        if (written instanceof FreeFlag f) {
+            slots.freed(f.index());
+        } else if (written instanceof Arrival a) {
+            (a.area() == FmWire.CONTROL_AREA ? control : data).arrive(a.slot(), a.content());
+        }
+    }
+
+    /** The ledger id of the next message to {@code dest}, entered as sent now. */
+    public void sent(int dest) {
+        long id = MessageIds.of(MessageIds.FM, t.host(), dest, sentTo[dest]++);
+        t.book().sent(id, t.clock(), MessageIds.address(dest));
+    }
+
+    /** The next message from {@code src} has been handled: FM delivers in order, so it is the next one sent. */
+    public void handled(int src) {
+        t.book().handled(MessageIds.of(MessageIds.FM, src, t.host(), receivedFrom[src]++),
+                MessageIds.address(t.host()));
+    }
+
+    // ---- sending
+
+    /**
+     * Starts a data packet of {@code bytes} payload bytes to {@code dest}: takes a credit (waiting for one) and a
+     * send slot (waiting for one), and writes the header.
+     */
+    public Out begin(int dest, int handler, boolean first, boolean last, int bytes, int total) {
+        if (!credits.has(dest)) {
+            t.stat("fm.credit_waits").increment();
+            while (!credits.has(dest)) {
+                if (!takeCredits()) {
+                    t.idle(control::ready, iteration, Long.MAX_VALUE);
+                }
+            }
+        }
+        credits.take(dest);
+        ops().cycles(c.credit());
+        int slot = claimSlot();
+        ops().cycles(c.packet());
+        byte[] body = new byte[FmWire.HEADER_BYTES + bytes];
+        new FmWire.Header(FmWire.DATA, first, last, handler, t.host(), bytes, credits.piggyback(dest), total)
+                .put(body);
+        ops().pioWrite(s.headerWords(), null);
+        return new Out(slot, dest, body);
+    }
+
+    /** Writes {@code len} bytes of {@code src} from {@code off} into the packet's payload by PIO. */
+    public void write(Out p, byte[] src, int off, int len) {
+        if (len > p.room()) {
+            throw new IllegalArgumentException(len + " bytes into a packet with room for " + p.room());
+        }
+        if (len == 0) {
+            return;
+        }
+        System.arraycopy(src, off, p.body, FmWire.HEADER_BYTES + p.filled, len);
+        ops().pioWrite(HostOps.words(p.filled, len), null);
+        p.filled += len;
+    }
+
+    /** Sets the packet's ready flag: the NIC sends it. */
+    public void launch(Out p) {
+        ops().pioWrite(s.flagWords(), new FmWire.SlotReady(p.slot, p.dest, p.body));
+        t.stat("fm.packets_sent").increment();
+    }
+
+    private int claimSlot() {
+        while (!slots.tailFree()) {
+            ops().pioRead();
+            t.stat("fm.slot_reads").increment();
+            if (!slots.read()) {
+                t.stat("fm.slots_full").increment();
+            }
+        }
+        return slots.claim();
+    }
+
+    private void sendCredits(int dest, int n) {
+        int slot = claimSlot();
+        ops().cycles(c.packet());
+        byte[] body = new byte[FmWire.HEADER_BYTES];
+        new FmWire.Header(FmWire.CREDIT, true, true, 0, t.host(), 0, n, 0).put(body);
+        ops().pioWrite(s.headerWords(), null);
+        ops().pioWrite(s.flagWords(), new FmWire.SlotReady(slot, dest, body));
+        t.stat("fm.credit_packets_sent").increment();
+    }
+
+    // ---- receiving
+
+    /** Processes every credit packet in the control area now; returns whether there was any. */
+    public boolean takeCredits() {
+        boolean any = false;
+        while (true) {
+            boolean arrived = control.ready();
+            ops().poll(arrived);
+            if (!arrived) {
+                return any;
+            }
+            int slot = control.take();
+            FmWire.Header h = FmWire.Header.of(control.content(slot));
+            ops().cycles(c.dispatch() + c.credit());
+            credits.give(h.src(), h.credits());
+            control.release(slot);
+            any = true;
+        }
+    }
+
+    /** Whether a packet waits in the data or the control area (seen only after {@code sync}). */
+    public boolean anyArrived() {
+        return data.ready() || control.ready();
+    }
+
+    /** Time of one turn of an extract loop that found nothing: the two flags' looks and the loop (ps). */
+    public long idlePollPs() {
+        return ops().cyclesPs(c.loop()) + 2 * ops().pollHitPs();
+    }
+
+    /** Takes the next data packet if its flag is set (a poll either way), handing over its credits; else null. */
+    public In next() {
+        boolean arrived = data.ready();
+        ops().poll(arrived);
+        if (!arrived) {
+            return null;
+        }
+        int slot = data.take();
+        byte[] body = data.content(slot);
+        FmWire.Header h = FmWire.Header.of(body);
+        ops().cycles(c.dispatch());
+        if (h.credits() > 0) {
+            ops().cycles(c.credit());
+            credits.give(h.src(), h.credits());
+        }
+        t.stat("fm.packets_received").increment();
+        return new In(slot, h, body);
+    }
+
+    /** The library is done with a packet: its slot is free, and its credit is owed back to its sender. */
+    public void consumed(In p) {
+        data.release(p.slot());
+        ops().cycles(c.credit());
+        int n = credits.consumed(p.src());
+        if (n > 0) {
+            sendCredits(p.src(), n);
+        }
+    }
+
+    /** Credits this host holds for {@code dest} now. */
+    public int credits(int dest) {
+        return credits.credits(dest);
+    }
+}

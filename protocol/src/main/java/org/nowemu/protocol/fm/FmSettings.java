@@ -1,0 +1,76 @@
+package org.nowemu.protocol.fm;
+
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.steps.HostSteps;
+
+/**
+ * Fast Messages as one stack runs it: what FM 1.x and FM 2.x share ({@code nowemu.protocol.fm}: the firmware, the
+ * send slots, the host receive area and its credits) and the stack's own packet size ({@code nowemu.protocol.fm1}
+ * or {@code fm2}).
+ *
+ * @param name                fm1 or fm2
+ * @param packetPayload       payload bytes per packet
+ * @param sendSlots           send slots in NIC SRAM (header and payload each, written by PIO)
+ * @param receiveSlots        R: packet slots of the host receive area, split among the senders as credits
+ * @param creditReturn        fraction of a sender's credits owed before they are returned in a credit packet
+ * @param sramRecvBuffers     SRAM buffers posted to the receive DMA; when all wait for the host DMA, the link stalls
+ * @param headerWords         words of a packet header the host writes by PIO
+ * @param flagWords           words of a slot's ready flag
+ * @param streamingDma        the NIC's host DMA mode (else consistent)
+ * @param handlerSwitchCycles FM 2.x: host cycles to switch to a handler that was suspended in FM_receive
+ * @param firmware            firmware step costs
+ * @param host                library step costs
+ */
+public record FmSettings(String name, int packetPayload, int sendSlots, int receiveSlots, double creditReturn,
+                         int sramRecvBuffers, int headerWords, int flagWords, boolean streamingDma,
+                         int handlerSwitchCycles, FirmwareSteps firmware, HostSteps host) {
+    static final String ROOT = "nowemu.protocol.fm.";
+
+    /** The stack {@code name} (fm1 or fm2); {@code maxPacket} is the NIC's largest packet body. */
+    public static FmSettings read(ConfigReader r, String name, int maxPacket) {
+        if (!name.equals("fm1") && !name.equals("fm2")) {
+            throw new IllegalArgumentException("not an FM stack: " + name);
+        }
+        String dma = r.string(ROOT + "host-dma");
+        if (!dma.equals("streaming") && !dma.equals("consistent")) {
+            throw r.bad(ROOT + "host-dma", "expected streaming or consistent, got '" + dma + "'");
+        }
+        int payload = (int) r.bytes("nowemu.protocol." + name + ".packet-payload", 4,
+                Math.min(maxPacket - FmWire.HEADER_BYTES, 65535));
+        return new FmSettings(name, payload, r.intIn(ROOT + "send-slots", 1, 4096),
+                r.intIn(ROOT + "receive-slots", 1, 1 << 20), r.doubleIn(ROOT + "credit-return", 0.01, 1.0),
+                r.intIn(ROOT + "sram-recv-buffers", 1, 64), r.intIn(ROOT + "header-words", 1, 64),
+                r.intIn(ROOT + "flag-words", 1, 16), dma.equals("streaming"),
+                r.intIn("nowemu.protocol.fm2.handler-switch-cycles", 0, 1_000_000), FirmwareSteps.read(r),
+                HostSteps.read(r));
+    }
+
+    /** C: credits each host has for each other, its share of the R receive slots (survey: "pre-allocating"). */
+    public int credits(int hosts) {
+        if (hosts < 2) {
+            return receiveSlots;
+        }
+        int c = receiveSlots / (hosts - 1);
+        if (c < 1) {
+            throw new BadInputException(ROOT + "receive-slots: " + receiveSlots + " slots cannot give each of the "
+                    + (hosts - 1) + " other hosts a credit");
+        }
+        return c;
+    }
+
+    /** Owed credits that make a receiver send them back in a credit packet. */
+    public int returnThreshold(int hosts) {
+        return Math.max(1, (int) Math.round(credits(hosts) * creditReturn));
+    }
+
+    /**
+     * Slots of the host's control area, where credit packets land: as many as can be outstanding. A peer returns
+     * credits in packets of at least the threshold, and at most C of its credits are ever away from this host, so
+     * at most C / threshold of its credit packets wait unprocessed.
+     */
+    public int controlSlots(int hosts) {
+        return Math.max(1, (hosts - 1) * (credits(hosts) / returnThreshold(hosts)));
+    }
+}

@@ -1,0 +1,38 @@
+package org.nowemu.protocol.parts.bench;
+
+/**
+ * What a latency or bandwidth benchmark needs of a communication system, on one host: send a whole message of
+ * some bytes to a peer, and poll until a number of messages have arrived. Each system has an adapter (the basic
+ * protocol fragments a message into packets; FM 1.x hands its handler the message whole; FM 2.x's handler takes
+ * the bytes with FM_receive; MPI receives into a buffer), so one benchmark program measures them all alike. A
+ * message has "arrived" when the receiving program has its bytes where the system puts them for it.
+ */
+public interface Messenger {
+    int host();
+
+    /** The program's clock (ps). */
+    long now();
+
+    /** Sends a message of {@code bytes} bytes to host {@code dest}. */
+    void send(int dest, int bytes);
+
+    /** Messages that have arrived since the start. */
+    long received();
+
+    /** The program's clock when the first message since the last {@link #mark} arrived (ps), or -1. */
+    long firstArrival();
+
+    /** The program's clock when the latest message arrived (ps), or -1. */
+    long lastArrival();
+
+    /** Starts a new phase: {@link #firstArrival} is the next message's. */
+    void mark();
+
+    /** Polls until {@code count} messages have arrived since the start, or virtual time reaches {@code deadline}. */
+    void await(long count, long deadline);
+
+    /** Polls until {@code count} messages have arrived since the start. */
+    default void await(long count) {
+        await(count, Long.MAX_VALUE);
+    }
+}

@@ -1,0 +1,46 @@
+package org.nowemu.protocol.parts.bench;
+
+/**
+ * The streaming-bandwidth benchmark: one host sends {@code count} messages back to back; its peer notes on its own
+ * clock when the first and the last have arrived and answers with a short message so the sender knows it is over.
+ * The rate is the bytes of every message after the first over that interval, the steady stream without its
+ * start-up latency. A peer on a system that may drop messages waits at most until {@code deadline} and counts what
+ * came.
+ */
+public final class Streaming {
+    private Streaming() {
+    }
+
+    /**
+     * What the receiver saw.
+     *
+     * @param first   when the first message had arrived (ps)
+     * @param last    when the last one counted had arrived (ps)
+     * @param arrived messages counted
+     */
+    public record Seen(long first, long last, long arrived) {
+        /** Bytes per second of the messages after the first, or 0 with fewer than two. */
+        public double rate(int bytes) {
+            return arrived < 2 || last <= first ? 0 : (arrived - 1) * (double) bytes * 1e12 / (last - first);
+        }
+    }
+
+    /** The sending side: {@code count} messages of {@code bytes}, then the peer's answer. */
+    public static void send(Messenger m, int peer, int bytes, int count) {
+        long before = m.received();
+        for (int i = 0; i < count; i++) {
+            m.send(peer, bytes);
+        }
+        m.await(before + 1);
+    }
+
+    /** The receiving side: its peer's {@code count} messages, waiting until {@code deadline} at most. */
+    public static Seen receive(Messenger m, int peer, int count, long deadline) {
+        long before = m.received();
+        m.mark();
+        m.await(before + count, deadline);
+        Seen seen = new Seen(m.firstArrival(), m.lastArrival(), m.received() - before);
+        m.send(peer, 4);
+        return seen;
+    }
+}

@@ -1,0 +1,30 @@
+package org.nowemu.protocol.parts.steps;
+
+import org.nowemu.actors.config.ConfigReader;
+
+/**
+ * LANai cycles of the elementary firmware steps the comparison systems' control programs are made of
+ * ({@code nowemu.protocol.steps.firmware}, the survey's P16), shared by every one of them: a system's per-packet
+ * work is a sum of these steps, so that a system is cheaper or dearer on the NIC only by doing more or fewer
+ * steps, never by a cost of its own.
+ *
+ * @param poll       one look of the dispatch loop at a queue or flag that finds work
+ * @param descriptor reading and decoding a descriptor (or a send slot's header) in SRAM
+ * @param route      a routing-table lookup
+ * @param header     building a packet header
+ * @param dma        setting up and starting one DMA (host, send)
+ * @param flag       writing a flag in SRAM (an entry free)
+ * @param receive    decoding a received packet's header and choosing what to do with it
+ */
+public record FirmwareSteps(int poll, int descriptor, int route, int header, int dma, int flag, int receive) {
+    public static final String PREFIX = "nowemu.protocol.steps.firmware.";
+
+    public static FirmwareSteps read(ConfigReader r) {
+        return new FirmwareSteps(c(r, "poll"), c(r, "descriptor"), c(r, "route"), c(r, "header"), c(r, "dma"),
+                c(r, "flag"), c(r, "receive"));
+    }
+
+    private static int c(ConfigReader r, String step) {
+        return r.intIn(PREFIX + step + "-cycles", 0, 1_000_000);
+    }
+}

@@ -1,0 +1,59 @@
+package org.nowemu.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.parts.bench.Streaming;
+import org.nowemu.protocol.support.AmNets;
+import org.nowemu.protocol.support.Systems;
+
+/**
+ * What each stack promises, seen through the ledger when the links flip bits: FM relies on the hardware (no
+ * sequence numbers, no retransmission), so a packet its NIC drops for a CRC error is a message lost, and its ledger
+ * breaks; the basic protocol promises nothing, so the same drops leave its ledger kept, counted as dropped.
+ */
+class ComparisonLossTest {
+    /** One bit in 10^5 flipped: a 1 KB packet (about 8,300 bits on the wire) is damaged about 8% of the time. */
+    private static final ConfigReader NOISY = AmNets.config("nowemu.hardware.profile = ppro\n"
+            + "nowemu.hardware.profiles.ppro.link.bit-error-rate = 1e-5");
+
+    private static RunResult stream(String stack) {
+        return Systems.run(Systems.cluster(NOISY, stack, h -> h == 0 ? m -> {
+            for (int i = 0; i < 60; i++) {
+                m.send(1, 1000);
+            }
+        } : h == 1 ? m -> Streaming.receive(m, 0, 60, 5_000_000_000L) : null));
+    }
+
+    @Test
+    void fmLosesWhatItsNicDropsAndItsLedgerBreaks() {
+        RunResult res = stream("fm2");
+        long dropped = 0;
+        for (var e : res.counters().entrySet()) {
+            if (e.getKey().startsWith("fm.dropped.")) {
+                dropped += e.getValue();
+            }
+        }
+        assertTrue(dropped > 0, "some packets were damaged: " + res.counters());
+        assertFalse(res.ledger().kept());
+        assertTrue(res.ledger().lost() > 0, res.ledger().toString());
+    }
+
+    @Test
+    void theBasicProtocolCountsTheSameDropsAndKeepsItsLedger() {
+        RunResult res = stream("basic1k");
+        long dropped = 0;
+        for (var e : res.counters().entrySet()) {
+            if (e.getKey().startsWith("basic.dropped.")) {
+                dropped += e.getValue();
+            }
+        }
+        assertTrue(dropped > 0, "some packets were damaged: " + res.counters());
+        assertTrue(res.ledger().kept(), res.ledger().toString());
+        assertEquals(res.ledger().sent() - res.ledger().handledOnce(), res.ledger().dropped());
+    }
+}
