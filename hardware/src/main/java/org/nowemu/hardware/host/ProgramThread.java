@@ -385,14 +385,16 @@ public abstract class ProgramThread extends HostThread {
         long last = writes.post(tag, words);
         pioPost(words, payload, tag);
         long need = last - profile.host().writeBuffer();
+        long from = cursor();
         while (need > 0) {
             long crossed = writes.crossedAt(need);
             if (crossed != WriteBuffer.UNKNOWN) {
-                long stall = crossed - cursor();
-                if (stall > 0) {
+                if (crossed > cursor()) {
+                    busyFor(crossed - cursor());
+                }
+                if (cursor() > from) {
                     counter("host.write_buffer_stalls").increment();
-                    counter("host.write_buffer_stall_ps").add(stall);
-                    busyFor(stall);
+                    counter("host.write_buffer_stall_ps").add(cursor() - from);
                 }
                 break;
             }
