@@ -18,10 +18,11 @@ import org.nowemu.protocol.stack.StackSettings;
  * thread (a {@link ProgramThread}) with the endpoints it created. Endpoints are created by the host's
  * {@link SegmentDriver}; a write into an endpoint that is not mapped onto a NIC frame is an endpoint fault: the
  * thread traps into the driver and blocks until the endpoint is loaded and mapped. {@link Endpoint#waitEvent}
- * blocks on the endpoint's semaphore. What the library does costs host time: CPU cycles for its own code
- * (the stack's host cost table), memory copies at the host's copy rate, and programmed I/O words across the bus
- * (the thread stalls until they have crossed). Os and Or are what these add up to. Receive-queue entries the NIC
- * DMAs into host memory arrive here and wait for a poll.
+ * blocks on the endpoint's semaphore. What the library does costs host time, each by its mechanism: CPU cycles for
+ * its own code (the stack's host cost table), memory copies at the host's copy rate, cached looks at the receive
+ * queues' flags (a miss for each entry the NIC wrote), and programmed-I/O words across the bus through the CPU's
+ * write buffer (the thread stalls for the words beyond the buffer's depth). Os and Or are what these add up to.
+ * Receive-queue entries the NIC DMAs into host memory arrive here and wait for a poll.
  *
  * <p>A spin-poll ({@link #pollUntil}) that finds nothing does not wake the program for every empty poll: it
  * waits for the next entry to arrive and resumes at the start of the first poll that would have seen it, which
