@@ -372,12 +372,9 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /**
-     * Writes {@code words} words into NIC memory by programmed I/O, posted: the CPU puts them in its write buffer,
-     * which the bus drains in order, a word at a time (a combining line at a time, with write combining). The CPU
-     * may leave up to {@code write-buffer} words behind; with more it stalls until enough have crossed: after
-     * writing word n it goes on once word n - depth has crossed. So with an idle bus, a write of w words into an
-     * empty buffer of depth d costs the CPU the bus time of its first w - d words (none if w <= d), and the rest
-     * cross while it goes on. Words wait for DMA bursts and for earlier writes like any bus transaction. What it
+     * Writes {@code words} words into NIC memory by programmed I/O, posted through the CPU's write buffer, which the
+     * bus drains in order ({@link WriteBuffer}): after writing word n the CPU goes on once word n - depth has crossed,
+     * so with an idle bus and an empty buffer a write of w words costs it the bus time of w - depth of them. What it
      * wrote reaches the NIC when the bus has carried all of it.
      */
     protected final void pioWritePosted(int words, Object payload) {
@@ -398,8 +395,7 @@ public abstract class ProgramThread extends HostThread {
                 }
                 break;
             }
-            // The write holding that word has not taken the bus as far as this thread has seen: look up to the
-            // cursor, then wait for the bus to say.
+            // Its write has not taken the bus as far as this thread has seen: look up to the cursor, then wait.
             catchUp();
             if (writes.crossedAt(need) == WriteBuffer.UNKNOWN) {
                 awaitMessage(false);
