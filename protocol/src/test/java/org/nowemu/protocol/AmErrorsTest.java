@@ -81,7 +81,9 @@ class AmErrorsTest {
         };
         AmProgram thief = am -> {
             am.endpoint(5);
-            am.computeFor(10_000_000L);
+            // Waits (in virtual time: a computeFor would only move the program's clock ahead) until the owner has
+            // long created and mapped its endpoint.
+            am.sleep(1_000_000_000L);
             Endpoint ep = stolen.get();
             for (Runnable attempt : List.<Runnable>of(() -> ep.request(0, 1, 1), ep::poll, ep::segment)) {
                 try {

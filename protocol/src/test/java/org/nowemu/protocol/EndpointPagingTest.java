@@ -134,9 +134,10 @@ class EndpointPagingTest {
     /**
      * One frame. The thread creates endpoint A (it takes the frame) and writes into it, creates B (no frame: B
      * stays in host memory), idles 1 ms so that nothing is in flight, then writes into B at t0: an endpoint fault.
-     * With H(n) n host cycles, L(n) n LANai cycles, s = L(1) the on-board signal, R(b) b bytes at the consistent
-     * DMA rate, 1 us its start-up (off the bus), a 1-word PIO 250 ns, and a consistent DMA of b bytes to a host
-     * component taking D(b) = s + L(5) + 1 us + R(b) + s from the LANai's request to the component:
+     * With H(n) n host cycles, L(n) n LANai cycles, s = L(1) the on-board signal, W(b) and R(b) b bytes at the
+     * consistent DMA's write rate (into host memory) and read rate (out of it), 1 us its start-up (off the bus), a
+     * 1-word PIO 250 ns, and a consistent DMA of b bytes to a host component taking D(b) = s + L(5) + 1 us + W(b) + s
+     * from the LANai's request to the component:
      * <ol>
      *   <li>thread traps (syscall, H(1670)); the driver hears of it at + s;</li>
      *   <li>driver's fault work H(835), then a Load word by PIO: NIC sees it after s + 250 ns + s;</li>
@@ -145,7 +146,7 @@ class EndpointPagingTest {
      *   <li>thread (blocked, its memory still answers) says unmapped, + s;</li>
      *   <li>driver writes Unmapped by PIO: s + 250 ns + s;</li>
      *   <li>LANai: doorbell L(10); A has nothing in flight: its frame (F bytes) goes out by DMA and the LANai hears
-     *       it done after s + L(5) + 1 us + R(F) + s + s;</li>
+     *       it done after s + L(5) + 1 us + W(F) + s + s;</li>
      *   <li>B's frame comes in the same way: s + L(5) + 1 us + R(F) + s + s;</li>
      *   <li>Loaded(B) to the driver, D(16);</li>
      *   <li>driver: map B and pin its staging page, H(334 + 167); Mapped to the thread, + s: it resumes.</li>
@@ -172,10 +173,12 @@ class EndpointPagingTest {
         long s = lanai.applyAsLong(1);
         long pio = 250_000;
         long startup = 1_000_000;
-        java.util.function.LongUnaryOperator rate = b -> p.bus().consistent().rate().psFor(b);
+        java.util.function.LongUnaryOperator write = b -> p.bus().consistent().rate(true).psFor(b);
+        java.util.function.LongUnaryOperator read = b -> p.bus().consistent().rate(false).psFor(b);
         long frame = org.nowemu.protocol.vn.VnFirmware.frameBytes(stack);
-        long toDriver16 = s + lanai.applyAsLong(5) + startup + rate.applyAsLong(16) + s;
-        long move = s + lanai.applyAsLong(5) + startup + rate.applyAsLong(frame) + s + s;
+        long toDriver16 = s + lanai.applyAsLong(5) + startup + write.applyAsLong(16) + s;
+        long moveOut = s + lanai.applyAsLong(5) + startup + write.applyAsLong(frame) + s + s;
+        long moveIn = s + lanai.applyAsLong(5) + startup + read.applyAsLong(frame) + s + s;
         long expected = t[0]
                 + host.applyAsLong(1670) + s
                 + host.applyAsLong(835) + s + pio + s
@@ -183,8 +186,8 @@ class EndpointPagingTest {
                 + host.applyAsLong(334 + 167) + s
                 + s
                 + s + pio + s
-                + lanai.applyAsLong(10) + move
-                + move
+                + lanai.applyAsLong(10) + moveOut
+                + moveIn
                 + toDriver16
                 + host.applyAsLong(334 + 167) + s;
         assertEquals(expected, t[1], "resumed " + (t[1] - t[0]) + " ps after the fault");

@@ -54,7 +54,7 @@ class ContentionTest {
      * Bulk with 8 clients is not fair, and the counts show why: hosts 1..4 share the server's switch, hosts 5..8
      * come over the one cable from s1; the server's NIC holds its link with STOP while it drains, packets wait in
      * s0, and s0's round-robin arbiter gives the cable's input one turn in five, shared by four clients, against
-     * a turn each for the local ones: about 1.6 and 0.4 of the mean.
+     * a turn each for the local ones: about 1.4 and 0.35 of the mean.
      */
     @Test
     void theServerSaturatesAtAboutOneOverGAndClientsShareItAsTheArbitersDo() throws IOException {
@@ -81,6 +81,6 @@ class ContentionTest {
         double slope = (m.get("contention.rtt.8.rtt_us").asDouble() - m.get("contention.rtt.4.rtt_us").asDouble()) / 4;
         assertTrue(Math.abs(slope - g) <= 0.15 * g, "RTT slope " + slope + " us per client, g " + g);
         assertTrue(m.get("contention.bulk.server_bw_MBps").asDouble() > 0);
-        assertEquals("ae115a0bdd756961", r.get("digest").asText());
+        assertEquals("6b3d0cee67e3638e", r.get("digest").asText());
     }
 }

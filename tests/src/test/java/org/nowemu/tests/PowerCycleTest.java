@@ -33,7 +33,7 @@ import org.nowemu.workloads.faults.FaultSchedule;
  * h6 and h7 run nothing) each send requests (short and 512-byte medium, alternately) to random other hosts as fast
  * as their four credits allow, every request answered by a short reply, until {@link #STOP}; then they go on
  * serving until the end. Host h2's NIC loses
- * power at 1.455 ms, in the middle of it, and comes back 500 us later. A {@link MessageLedger} records by the
+ * power at 1.43 ms, in the middle of it, and comes back 500 us later. A {@link MessageLedger} records by the
  * request's own number (its first argument) who sent it, who handled it (with {@code Message.id()} and when) and what
  * came back.
  *
@@ -57,11 +57,11 @@ class PowerCycleTest {
     private static final int REPLY = 2;
     private static final int HOSTS = 6;
     private static final int X = 2;
-    private static final long AT = 1455 * VirtualTime.US;
+    private static final long AT = 1430 * VirtualTime.US;
     private static final long FOR = 500 * VirtualTime.US;
     private static final long STOP = 8 * VirtualTime.MS;
     private static final long END = 30 * VirtualTime.MS;
-    private static final String CYCLE = "[{fault=power-cycle,element=h2,at=1455us,for=500us}]";
+    private static final String CYCLE = "[{fault=power-cycle,element=h2,at=1430us,for=500us}]";
 
     @TempDir
     Path tmp;

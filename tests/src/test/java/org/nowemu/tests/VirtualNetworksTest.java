@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,8 +25,11 @@ class VirtualNetworksTest {
     }
 
     /**
-     * Polled, seven endpoints fit the NIC's seven frames: no fault, each client gets an equal share (within 5% of
-     * the mean) and the server keeps its rate from one client to seven (within 15%). Threaded with 21 endpoints,
+     * Polled, seven endpoints fit the NIC's seven frames: no fault, and the server keeps its rate from one client to
+     * seven (within 15%). The shares are near equal but not exactly: seven clients saturate the server's NIC, and
+     * its endpoint scheduler loiters on an endpoint for up to 2^k = 256 replies while the host keeps feeding it, so
+     * the endpoints the host's polls happen to feed in step with the NIC get more (within 15% of the mean here);
+     * with k = 0 (the scheduler moves on after every reply) the shares are equal within 1%. Threaded with 21 endpoints,
      * three times the frames: endpoint faults happen, and still every request is answered. Digest pinned.
      *
      * <p>The 21 endpoints take 10 ms turns (paging.residency): each turn seven endpoints run at full rate, and
@@ -40,14 +45,18 @@ class VirtualNetworksTest {
         double one = m.get("vn.polled.1.server_rate_msgps").asDouble();
         double seven = m.get("vn.polled.7.server_rate_msgps").asDouble();
         assertTrue(Math.abs(seven - one) <= 0.15 * one, "polled server: " + one + " then " + seven + " msg/s");
-        assertTrue(m.get("vn.polled.7.client_max_over_mean").asDouble() <= 1.05);
-        assertTrue(m.get("vn.polled.7.client_min_over_mean").asDouble() >= 0.95);
+        assertTrue(m.get("vn.polled.7.client_max_over_mean").asDouble() <= 1.15);
+        assertTrue(m.get("vn.polled.7.client_min_over_mean").asDouble() >= 0.85);
+        JsonNode roundRobin = run("10ms", "nowemu.protocol.scheduler.attempts-exponent=0",
+                "nowemu.virtual-networks.polled=[7]", "nowemu.virtual-networks.threaded=[]").get("metrics");
+        assertTrue(roundRobin.get("vn.polled.7.client_max_over_mean").asDouble() <= 1.01, roundRobin.toString());
+        assertTrue(roundRobin.get("vn.polled.7.client_min_over_mean").asDouble() >= 0.99, roundRobin.toString());
         assertTrue(m.get("vn.threaded.21.endpoint_faults").asDouble() > 0, "overcommitted frames fault");
         assertTrue(m.get("vn.evictions").asDouble() > 0);
         assertEquals(m.get("vn.requests").asLong(), m.get("vn.replies").asLong(), "every request answered");
         double threaded = m.get("vn.threaded.21.server_rate_msgps").asDouble();
         assertTrue(threaded >= 0.7 * seven, "threaded, 3x overcommitted: " + threaded + " msg/s");
-        assertEquals("c8b9d74a710648d1", r.get("digest").asText());
+        assertEquals("9d8c8e123ba628b9", r.get("digest").asText());
 
         JsonNode noSlice = run("0ms").get("metrics");
         double thrashing = noSlice.get("vn.threaded.21.server_rate_msgps").asDouble();
@@ -55,14 +64,20 @@ class VirtualNetworksTest {
         assertEquals(noSlice.get("vn.requests").asLong(), noSlice.get("vn.replies").asLong());
     }
 
-    private JsonNode run(String residency) throws IOException {
-        Path out = tmp.resolve(residency);
-        CommandLineTest.Outcome o = nowemu("run", "virtual-networks", "--set", "nowemu.virtual-networks.polled=[1, 7]",
+    private JsonNode run(String residency, String... more) throws IOException {
+        Path out = tmp.resolve(residency + more.length);
+        List<String> args = new ArrayList<>(List.of("run", "virtual-networks", "--set",
+                "nowemu.virtual-networks.polled=[1, 7]",
                 "--set", "nowemu.virtual-networks.threaded=[21]", "--set", "nowemu.topology.name=chain",
                 "--set", "nowemu.topology.chain.switches=4", "--set", "nowemu.topology.chain.hosts-per-switch=6",
                 "--set", "nowemu.virtual-networks.setup=100ms", "--set", "nowemu.virtual-networks.duration=60ms",
                 "--set", "nowemu.virtual-networks.warmup=30ms", "--set", "nowemu.protocol.paging.residency=" + residency,
-                "--out", out.toString());
+                "--out", out.toString()));
+        for (String m : more) {
+            args.add("--set");
+            args.add(m);
+        }
+        CommandLineTest.Outcome o = nowemu(args.toArray(new String[0]));
         assertEquals(0, o.code(), o.err());
         return new ObjectMapper().readTree(out.resolve("results.json").toFile());
     }

@@ -8,9 +8,12 @@ public sealed interface BusRequest {
      * @param write   write (true) or read (false)
      * @param words   4-byte words
      * @param payload for a write, what lands in NIC memory (delivered to the NIC processor as a HostWrite)
-     * @param tag     echoed to the thread in {@link PioDone}
+     * @param tag     echoed to the thread in {@link PioDone} or {@link PioStarted}
+     * @param posted  a write the CPU left in its write buffer: the bus tells the thread when it starts crossing
+     *                ({@link PioStarted}), from which the thread knows when each word has crossed; otherwise the
+     *                bus tells it when the whole transfer is done ({@link PioDone})
      */
-    record Pio(boolean write, int words, Object payload, long tag) implements BusRequest {
+    record Pio(boolean write, int words, Object payload, long tag, boolean posted) implements BusRequest {
     }
 
     /**
@@ -27,6 +30,13 @@ public sealed interface BusRequest {
 
     /** The bus tells a thread its PIO has completed. */
     record PioDone(long tag) {
+    }
+
+    /**
+     * The bus tells a thread that its posted write {@code tag} took the bus at virtual time {@code atPs}; its words
+     * then cross back to back ({@code BusSettings.pioWriteDrained}), nothing passes them.
+     */
+    record PioStarted(long tag, long atPs) {
     }
 
     /** The bus tells the host DMA engine its transfer has completed. */

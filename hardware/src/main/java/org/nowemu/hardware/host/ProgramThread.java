@@ -61,9 +61,8 @@ public abstract class ProgramThread extends HostThread {
     private long deadlineWakeSeq = -1;
     private long pioSeq;
     private long pioDone;
-    /** Posted PIO writes still crossing the bus: their words, in issue order (the bus is FIFO). */
-    private final java.util.ArrayDeque<long[]> posted = new java.util.ArrayDeque<>();
-    private int postedWords;
+    /** Posted PIO writes still crossing the bus, and when each word has. */
+    private final WriteBuffer writes;
     /** The host's CPU component, or -1 when this thread has the CPU to itself. */
     private final int cpu;
     private boolean starting;
@@ -86,6 +85,7 @@ public abstract class ProgramThread extends HostThread {
     protected ProgramThread(HardwareProfile profile, NicParts nic, int cpu) {
         super(profile, nic);
         this.cpu = cpu;
+        this.writes = new WriteBuffer(profile.bus());
     }
 
     /**
@@ -118,6 +118,7 @@ public abstract class ProgramThread extends HostThread {
         return Receive.builder()
                 .on(Wake.class, this::onWake)
                 .on(BusRequest.PioDone.class, this::onPioDone)
+                .on(BusRequest.PioStarted.class, this::onPioStarted)
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
@@ -301,9 +302,13 @@ public abstract class ProgramThread extends HostThread {
 
     private void onPioDone(BusRequest.PioDone d) {
         pioDone = d.tag();
-        if (!posted.isEmpty() && posted.peek()[0] == d.tag()) {
-            postedWords -= (int) posted.poll()[1];
+        if (waitingForMessage) {
+            resume();
         }
+    }
+
+    private void onPioStarted(BusRequest.PioStarted s) {
+        writes.started(s.tag(), s.atPs());
         if (waitingForMessage) {
             resume();
         }
@@ -367,23 +372,36 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /**
-     * Writes {@code words} words into NIC memory by programmed I/O, posted: the CPU goes on at once while the
-     * words cross the bus in order, unless its store buffer ({@code store-buffer} words) is full; then it stalls
-     * until enough earlier writes have crossed. What it wrote reaches the NIC when the bus has carried it.
+     * Writes {@code words} words into NIC memory by programmed I/O, posted through the CPU's write buffer, which the
+     * bus drains in order ({@link WriteBuffer}): after writing word n the CPU goes on once word n - depth has crossed,
+     * so with an idle bus and an empty buffer a write of w words costs it the bus time of w - depth of them. What it
+     * wrote reaches the NIC when the bus has carried all of it.
      */
     protected final void pioWritePosted(int words, Object payload) {
-        int buffer = profile.host().storeBuffer();
-        while (postedWords > 0 && postedWords + words > buffer) {
-            counter("host.store_buffer_stalls").increment();
+        long tag = ++pioSeq;
+        long last = writes.post(tag, words);
+        pioPost(words, payload, tag);
+        long need = last - profile.host().writeBuffer();
+        long from = cursor();
+        while (need > 0) {
+            long crossed = writes.crossedAt(need);
+            if (crossed != WriteBuffer.UNKNOWN) {
+                if (crossed > cursor()) {
+                    busyFor(crossed - cursor());
+                }
+                if (cursor() > from) {
+                    counter("host.write_buffer_stalls").increment();
+                    counter("host.write_buffer_stall_ps").add(cursor() - from);
+                }
+                break;
+            }
+            // Its write has not taken the bus as far as this thread has seen: look up to the cursor, then wait.
             catchUp();
-            if (postedWords > 0 && postedWords + words > buffer) {
+            if (writes.crossedAt(need) == WriteBuffer.UNKNOWN) {
                 awaitMessage(false);
             }
         }
-        long tag = ++pioSeq;
-        posted.add(new long[] {tag, words});
-        postedWords += words;
-        pioWrite(words, payload, tag);
+        writes.forget(cursor());
     }
 
     /**

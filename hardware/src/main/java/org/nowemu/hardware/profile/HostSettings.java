@@ -9,25 +9,29 @@ import org.nowemu.actors.time.VirtualTime;
  * @param cpu               the CPU clock that host work is charged in
  * @param memoryCopy        the rate of a host memory copy
  * @param interruptDispatch time from a NIC interrupt to the kernel handler running (ps)
- * @param storeBuffer       posted PIO words the CPU may have in flight before it stalls
+ * @param signalDispatch    time from a NIC interrupt to a user-level signal handler running (ps)
+ * @param writeBuffer       posted PIO words the CPU may leave behind, still to cross the bus, and go on; one word
+ *                          more and it stalls until the oldest has crossed
+ * @param cachedPollHit     a look at a flag in cached host memory that finds it unchanged (ps)
+ * @param cachedPollMiss    a look at a flag the NIC has written by DMA since: the line comes from memory (ps)
  * @param cpus              CPUs the host's threads share
  * @param contextSwitch     time a CPU takes to switch from one thread to another (ps)
  * @param timeSlice         how long a spinning thread keeps a CPU another thread is waiting for (ps)
- * @param pollHit           a poll of a flag in cached host memory that finds nothing new (ps)
- * @param pollMiss          a poll of a flag the NIC has written by DMA since: the line is fetched from memory (ps)
  * @param cachedCopy        the rate of a copy out of memory the NIC has written into a buffer already in the cache
  */
-public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, int storeBuffer, int cpus,
-                           long contextSwitch, long timeSlice, long pollHit, long pollMiss, Rate cachedCopy) {
+public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, long signalDispatch, int writeBuffer,
+                           long cachedPollHit, long cachedPollMiss, int cpus, long contextSwitch, long timeSlice, Rate cachedCopy) {
     static HostSettings read(ConfigReader r, String prefix) {
         return new HostSettings(new Clock(r.hertz(prefix + "cpu-clock")),
                 new Rate(r.bytesPerSecond(prefix + "memory-copy-rate")),
                 r.duration(prefix + "interrupt-dispatch", 0, VirtualTime.S),
-                r.intIn(prefix + "store-buffer", 1, 1024), r.intIn(prefix + "cpus", 1, 64),
+                r.duration(prefix + "signal-dispatch", 0, VirtualTime.S),
+                r.intIn(prefix + "write-buffer", 0, 1024),
+                r.duration(prefix + "cached-poll-hit", 0, VirtualTime.MS),
+                r.duration(prefix + "cached-poll-miss", 0, VirtualTime.MS),
+                r.intIn(prefix + "cpus", 1, 64),
                 r.duration(prefix + "context-switch", 0, VirtualTime.MS),
                 r.duration(prefix + "time-slice", 1, VirtualTime.S),
-                r.duration(prefix + "poll-cached-hit", 0, VirtualTime.MS),
-                r.duration(prefix + "poll-cached-miss", 0, VirtualTime.MS),
                 new Rate(r.bytesPerSecond(prefix + "cached-copy-rate")));
     }
 }

@@ -18,10 +18,11 @@ import org.nowemu.protocol.stack.StackSettings;
  * thread (a {@link ProgramThread}) with the endpoints it created. Endpoints are created by the host's
  * {@link SegmentDriver}; a write into an endpoint that is not mapped onto a NIC frame is an endpoint fault: the
  * thread traps into the driver and blocks until the endpoint is loaded and mapped. {@link Endpoint#waitEvent}
- * blocks on the endpoint's semaphore. What the library does costs host time: CPU cycles for its own code
- * (the stack's host cost table), memory copies at the host's copy rate, and programmed I/O words across the bus
- * (the thread stalls until they have crossed). Os and Or are what these add up to. Receive-queue entries the NIC
- * DMAs into host memory arrive here and wait for a poll.
+ * blocks on the endpoint's semaphore. What the library does costs host time, each by its mechanism: CPU cycles for
+ * its own code (the stack's host cost table), memory copies at the host's copy rate, cached looks at the receive
+ * queues' flags (a miss for each entry the NIC wrote), and programmed-I/O words across the bus through the CPU's
+ * write buffer (the thread stalls for the words beyond the buffer's depth). Os and Or are what these add up to.
+ * Receive-queue entries the NIC DMAs into host memory arrive here and wait for a poll.
  *
  * <p>A spin-poll ({@link #pollUntil}) that finds nothing does not wake the program for every empty poll: it
  * waits for the next entry to arrive and resumes at the start of the first poll that would have seen it, which
@@ -39,7 +40,6 @@ public final class AmProcess extends ProgramThread {
     private final int firstEndpoint;
     private final int maxEndpoints;
     private final List<Endpoint> endpoints = new ArrayList<>();
-    private final long pollEmptyPs;
     private final int driver;
 
     /**
@@ -75,7 +75,6 @@ public final class AmProcess extends ProgramThread {
         this.hosts = hosts;
         this.firstEndpoint = firstEndpoint;
         this.maxEndpoints = maxEndpoints;
-        this.pollEmptyPs = profile.host().cpu().cycles(stack.host().pollEmptyCycles());
     }
 
     @Override
@@ -198,7 +197,7 @@ public final class AmProcess extends ProgramThread {
                 return null;
             }
             if (blockUntil(ep::hasRaw, deadline)) {
-                busyFor(profile.host().interruptDispatch());
+                interruptDispatch();
             }
         }
     }
@@ -240,9 +239,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     void chargeCopy(int bytes) {
-        if (bytes > 0) {
-            busyFor(profile.host().memoryCopy().psFor(bytes));
-        }
+        copy(bytes);
     }
 
     void charge(long cycles) {
@@ -287,21 +284,36 @@ public final class AmProcess extends ProgramThread {
         return histogram(name);
     }
 
-    /** Polls {@code only} (or every endpoint, if null): runs the handlers of what has arrived by now. */
+    /**
+     * Polls {@code only} (or every endpoint, if null): runs the handlers of what has arrived by now. A poll that
+     * finds nothing costs its cycles and a cached look at each receive queue's flag (two per endpoint); each message
+     * found costs a look that misses (the NIC's DMA wrote the entry) and the cycles to take it out and dispatch it.
+     */
     int poll(Endpoint only) {
         catchUp();
         counter("am.polls").increment();
         int handled = 0;
+        int looked = 0;
         for (Endpoint ep : endpoints) {
             if (only == null || ep == only) {
+                looked++;
                 handled += drain(ep);
             }
         }
         if (handled == 0) {
             counter("am.empty_polls").increment();
             compute(s.host().pollEmptyCycles());
+            for (int q = 0; q < 2 * looked; q++) {
+                pollCached(false);
+            }
         }
         return handled;
+    }
+
+    /** What a poll of every endpoint that finds nothing costs (ps). */
+    private long emptyPollPs() {
+        return profile.host().cpu().cycles(s.host().pollEmptyCycles())
+                + 2L * endpoints.size() * profile.host().cachedPollHit();
     }
 
     /** Takes out what the endpoint's queues hold now, replies first, then frees the entries on the NIC. */
@@ -309,6 +321,7 @@ public final class AmProcess extends ProgramThread {
         int replies = ep.replies.size();
         int requests = ep.requests.size();
         for (int i = 0; i < replies; i++) {
+            pollCached(true);
             compute(s.host().pollMessageCycles());
             ep.dispatch(ep.replies.poll());
         }
@@ -316,6 +329,7 @@ public final class AmProcess extends ProgramThread {
             pio(ep, s.host().freeWords(), new Doorbell.Freed(ep.index, true, replies));
         }
         for (int i = 0; i < requests; i++) {
+            pollCached(true);
             compute(s.host().pollMessageCycles());
             ep.dispatch(ep.requests.poll());
         }
@@ -352,6 +366,7 @@ public final class AmProcess extends ProgramThread {
             long late = now() - start;
             if (late > 0) {
                 // The spin's polls begin at start, start + p, ...: the first to see the entry begins at or after it.
+                long pollEmptyPs = emptyPollPs();
                 long polls = (late + pollEmptyPs - 1) / pollEmptyPs;
                 counter("am.empty_polls").add(polls);
                 spend(polls * pollEmptyPs - (cursor() - start));

@@ -184,7 +184,7 @@ public final class SegmentDriver extends HostThread {
             return;
         }
         counter("driver.posts").increment();
-        busyFor(profile.host().interruptDispatch());
+        interruptDispatch();
         compute(paging.postCycles());
         tell(owner.get(i.endpoint()), new Post(i.endpoint()));
     }

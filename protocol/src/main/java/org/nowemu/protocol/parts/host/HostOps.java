@@ -9,10 +9,11 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * nothing arrived, a miss when the NIC wrote the line) and memory copies (P10; and out of a receive DMA area into a
  * buffer already in the cache, the profile's {@code cached-copy-rate}).
  *
- * <p>Writes are posted: the CPU goes on while the words cross the bus, as far as its store buffer lets it. A long
- * write is issued as pieces of half the store buffer, so the CPU stalls as the buffer fills and the bus stays busy
- * with two pieces queued; between pieces the NIC's DMA may take the bus, as PCI arbitration lets it. What the
- * write puts in NIC memory (the payload) rides on its last piece: the NIC sees it once every word is there.
+ * <p>Writes are posted through the CPU's write buffer ({@code hardware.host.WriteBuffer}): the CPU goes on while the
+ * words cross the bus, as far as the buffer's depth lets it, and stalls for the bus time beyond. A long write is
+ * issued as pieces of one buffer's depth, so that between pieces the NIC's DMA may take the bus, as bus
+ * arbitration lets it. What the write puts in NIC memory (the payload) rides on its last piece: the NIC sees it
+ * once every word is there.
  */
 public final class HostOps {
     private final LibraryThread thread;
@@ -24,9 +25,9 @@ public final class HostOps {
     HostOps(LibraryThread thread, HardwareProfile profile) {
         this.thread = thread;
         this.profile = profile;
-        this.piece = Math.max(1, profile.host().storeBuffer() / 2);
-        this.pollHit = profile.host().pollHit();
-        this.pollMiss = profile.host().pollMiss();
+        this.piece = Math.max(1, profile.host().writeBuffer());
+        this.pollHit = profile.host().cachedPollHit();
+        this.pollMiss = profile.host().cachedPollMiss();
     }
 
     /** {@code n} cycles of library code. */
