@@ -60,6 +60,21 @@ class StacksTest {
                 assertThrows(BadInputException.class, () -> amii.runs(String.class, "k")).getMessage());
     }
 
+    /**
+     * An Active Messages stack costs instructions and bus words, never time: on the survey's Pentium Pro cluster
+     * (ppro) AM-II and GAM run the NOW's cost tables unchanged, so only the profile's clocks and bus make them
+     * faster or slower there.
+     */
+    @Test
+    void anAmStackRunsTheSameInstructionCountsOnEveryProfile() {
+        ConfigReader now = AmNets.config("nowemu.hardware.profile = now");
+        ConfigReader ppro = AmNets.config("nowemu.hardware.profile = ppro");
+        for (String stack : java.util.List.of("amii", "gam")) {
+            assertEquals(Stacks.stack(now, "k", stack, HardwareProfile.read(now)).settings(),
+                    Stacks.stack(ppro, "k", stack, HardwareProfile.read(ppro)).settings(), stack);
+        }
+    }
+
     /** A stack defined in an experiment file, of system am, is read like the built-in ones. */
     @Test
     void anExperimentMayDefineItsOwnStack() {
