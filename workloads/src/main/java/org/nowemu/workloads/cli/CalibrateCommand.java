@@ -113,15 +113,17 @@ public final class CalibrateCommand implements Callable<Integer> {
         return ExperimentConfig.load(e.experiment(), all, home);
     }
 
+    /** Each experiment's metrics beside the figures published for the profile it ran on, in metric order. */
     private static List<Published.Row> compare(List<ExperimentConfig> configs) {
-        SortedMap<String, Double> emulated = new TreeMap<>();
+        List<Published.Row> rows = new ArrayList<>();
         for (ExperimentConfig ec : configs) {
             Workload w = Study.check(ec);
             Plan plan = w.plan(ec.config());
             RunResult r = Emulation.run(plan.model(), RuntimeSettings.from(ec.config()), plan.horizonPs(), ec.config(),
                     new RunProgress());
-            emulated.putAll(w.metrics(plan, r));
+            rows.addAll(Published.compare(w.metrics(plan, r), ec.config().getString("nowemu.hardware.profile")));
         }
-        return Published.compare(emulated);
+        rows.sort(java.util.Comparator.comparing(Published.Row::metric));
+        return rows;
     }
 }

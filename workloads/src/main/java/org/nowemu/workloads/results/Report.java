@@ -49,9 +49,10 @@ public final class Report {
                         results.wallSeconds())).append("</td></tr>")
                 .append("<tr><th>version</th><td>").append(esc(String.valueOf(results.version())))
                 .append("</td></tr></table>\n");
-        List<Published.Row> rows = Published.compare(results.metrics());
+        List<Published.Row> rows = results.published();
         if (!rows.isEmpty()) {
-            b.append("<h2>Published vs emulated</h2>\n<table id=\"published\"><tr><th>figure</th><th>published</th>"
+            b.append("<h2>Published vs emulated (").append(esc(results.profile()))
+                    .append(")</h2>\n<table id=\"published\"><tr><th>figure</th><th>published</th>"
                     + "<th>emulated</th><th>difference</th></tr>\n");
             for (Published.Row r : rows) {
                 b.append("<tr><td>").append(esc(r.metric())).append("</td><td class=\"n\">")
