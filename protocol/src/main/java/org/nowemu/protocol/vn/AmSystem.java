@@ -144,10 +144,10 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
         return parts;
     }
 
-    /** Programs over {@link AmMessenger}: medium requests, each answered by an empty reply. */
+    /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */
     @Override
     public Optional<AmProgram> messengerProgram(StackSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(am -> body.accept(new AmMessenger(am, s.maxMedium())));
+        return Optional.of(am -> body.accept(new AmMessenger(am, s.maxArgs(), s.maxMedium())));
     }
 
     /**
