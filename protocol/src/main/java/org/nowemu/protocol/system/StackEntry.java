@@ -21,7 +21,7 @@ public final class StackEntry {
         return ROOT + "." + stack + "." + option;
     }
 
-    /** Refuses, naming it, a key of stack {@code stack}'s entry that is neither {@code system} nor one of {@code options}. */
+    /** Refuses, naming it, a key of stack {@code stack}'s entry other than {@code system} and {@code options}. */
     public static void only(ConfigReader r, String stack, Set<String> options) {
         for (String k : new TreeSet<>(r.config().getConfig(ROOT + "." + stack).root().keySet())) {
             if (!k.equals("system") && !options.contains(k)) {
