@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.runtime.Emulation;
