@@ -93,6 +93,43 @@ class ClusterRunTest {
         }
     }
 
+    /**
+     * The comparison of systems, kept small: the basic protocol, MPI over FM 2.x and AM-II on the pairs (h0, h1),
+     * (h2, h3) and (h4, h5) of a chain of two switches with three hosts each, so MPI's pair straddles the cut cable
+     * (its FM packets and credits cross between the members; its handlers run as continuations on threads of their
+     * own) while the others stay within one member; 4 B and 2 KB messages, a few round trips and short streams. One
+     * and two JVMs give the same digest, metrics and invariants.
+     */
+    @Test
+    void compareGivesTheSameDigestAndMetricsOnOneAndTwoJvms() throws IOException {
+        List<String> run = List.of("compare", "--set", "nowemu.compare.stacks=[basic, mpi-fm2, amii]",
+                "--set", "nowemu.compare.sizes=[4, 2048]", "--set", "nowemu.compare.warmup=2",
+                "--set", "nowemu.compare.round-trips=3", "--set", "nowemu.compare.stream-bytes=16KiB",
+                "--set", "nowemu.compare.max-stream-messages=16", "--set", "nowemu.topology.chain.switches=2",
+                "--set", "nowemu.topology.chain.hosts-per-switch=3");
+        JsonNode one = null;
+        for (int jvms = 1; jvms <= 2; jvms++) {
+            Path out = tmp.resolve("compare-" + jvms);
+            List<String> args = new java.util.ArrayList<>(List.of("run"));
+            args.addAll(run);
+            args.addAll(List.of("--jvms", String.valueOf(jvms), "--out", out.toString()));
+            CommandLineTest.Outcome o = nowemu(args.toArray(new String[0]));
+            assertEquals(0, o.code(), o.err());
+            assertEquals(jvms > 1, o.err().contains("nowemu: cluster: 2 members ("), o.err());
+            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+            if (one == null) {
+                one = r;
+                for (String stack : List.of("basic", "mpi-fm2", "amii")) {
+                    assertTrue(r.get("metrics").has("compare." + stack + ".2048B_MBps"), r.get("metrics").toString());
+                }
+            } else {
+                assertEquals(one.get("digest").asText(), r.get("digest").asText(), "compare on two JVMs");
+                assertEquals(one.get("metrics"), r.get("metrics"), "compare on two JVMs");
+                assertEquals(one.get("invariants"), r.get("invariants"), "compare on two JVMs");
+            }
+        }
+    }
+
     /** The mapper on a fat tree (16 hosts, 8 switches): its leader is h15, the highest NIC address. */
     private static final List<String> MAP = List.of("map", "--set", "nowemu.topology.name=fat-tree");
 

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.basic;
 
+import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
 
@@ -71,5 +72,10 @@ public final class BasicMessenger implements Messenger {
     @Override
     public void await(long count, long deadline) {
         b.pollUntil(() -> arrivals.count() >= count, deadline);
+    }
+
+    @Override
+    public Counter counter(String name) {
+        return b.counter(name);
     }
 }

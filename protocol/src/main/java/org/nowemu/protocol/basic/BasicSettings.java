@@ -1,14 +1,17 @@
 package org.nowemu.protocol.basic;
 
+import java.util.Set;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.steps.HostSteps;
+import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.system.SystemSettings;
 
 /**
- * The survey's basic protocol as one stack runs it ({@code nowemu.protocol.basic}; {@code basic1k} differs only in
- * its packet size, {@code nowemu.protocol.basic1k.max-payload}).
+ * The survey's basic protocol as one stack runs it: the stack's packet size (its entry's {@code max-payload}:
+ * {@code basic} 256 B, {@code basic1k} 1 KB) and what every basic stack shares ({@code nowemu.protocol.basic}).
  *
- * @param name             the stack: basic or basic1k
+ * @param name             the stack
  * @param maxPayload       largest packet payload (bytes): users fragment their data to fit
  * @param sendRing         descriptors of the send ring in NIC SRAM, each with its packet buffer in the DMA area
  * @param recvRing         descriptors of the receive ring, each pointing to a host receive buffer
@@ -22,24 +25,27 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  */
 public record BasicSettings(String name, int maxPayload, int sendRing, int recvRing, int sramSendBuffers,
                             int sramRecvBuffers, int descriptorWords, int returnWords, boolean streamingDma,
-                            FirmwareSteps firmware, HostSteps host) {
+                            FirmwareSteps firmware, HostSteps host) implements SystemSettings {
     static final String ROOT = "nowemu.protocol.basic.";
 
-    /** The stack {@code name} (basic or basic1k); {@code maxPacket} is the NIC's largest packet body. */
-    public static BasicSettings read(ConfigReader r, String name, int maxPacket) {
-        if (!name.equals("basic") && !name.equals("basic1k")) {
-            throw new IllegalArgumentException("not a basic-protocol stack: " + name);
-        }
+    /** Stack {@code stack} (an entry of system basic); {@code maxPacket} is the NIC's largest packet body. */
+    public static BasicSettings read(ConfigReader r, String stack, int maxPacket) {
+        StackEntry.only(r, stack, Set.of("max-payload"));
         String dma = r.string(ROOT + "host-dma");
         if (!dma.equals("streaming") && !dma.equals("consistent")) {
             throw r.bad(ROOT + "host-dma", "expected streaming or consistent, got '" + dma + "'");
         }
-        int payload = (int) r.bytes("nowemu.protocol." + name + ".max-payload", 4,
-                maxPacket - BasicWire.HEADER_BYTES);
-        return new BasicSettings(name, payload, r.intIn(ROOT + "send-ring", 1, 4096),
+        int payload = (int) r.bytes(StackEntry.key(stack, "max-payload"), 4, maxPacket - BasicWire.HEADER_BYTES);
+        return new BasicSettings(stack, payload, r.intIn(ROOT + "send-ring", 1, 4096),
                 r.intIn(ROOT + "recv-ring", 1, 4096), r.intIn(ROOT + "sram-send-buffers", 1, 64),
                 r.intIn(ROOT + "sram-recv-buffers", 1, 64), r.intIn(ROOT + "descriptor-words", 1, 64),
                 r.intIn(ROOT + "return-words", 1, 64), dma.equals("streaming"), FirmwareSteps.read(r),
                 HostSteps.read(r));
+    }
+
+    /** The basic protocol never resends: a run with faults needs no time after its traffic. */
+    @Override
+    public long settlePs() {
+        return 0;
     }
 }

@@ -1,16 +1,19 @@
 package org.nowemu.protocol.fm;
 
+import java.util.Set;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.steps.HostSteps;
+import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.system.SystemSettings;
 
 /**
- * Fast Messages as one stack runs it: what FM 1.x and FM 2.x share ({@code nowemu.protocol.fm}: the firmware, the
- * send slots, the host receive area and its credits) and the stack's own packet size ({@code nowemu.protocol.fm1}
- * or {@code fm2}).
+ * Fast Messages as one stack runs it: the stack's own packet size (its entry's {@code packet-payload}, and FM 2.x's
+ * {@code handler-switch-cycles}) and what every FM stack shares ({@code nowemu.protocol.fm}: the firmware, the
+ * send slots, the host receive area and its credits).
  *
- * @param name                fm1 or fm2
+ * @param name                the stack
  * @param packetPayload       payload bytes per packet
  * @param sendSlots           send slots in NIC SRAM (header and payload each, written by PIO)
  * @param receiveSlots        R: packet slots of the host receive area, split among the senders as credits
@@ -19,32 +22,39 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * @param headerWords         words of a packet header the host writes by PIO
  * @param flagWords           words of a slot's ready flag
  * @param streamingDma        the NIC's host DMA mode (else consistent)
- * @param handlerSwitchCycles FM 2.x: host cycles to switch to a handler that was suspended in FM_receive
+ * @param handlerSwitchCycles FM 2.x: host cycles to switch to a handler that was suspended in FM_receive (FM 1.x: 0)
  * @param firmware            firmware step costs
  * @param host                library step costs
  */
 public record FmSettings(String name, int packetPayload, int sendSlots, int receiveSlots, double creditReturn,
                          int sramRecvBuffers, int headerWords, int flagWords, boolean streamingDma,
-                         int handlerSwitchCycles, FirmwareSteps firmware, HostSteps host) {
+                         int handlerSwitchCycles, FirmwareSteps firmware, HostSteps host) implements SystemSettings {
     static final String ROOT = "nowemu.protocol.fm.";
 
-    /** The stack {@code name} (fm1 or fm2); {@code maxPacket} is the NIC's largest packet body. */
-    public static FmSettings read(ConfigReader r, String name, int maxPacket) {
-        if (!name.equals("fm1") && !name.equals("fm2")) {
-            throw new IllegalArgumentException("not an FM stack: " + name);
-        }
+    /**
+     * Stack {@code stack}, an FM 2.x stack ({@code fm2}: its entry also has {@code handler-switch-cycles}) or an
+     * FM 1.x one; {@code maxPacket} is the NIC's largest packet body.
+     */
+    public static FmSettings read(ConfigReader r, String stack, boolean fm2, int maxPacket) {
+        StackEntry.only(r, stack, fm2 ? Set.of("packet-payload", "handler-switch-cycles") : Set.of("packet-payload"));
         String dma = r.string(ROOT + "host-dma");
         if (!dma.equals("streaming") && !dma.equals("consistent")) {
             throw r.bad(ROOT + "host-dma", "expected streaming or consistent, got '" + dma + "'");
         }
-        int payload = (int) r.bytes("nowemu.protocol." + name + ".packet-payload", 4,
+        int payload = (int) r.bytes(StackEntry.key(stack, "packet-payload"), 4,
                 Math.min(maxPacket - FmWire.HEADER_BYTES, 65535));
-        return new FmSettings(name, payload, r.intIn(ROOT + "send-slots", 1, 4096),
+        return new FmSettings(stack, payload, r.intIn(ROOT + "send-slots", 1, 4096),
                 r.intIn(ROOT + "receive-slots", 1, 1 << 20), r.doubleIn(ROOT + "credit-return", 0.01, 1.0),
                 r.intIn(ROOT + "sram-recv-buffers", 1, 64), r.intIn(ROOT + "header-words", 1, 64),
                 r.intIn(ROOT + "flag-words", 1, 16), dma.equals("streaming"),
-                r.intIn("nowemu.protocol.fm2.handler-switch-cycles", 0, 1_000_000), FirmwareSteps.read(r),
-                HostSteps.read(r));
+                fm2 ? r.intIn(StackEntry.key(stack, "handler-switch-cycles"), 0, 1_000_000) : 0,
+                FirmwareSteps.read(r), HostSteps.read(r));
+    }
+
+    /** FM never resends: a run with faults needs no time after its traffic. */
+    @Override
+    public long settlePs() {
+        return 0;
     }
 
     /** C: credits each host has for each other, its share of the R receive slots (survey: "pre-allocating"). */

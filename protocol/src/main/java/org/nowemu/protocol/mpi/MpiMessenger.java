@@ -1,5 +1,6 @@
 package org.nowemu.protocol.mpi;
 
+import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
 
@@ -69,5 +70,10 @@ public final class MpiMessenger implements Messenger {
             pending = null;
             arrivals.arrived(mpi.now());
         }
+    }
+
+    @Override
+    public Counter counter(String name) {
+        return mpi.counter(name);
     }
 }

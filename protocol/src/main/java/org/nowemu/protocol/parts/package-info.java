@@ -15,7 +15,8 @@
  * operations in one place), {@code ring} (descriptor rings in NIC SRAM with ready and free flags, both sides),
  * {@code staging} (pinned host DMA areas with arrival flags), {@code credits} (host-level credits with a return
  * threshold), {@code steps} (the per-operation costs every system's firmware and library are made of),
- * {@code ledger} (message ids), {@code system} (a cluster of one system) and {@code bench} (the latency and
+ * {@code ledger} (message ids), {@code system} (the one process per NIC of a system without protection) and
+ * {@code bench} (the latency and
  * bandwidth benchmarks, written once against a {@code Messenger} that each system adapts).
  */
 package org.nowemu.protocol.parts;

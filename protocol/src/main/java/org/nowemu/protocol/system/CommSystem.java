@@ -1,12 +1,15 @@
 package org.nowemu.protocol.system;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.bench.Messenger;
 
 /**
  * A communication system: what it runs on each NIC (its firmware, a composition of parts from
@@ -58,4 +61,15 @@ public interface CommSystem<S extends SystemSettings, P> {
      * order: process p is {@code h<n>.p<p>}; none: an idle host, usually no components).
      */
     List<HostProgram.Part> hostParts(S settings, HostSetup host, List<P> programs);
+
+    /**
+     * A program of this system that runs {@code body} over the system's {@link Messenger} adapter, so that a
+     * benchmark written once against {@code Messenger} ({@code parts/bench}) drives every system alike; empty if the
+     * system has no adapter.
+     *
+     * @param maxBytes the largest message {@code body} sends or receives
+     */
+    default Optional<P> messengerProgram(S settings, int maxBytes, Consumer<Messenger> body) {
+        return Optional.empty();
+    }
 }

@@ -2,6 +2,8 @@ package org.nowemu.protocol.system;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram;
@@ -9,6 +11,7 @@ import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.bench.Messenger;
 
 /**
  * A protocol stack ready to run: a communication system with the settings of one of its stacks. What a cluster
@@ -64,5 +67,10 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
             mine.add(system.programType().cast(program));
         }
         return system.hostParts(settings, host, mine);
+    }
+
+    /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */
+    public Optional<Object> messengerProgram(int maxBytes, Consumer<Messenger> body) {
+        return system.messengerProgram(settings, maxBytes, body).map(p -> p);
     }
 }

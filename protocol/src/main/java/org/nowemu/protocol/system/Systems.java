@@ -2,6 +2,10 @@ package org.nowemu.protocol.system;
 
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.basic.BasicSystem;
+import org.nowemu.protocol.fm.fm1.Fm1System;
+import org.nowemu.protocol.fm.fm2.Fm2System;
+import org.nowemu.protocol.mpi.MpiSystem;
 import org.nowemu.protocol.vn.AmSystem;
 
 /**
@@ -10,7 +14,11 @@ import org.nowemu.protocol.vn.AmSystem;
  */
 public final class Systems {
     private static final List<CommSystem<?, ?>> ALL = List.of(
-            AmSystem.INSTANCE);
+            AmSystem.INSTANCE,
+            BasicSystem.INSTANCE,
+            Fm1System.INSTANCE,
+            Fm2System.INSTANCE,
+            MpiSystem.INSTANCE);
 
     private Systems() {
     }

@@ -2,6 +2,9 @@ package org.nowemu.protocol.vn;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
@@ -15,10 +18,12 @@ import org.nowemu.protocol.am.AmProcess;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.driver.SegmentDriver;
+import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.Stack;
+import org.nowemu.protocol.system.StackEntry;
 
 /**
  * Active Messages ({@code system = am}): the AM-II library ({@code org.nowemu.protocol.am}) and the segment driver
@@ -63,6 +68,7 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
 
     @Override
     public StackSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        StackEntry.only(r, stack, Set.of("reliability", "protection", "virtual-networks", "pipeline-dma", "costs"));
         return StackSettings.read(r, stack, profile.nic().maxPacketBytes());
     }
 
@@ -136,6 +142,12 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
             }
         }
         return parts;
+    }
+
+    /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */
+    @Override
+    public Optional<AmProgram> messengerProgram(StackSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(am -> body.accept(new AmMessenger(am, s.maxArgs(), s.maxMedium())));
     }
 
     /**

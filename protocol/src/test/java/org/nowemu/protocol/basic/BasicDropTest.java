@@ -27,10 +27,8 @@ class BasicDropTest {
     @Test
     void packetsWithNoFreeHostBufferAreDroppedAndCountedAndTheRunGoesOn() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.basic.recv-ring = 8");
-        BasicSettings s = BasicSettings.read(r, "basic", AmNets.profile(r).nic().maxPacketBytes());
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(BasicCluster.build(AmNets.topology(r), AmNets.profile(r), s, h -> h > 1 ? null
-                : b -> {
+        RunResult res = Systems.run(Systems.cluster(r, "basic", BasicProgram.class, h -> h > 1 ? null : b -> {
             if (h == 0) {
                 for (int k = 0; k < 20; k++) {
                     b.send(1, new byte[] {(byte) k, 1, 2, 3});
@@ -67,11 +65,9 @@ class BasicDropTest {
     @Test
     void theLedgerCountsAsDroppedExactlyWhatTheNicDropped() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.basic.recv-ring = 4");
-        BasicSettings s = BasicSettings.read(r, "basic1k", AmNets.profile(r).nic().maxPacketBytes());
-        assertEquals(1024, s.maxPayload());
+        assertEquals(1024, ((BasicSettings) Systems.settings(r, "basic1k")).maxPayload());
         int[] handled = new int[1];
-        RunResult res = Systems.run(BasicCluster.build(AmNets.topology(r), AmNets.profile(r), s, h -> h > 1 ? null
-                : b -> {
+        RunResult res = Systems.run(Systems.cluster(r, "basic1k", BasicProgram.class, h -> h > 1 ? null : b -> {
             if (h == 0) {
                 for (int k = 0; k < 200; k++) {
                     b.send(1, new byte[1024]);

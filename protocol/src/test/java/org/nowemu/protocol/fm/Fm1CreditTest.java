@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.fm.fm1.Fm1Program;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
@@ -34,12 +35,11 @@ class Fm1CreditTest {
     @Test
     void aSenderOutOfCreditsWaitsForTheSlowReceiverAndNothingIsDropped() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.fm.receive-slots = 8");
-        FmSettings s = FmSettings.read(r, "fm1", AmNets.profile(r).nic().maxPacketBytes());
-        assertEquals(128, s.packetPayload());
+        assertEquals(128, ((FmSettings) Systems.settings(r, "fm1")).packetPayload());
         long[] sentAt = new long[40];
         long[] handledAt = new long[40];
         List<Integer> order = new ArrayList<>();
-        RunResult res = Systems.run(FmCluster.fm1(AmNets.topology(r), AmNets.profile(r), s, h -> h > 1 ? null : fm -> {
+        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : fm -> {
             if (h == 0) {
                 for (int k = 0; k < 40; k++) {
                     fm.send(1, 3, message(k), 384);
@@ -75,9 +75,8 @@ class Fm1CreditTest {
     @Test
     void fmSend4DeliversFourWordsInOnePacket() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
-        FmSettings s = FmSettings.read(r, "fm1", AmNets.profile(r).nic().maxPacketBytes());
         List<String> got = new ArrayList<>();
-        RunResult res = Systems.run(FmCluster.fm1(AmNets.topology(r), AmNets.profile(r), s, h -> h > 1 ? null : fm -> {
+        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : fm -> {
             if (h == 0) {
                 fm.send4(1, 5, 1, 2, 3, 4);
                 fm.send(1, 5, new byte[] {9, 9}, 2);

@@ -10,6 +10,7 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.fm.fm2.Fm2;
 import org.nowemu.protocol.fm.fm2.FmStream;
+import org.nowemu.protocol.fm.fm2.Fm2Program;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
@@ -31,14 +32,14 @@ class Fm2ExtractLimitTest {
     @Test
     void extractStopsAtItsLimitAndTheSenderWaitsForCreditsWithNothingLost() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.fm.receive-slots = 8");
-        FmSettings s = FmSettings.read(r, "fm2", AmNets.profile(r).nic().maxPacketBytes());
+        FmSettings s = (FmSettings) Systems.settings(r, "fm2");
         assertEquals(8, s.credits(2));
         assertEquals(4, s.returnThreshold(2));
         long[] sentAt = new long[20];
         List<Integer> got = new ArrayList<>();
         int[] returned = new int[3];
         long[] at = new long[4];
-        RunResult res = Systems.run(FmCluster.fm2(AmNets.topology(r), AmNets.profile(r), s, h -> h > 1 ? null : fm -> {
+        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : fm -> {
             if (h == 0) {
                 for (int k = 0; k < 20; k++) {
                     byte[] m = new byte[1024];

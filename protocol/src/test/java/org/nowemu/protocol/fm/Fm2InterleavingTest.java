@@ -12,6 +12,7 @@ import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.fm.fm2.Fm2;
 import org.nowemu.protocol.fm.fm2.FmStream;
+import org.nowemu.protocol.fm.fm2.Fm2Program;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
@@ -46,10 +47,10 @@ class Fm2InterleavingTest {
     @Test
     void twoLongMessagesArrivingInterleavedRunTwoHandlersEachReadingItsBytesInOrder() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.topology.single.hosts = 3");
-        FmSettings s = FmSettings.read(r, "fm2", AmNets.profile(r).nic().maxPacketBytes());
+        FmSettings s = (FmSettings) Systems.settings(r, "fm2");
         List<String> log = new ArrayList<>();
         int[] handled = new int[1];
-        RunResult res = Systems.run(FmCluster.fm2(AmNets.topology(r), AmNets.profile(r), s, h -> fm -> {
+        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> fm -> {
             if (h < 2) {
                 fm.computeFor(h * 6_000_000L);
                 FmStream out = fm.beginMessage(2, 3072, HANDLER);
@@ -88,10 +89,10 @@ class Fm2InterleavingTest {
     @Test
     void messagesFromOneSenderAreHandledInTheOrderSentWithEveryByteIntact() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
-        FmSettings s = FmSettings.read(r, "fm2", AmNets.profile(r).nic().maxPacketBytes());
+        FmSettings s = (FmSettings) Systems.settings(r, "fm2");
         int[] sizes = {4, 100, 1024, 1500, 3001};
         List<Integer> seen = new ArrayList<>();
-        RunResult res = Systems.run(FmCluster.fm2(AmNets.topology(r), AmNets.profile(r), s, h -> h > 1 ? null : fm -> {
+        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : fm -> {
             if (h == 0) {
                 for (int k = 0; k < 60; k++) {
                     byte[] m = message(0, k, sizes[k % sizes.length]);

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
-import org.nowemu.protocol.fm.FmSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
@@ -25,22 +24,20 @@ class MpiCopiesTest {
      */
     private static RunResult one(String stack, int n, boolean posted) {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
-        FmSettings fm = FmSettings.read(r, MpiCluster.fmStack(stack), AmNets.profile(r).nic().maxPacketBytes());
-        RunResult res = Systems.run(MpiCluster.build(AmNets.topology(r), AmNets.profile(r), fm, MpiSettings.read(r),
-                h -> h > 1 ? null : mpi -> {
-                    byte[] buf = new byte[n];
-                    if (h == 1) {
-                        mpi.computeFor(MS);
-                        mpi.send(buf, 0, n, 0, 3);
-                        return;
-                    }
-                    if (!posted) {
-                        MpiRequest other = mpi.irecv(new byte[4], 0, 4, 1, 99);
-                        mpi.computeFor(2 * MS);
-                        assertTrue(!mpi.test(other));
-                    }
-                    assertEquals(n, mpi.recv(buf, 0, n, 1, 3).count());
-                }));
+        RunResult res = Systems.run(Systems.cluster(r, stack, MpiProgram.class, h -> h > 1 ? null : mpi -> {
+            byte[] buf = new byte[n];
+            if (h == 1) {
+                mpi.computeFor(MS);
+                mpi.send(buf, 0, n, 0, 3);
+                return;
+            }
+            if (!posted) {
+                MpiRequest other = mpi.irecv(new byte[4], 0, 4, 1, 99);
+                mpi.computeFor(2 * MS);
+                assertTrue(!mpi.test(other));
+            }
+            assertEquals(n, mpi.recv(buf, 0, n, 1, 3).count());
+        }));
         assertEquals(posted ? 0 : 1, res.counter("mpi.unexpected"));
         assertTrue(res.ledger().kept());
         return res;

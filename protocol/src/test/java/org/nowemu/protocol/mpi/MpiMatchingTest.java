@@ -11,7 +11,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
-import org.nowemu.protocol.fm.FmSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
@@ -21,8 +20,7 @@ class MpiMatchingTest {
 
     private static RunResult run(String stack, String hosts, IntFunction<MpiProgram> programs) {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.topology.single.hosts = " + hosts);
-        FmSettings fm = FmSettings.read(r, MpiCluster.fmStack(stack), AmNets.profile(r).nic().maxPacketBytes());
-        return Systems.run(MpiCluster.build(AmNets.topology(r), AmNets.profile(r), fm, MpiSettings.read(r), programs));
+        return Systems.run(Systems.cluster(r, stack, MpiProgram.class, programs));
     }
 
     /** A message: its sender, tag and number k among the sender's, padded to {@code size} bytes. */

@@ -10,6 +10,7 @@ import org.nowemu.actors.config.BadInputException;
 import org.nowemu.protocol.fm.FmSettings;
 import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.support.AmNets;
+import org.nowemu.protocol.support.Systems;
 
 /** Host-level credits: spent per packet, owed per packet consumed, returned at the threshold or piggy-backed. */
 class CreditTableTest {
@@ -39,11 +40,11 @@ class CreditTableTest {
      */
     @Test
     void receiveSlotsAreSplitAmongTheSendersAsCredits() {
-        FmSettings s = FmSettings.read(AmNets.config(""), "fm2", 8320);
+        FmSettings s = (FmSettings) Systems.settings(AmNets.config(""), "fm2");
         assertEquals(32, s.credits(5));
         assertEquals(16, s.returnThreshold(5));
         assertEquals(8, s.controlSlots(5));
-        FmSettings few = FmSettings.read(AmNets.config("nowemu.protocol.fm.receive-slots = 3"), "fm1", 8320);
+        FmSettings few = (FmSettings) Systems.settings(AmNets.config("nowemu.protocol.fm.receive-slots = 3"), "fm1");
         BadInputException e = assertThrows(BadInputException.class, () -> few.credits(5));
         assertTrue(e.getMessage().startsWith("nowemu.protocol.fm.receive-slots: 3 slots"), e.getMessage());
     }

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.support;
 
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.nowemu.actors.config.ConfigReader;
@@ -7,25 +8,21 @@ import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.basic.BasicCluster;
-import org.nowemu.protocol.basic.BasicMessenger;
-import org.nowemu.protocol.basic.BasicSettings;
-import org.nowemu.protocol.fm.FmCluster;
-import org.nowemu.protocol.fm.FmSettings;
-import org.nowemu.protocol.fm.fm1.Fm1Messenger;
-import org.nowemu.protocol.fm.fm2.Fm2Messenger;
-import org.nowemu.protocol.mpi.MpiCluster;
-import org.nowemu.protocol.mpi.MpiMessenger;
-import org.nowemu.protocol.mpi.MpiSettings;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.parts.bench.Streaming;
+import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.system.Stack;
+import org.nowemu.protocol.system.SystemCluster;
+import org.nowemu.protocol.system.SystemSettings;
 
 /**
- * Clusters of the comparison systems for tests: each host's program written against a {@link Messenger}, so one
- * benchmark runs on every stack; seeded runs; the round-trip and streaming benchmarks between hosts 0 and 1.
+ * Clusters of one stack for tests, built as every experiment builds them ({@link SystemCluster}, the stack read
+ * from the registry by name): programs of the stack's own system, or programs written against a {@link Messenger}
+ * so that one benchmark runs on every stack; seeded runs; the round-trip and streaming benchmarks between hosts 0
+ * and 1.
  */
 public final class Systems {
     public static final long HORIZON = 10_000_000_000_000L;
@@ -33,43 +30,35 @@ public final class Systems {
     private Systems() {
     }
 
-    /** Builds a cluster of {@code stack} running, on each host with one, a program over its messenger. */
+    /** Stack {@code name} as the configuration {@code r} defines it. */
+    public static Stack<?, ?> stack(ConfigReader r, String name) {
+        return Stacks.stack(r, "test", name, HardwareProfile.read(r));
+    }
+
+    /** The settings of stack {@code name}. */
+    public static SystemSettings settings(ConfigReader r, String name) {
+        return stack(r, name).settings();
+    }
+
+    /**
+     * A cluster on which every NIC runs {@code stack} and host h runs {@code programs.apply(h)} (null: none), a
+     * program of the stack's system.
+     */
+    public static <P> Cluster cluster(ConfigReader r, String stack, Class<P> type, IntFunction<P> programs) {
+        Stack<?, P> s = stack(r, stack).runs(type, "test");
+        return SystemCluster.build(AmNets.topology(r), AmNets.profile(r), h -> s, h -> {
+            P p = programs.apply(h);
+            return p == null ? List.of() : List.of(p);
+        }, Failures.none());
+    }
+
+    /** A cluster of {@code stack} running, on each host with one, a program over its messenger. */
     public static Cluster cluster(ConfigReader r, String stack, IntFunction<Consumer<Messenger>> programs) {
-        HardwareProfile hw = AmNets.profile(r);
-        Topology t = AmNets.topology(r);
-        int max = hw.nic().maxPacketBytes();
-        switch (stack) {
-            case "basic", "basic1k" -> {
-                BasicSettings s = BasicSettings.read(r, stack, max);
-                return BasicCluster.build(t, hw, s, h -> {
-                    Consumer<Messenger> p = programs.apply(h);
-                    return p == null ? null : b -> p.accept(new BasicMessenger(b));
-                });
-            }
-            case "fm1" -> {
-                FmSettings s = FmSettings.read(r, stack, max);
-                return FmCluster.fm1(t, hw, s, h -> {
-                    Consumer<Messenger> p = programs.apply(h);
-                    return p == null ? null : fm -> p.accept(new Fm1Messenger(fm));
-                });
-            }
-            case "fm2" -> {
-                FmSettings s = FmSettings.read(r, stack, max);
-                return FmCluster.fm2(t, hw, s, h -> {
-                    Consumer<Messenger> p = programs.apply(h);
-                    return p == null ? null : fm -> p.accept(new Fm2Messenger(fm));
-                });
-            }
-            case "mpi-fm1", "mpi-fm2" -> {
-                FmSettings s = FmSettings.read(r, MpiCluster.fmStack(stack), max);
-                MpiSettings m = MpiSettings.read(r);
-                return MpiCluster.build(t, hw, s, m, h -> {
-                    Consumer<Messenger> p = programs.apply(h);
-                    return p == null ? null : mpi -> p.accept(new MpiMessenger(mpi, 1 << 20));
-                });
-            }
-            default -> throw new IllegalArgumentException("no stack " + stack);
-        }
+        Stack<?, ?> s = stack(r, stack);
+        return SystemCluster.build(AmNets.topology(r), AmNets.profile(r), h -> s, h -> {
+            Consumer<Messenger> p = programs.apply(h);
+            return p == null ? List.of() : List.of(s.messengerProgram(1 << 20, p).orElseThrow());
+        }, Failures.none());
     }
 
     public static RunResult run(Cluster c) {

@@ -46,18 +46,33 @@ class StacksTest {
     @Test
     void anUnknownStackSystemOrProgramTypeIsNamedInOneLine() {
         assertEquals("nowemu.logp.stacks: unknown protocol stack 'nope' (known: amii, amii_base, amii_noprot, "
-                + "amii_norel, gam)", refused(AmNets.config(""), "nope"));
+                + "amii_norel, basic, basic1k, fm1, fm2, gam, mpi-fm1, mpi-fm2)", refused(AmNets.config(""), "nope"));
         ConfigReader noSystem = AmNets.config(MINE + " }");
         assertEquals("nowemu.protocol.stacks.mine.system: missing: name the communication system the stack runs "
-                + "(known: am)", refused(noSystem, "mine"));
+                + "(known: am, basic, fm1, fm2, mpi)", refused(noSystem, "mine"));
         String unknown = refused(AmNets.config(MINE + ", system = fm9 }"), "mine");
         assertTrue(unknown.startsWith("nowemu.protocol.stacks.mine.system: unknown communication system 'fm9' "
-                + "(known: am)"), unknown);
+                + "(known: am, basic, fm1, fm2, mpi)"), unknown);
 
         ConfigReader r = AmNets.config("");
         Stack<?, ?> amii = Stacks.stack(r, "k", "amii", HardwareProfile.read(r));
         assertEquals("k: protocol stack 'amii' runs am programs (AmProgram), and this needs Strings",
                 assertThrows(BadInputException.class, () -> amii.runs(String.class, "k")).getMessage());
+    }
+
+    /**
+     * An Active Messages stack costs instructions and bus words, never time: on the survey's Pentium Pro cluster
+     * (ppro) AM-II and GAM run the NOW's cost tables unchanged, so only the profile's clocks and bus make them
+     * faster or slower there.
+     */
+    @Test
+    void anAmStackRunsTheSameInstructionCountsOnEveryProfile() {
+        ConfigReader now = AmNets.config("nowemu.hardware.profile = now");
+        ConfigReader ppro = AmNets.config("nowemu.hardware.profile = ppro");
+        for (String stack : java.util.List.of("amii", "gam")) {
+            assertEquals(Stacks.stack(now, "k", stack, HardwareProfile.read(now)).settings(),
+                    Stacks.stack(ppro, "k", stack, HardwareProfile.read(ppro)).settings(), stack);
+        }
     }
 
     /** A stack defined in an experiment file, of system am, is read like the built-in ones. */

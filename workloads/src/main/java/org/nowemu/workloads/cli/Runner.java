@@ -21,6 +21,7 @@ import org.nowemu.workloads.results.Report;
 import org.nowemu.workloads.results.Results;
 import org.nowemu.workloads.results.ResultsTable;
 import org.nowemu.workloads.results.Series;
+import org.nowemu.workloads.results.Table;
 
 /**
  * Runs a prepared {@link Study}: each point in turn (on this JVM or over a cluster), its files written into the
@@ -92,12 +93,16 @@ final class Runner {
         Results results = Results.of(ec.name(), rs.seed(), r, p.workload().metrics(plan, r), ec.config());
         SortedMap<String, String> files = new TreeMap<>(p.workload().files(plan, r));
         List<Series> series = p.workload().series(plan, r);
+        List<Table> tables = p.workload().tables(plan, r);
         String dir = p.dir().isEmpty() ? "" : p.dir() + "/";
         outputs.writeString(dir + "results.json", results.toJson() + System.lineSeparator());
         for (Series s : series) {
             files.put(s.name() + ".csv", s.csv());
         }
-        files.put("report.html", Report.html(results, parameters(p), series));
+        for (Table t : tables) {
+            files.put(t.name() + ".csv", t.csv());
+        }
+        files.put("report.html", Report.html(results, parameters(p), series, tables));
         for (var f : files.entrySet()) {
             outputs.writeString(dir + f.getKey(), f.getValue());
         }
@@ -111,7 +116,9 @@ final class Runner {
                 throw new BadInputException("cannot write " + outputs.dir().resolve(dir + "trace.json") + ": " + e.getMessage());
             }
         }
-        ResultsTable.print(new PrintStream(new WriterStream(stdout), true), results, ec.source());
+        PrintStream table = new PrintStream(new WriterStream(stdout), true);
+        ResultsTable.print(table, results, ec.source());
+        tables.forEach(t -> table.print(t.text()));
         TreeSet<String> written = new TreeSet<>(files.keySet());
         written.add("results.json");
         series.forEach(s -> written.add(s.name() + ".png"));

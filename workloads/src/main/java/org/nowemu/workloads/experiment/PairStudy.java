@@ -5,6 +5,7 @@ import java.util.SortedMap;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.results.Series;
+import org.nowemu.workloads.results.Table;
 
 /**
  * A measurement made on host pairs side by side ({@link StackPairs}): pair i runs {@code stacks().get(i)}, a client
@@ -29,6 +30,11 @@ public interface PairStudy {
     SortedMap<String, Double> metrics(RunResult r);
 
     List<Series> series(RunResult r);
+
+    /** Tables of the pairs' results side by side; none by default. */
+    default List<Table> tables(RunResult r) {
+        return List.of();
+    }
 
     /** The studies one after the other in the pair numbering, in one run; their metrics are disjoint by name. */
     static PairStudy of(List<PairStudy> parts) {
@@ -88,6 +94,11 @@ public interface PairStudy {
         @Override
         public List<Series> series(RunResult r) {
             return parts.stream().flatMap(p -> p.series(r).stream()).toList();
+        }
+
+        @Override
+        public List<Table> tables(RunResult r) {
+            return parts.stream().flatMap(p -> p.tables(r).stream()).toList();
         }
     }
 }

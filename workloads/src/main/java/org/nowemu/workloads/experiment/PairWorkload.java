@@ -7,6 +7,7 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.workloads.results.Series;
+import org.nowemu.workloads.results.Table;
 
 /** A workload that is one {@link PairStudy}: it plans the study's host pairs and reads its metrics back. */
 public abstract class PairWorkload implements Workload {
@@ -28,5 +29,10 @@ public abstract class PairWorkload implements Workload {
     @Override
     public final List<Series> series(Plan plan, RunResult r) {
         return ((PairStudy) plan.settings()).series(r);
+    }
+
+    @Override
+    public final List<Table> tables(Plan plan, RunResult r) {
+        return ((PairStudy) plan.settings()).tables(r);
     }
 }

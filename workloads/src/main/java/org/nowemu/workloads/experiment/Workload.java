@@ -31,6 +31,11 @@ public interface Workload {
         return java.util.List.of();
     }
 
+    /** Tables for the report, the terminal and CSV files (the experiment's subjects side by side). None by default. */
+    default java.util.List<org.nowemu.workloads.results.Table> tables(Plan plan, RunResult result) {
+        return java.util.List.of();
+    }
+
     /** Extra files for the output folder, by file name (a map as Graphviz DOT, say). None by default. */
     default SortedMap<String, String> files(Plan plan, RunResult result) {
         return new java.util.TreeMap<>();

@@ -20,7 +20,7 @@ public final class Workloads {
             new LogpWorkload(), new BandwidthWorkload(), new OvercommitWorkload(),
             new MapWorkload(), new ContentionWorkload(), new PermutationWorkload(),
             new VnetWorkload(), new org.nowemu.workloads.campaign.FaultCampaignWorkload(),
-            new org.nowemu.workloads.overview.OverviewWorkload());
+            new org.nowemu.workloads.overview.OverviewWorkload(), new org.nowemu.workloads.compare.CompareWorkload());
 
     private Workloads() {
     }

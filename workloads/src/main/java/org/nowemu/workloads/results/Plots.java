@@ -29,15 +29,25 @@ public final class Plots {
         XYChart c = new XYChartBuilder().width(720).height(440).title(s.title()).xAxisTitle(s.xLabel())
                 .yAxisTitle(s.yLabel()).build();
         c.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        c.getStyler().setXAxisLogarithmic(s.logX());
+        c.getStyler().setYAxisLogarithmic(s.logY());
+        if (s.logX()) {
+            // Decades as plain numbers (10,000), not XChart's 1E4.
+            c.getStyler().setXAxisDecimalPattern("#,##0.##");
+        }
+        if (s.logY()) {
+            c.getStyler().setYAxisDecimalPattern("#,##0.##");
+        }
         for (Map.Entry<String, List<Double>> e : s.ys().entrySet()) {
-            // A point never measured (NaN) is left out of the line, not drawn as a value.
+            // A point never measured (NaN) is left out of the line, not drawn as a value; so is one a logarithmic
+            // axis cannot show.
             List<Double> err = s.errors().get(e.getKey());
             List<Double> x = new java.util.ArrayList<>();
             List<Double> y = new java.util.ArrayList<>();
             List<Double> dy = new java.util.ArrayList<>();
             for (int i = 0; i < s.x().size(); i++) {
                 double v = e.getValue().get(i);
-                if (Double.isFinite(v) && Double.isFinite(s.x().get(i))) {
+                if (Double.isFinite(v) && Double.isFinite(s.x().get(i)) && (!s.logY() || v > 0)) {
                     x.add(s.x().get(i));
                     y.add(v);
                     dy.add(err == null || !Double.isFinite(err.get(i)) ? 0.0 : err.get(i));
@@ -50,8 +60,10 @@ public final class Plots {
             series.setMarker(SeriesMarkers.CIRCLE);
         }
         if (c.getSeriesMap().isEmpty()) {
-            // XChart draws no axes without a series: an invisible empty one keeps the (empty) frame.
-            c.addSeries("nothing measured", List.of(0.0), List.of(0.0)).setMarker(SeriesMarkers.NONE);
+            // XChart draws no axes without a series: an invisible empty one keeps the (empty) frame (at 1 on a
+            // logarithmic axis, which has no 0).
+            c.addSeries("nothing measured", List.of(s.logX() ? 1.0 : 0.0), List.of(s.logY() ? 1.0 : 0.0))
+                    .setMarker(SeriesMarkers.NONE);
         }
         return c;
     }

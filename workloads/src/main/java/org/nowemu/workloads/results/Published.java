@@ -9,14 +9,15 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The figures the published study measured ({@code published.conf}) set beside a run's metrics of the same name:
- * the terminal, the report and {@code ./nowemu calibrate} show them. Nothing emulated is computed from them.
+ * The published figures ({@code published.conf}), each measured on the hardware of one profile, set beside the
+ * metrics of the same name of a run on that profile: the terminal, the report and {@code ./nowemu calibrate} show
+ * them. A run on another profile has nothing published to set beside it. Nothing emulated is computed from them.
  */
 public final class Published {
-    private static final Map<String, Double> FIGURES = read();
+    private static final Map<String, Map<String, Double>> FIGURES = read();
 
-    /** One figure: published, emulated, and the relative difference. */
-    public record Row(String metric, double published, double emulated) {
+    /** One figure: where it was measured, published, emulated, and the relative difference. */
+    public record Row(String metric, String profile, double published, double emulated) {
         public double difference() {
             return (emulated - published) / published;
         }
@@ -25,20 +26,24 @@ public final class Published {
     private Published() {
     }
 
-    private static Map<String, Double> read() {
+    private static Map<String, Map<String, Double>> read() {
         Config c = ConfigFactory.parseResources("published.conf").getConfig("published");
-        TreeMap<String, Double> m = new TreeMap<>();
-        c.root().unwrapped().forEach((k, v) -> m.put(k, ((Number) v).doubleValue()));
-        return m;
+        TreeMap<String, Map<String, Double>> byProfile = new TreeMap<>();
+        for (String profile : new java.util.TreeSet<>(c.root().keySet())) {
+            TreeMap<String, Double> m = new TreeMap<>();
+            c.getConfig(profile).root().unwrapped().forEach((k, v) -> m.put(k, ((Number) v).doubleValue()));
+            byProfile.put(profile, m);
+        }
+        return byProfile;
     }
 
-    /** Every published figure that {@code metrics} has a value for, in metric order. */
-    public static List<Row> compare(Map<String, ? extends Number> metrics) {
+    /** Every figure published for {@code profile} that {@code metrics} has a value for, in metric order. */
+    public static List<Row> compare(Map<String, ? extends Number> metrics, String profile) {
         List<Row> rows = new ArrayList<>();
-        FIGURES.forEach((k, p) -> {
+        FIGURES.getOrDefault(profile, Map.of()).forEach((k, p) -> {
             Number v = metrics.get(k);
             if (v != null) {
-                rows.add(new Row(k, p, v.doubleValue()));
+                rows.add(new Row(k, profile, p, v.doubleValue()));
             }
         });
         return rows;
@@ -46,19 +51,21 @@ public final class Published {
 
     /** The rows as a Markdown table (the README's). */
     public static String markdown(List<Row> rows) {
-        StringBuilder sb = new StringBuilder("| Figure | Published | Emulated | Difference |\n|---|---:|---:|---:|\n");
+        StringBuilder sb = new StringBuilder(
+                "| Figure | Profile | Published | Emulated | Difference |\n|---|---|---:|---:|---:|\n");
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "| `%s` | %.2f | %.2f | %+.1f%% |%n", r.metric(), r.published(),
-                    r.emulated(), 100 * r.difference()));
+            sb.append(String.format(Locale.ROOT, "| `%s` | %s | %.2f | %.2f | %+.1f%% |%n", r.metric(), r.profile(),
+                    r.published(), r.emulated(), 100 * r.difference()));
         }
         return sb.toString();
     }
 
     /** The rows aligned for the terminal. */
     public static String text(List<Row> rows) {
-        int width = rows.stream().mapToInt(r -> r.metric().length()).max().orElse(10) + 2;
+        String head = "published vs emulated (" + rows.get(0).profile() + ")";
+        int width = Math.max(head.length(), rows.stream().mapToInt(r -> r.metric().length()).max().orElse(10) + 2);
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  %-" + width + "s %10s %10s %11s%n",
-                "published vs emulated", "published", "emulated", "difference"));
+                head, "published", "emulated", "difference"));
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT, "  %-" + width + "s %10.2f %10.2f %+10.1f%%%n", r.metric(),
                     r.published(), r.emulated(), 100 * r.difference()));

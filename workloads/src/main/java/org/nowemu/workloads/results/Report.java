@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The {@code report.html} of a run: its verdict first (a run whose ledger broke says so at the top), then the
  * run (seed, digest, times, version), the published figures beside the emulated ones where there are any, the
- * metrics, each series as a plot (a PNG beside the report) with a link to its CSV, the invariants of the ledger,
+ * experiment's own tables (its subjects side by side), the metrics, each series as a plot (a PNG beside the report) with a link to its CSV, the invariants of the ledger,
  * the experiment's parameters and the configuration that reruns it. One self-contained page with relative
  * links only, readable offline. Each image marks itself loaded ({@code data-loaded}) so that a headless
  * browser can check that every plot displays.
@@ -21,7 +21,7 @@ public final class Report {
     private Report() {
     }
 
-    public static String html(Results results, String parameters, List<Series> series) {
+    public static String html(Results results, String parameters, List<Series> series, List<Table> tables) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>nowemu: ")
                 .append(esc(results.experiment())).append("</title>\n<style>body{font-family:sans-serif;margin:2em;}"
@@ -49,9 +49,10 @@ public final class Report {
                         results.wallSeconds())).append("</td></tr>")
                 .append("<tr><th>version</th><td>").append(esc(String.valueOf(results.version())))
                 .append("</td></tr></table>\n");
-        List<Published.Row> rows = Published.compare(results.metrics());
+        List<Published.Row> rows = results.published();
         if (!rows.isEmpty()) {
-            b.append("<h2>Published vs emulated</h2>\n<table id=\"published\"><tr><th>figure</th><th>published</th>"
+            b.append("<h2>Published vs emulated (").append(esc(results.profile()))
+                    .append(")</h2>\n<table id=\"published\"><tr><th>figure</th><th>published</th>"
                     + "<th>emulated</th><th>difference</th></tr>\n");
             for (Published.Row r : rows) {
                 b.append("<tr><td>").append(esc(r.metric())).append("</td><td class=\"n\">")
@@ -60,6 +61,21 @@ public final class Report {
                         .append(String.format(Locale.ROOT, "%+.1f%%", 100 * r.difference())).append("</td></tr>\n");
             }
             b.append("</table>\n");
+        }
+        for (Table t : tables) {
+            b.append("<h2>").append(esc(t.title())).append("</h2>\n<table id=\"").append(esc(t.name()))
+                    .append("\"><tr>");
+            t.columns().forEach(c -> b.append("<th>").append(esc(c)).append("</th>"));
+            b.append("</tr>\n");
+            for (List<String> row : t.rows()) {
+                b.append("<tr>");
+                for (int i = 0; i < row.size(); i++) {
+                    b.append(i == 0 ? "<td>" : "<td class=\"n\">").append(esc(row.get(i))).append("</td>");
+                }
+                b.append("</tr>\n");
+            }
+            b.append("</table>\n<p><a href=\"").append(esc(t.name())).append(".csv\">").append(esc(t.name()))
+                    .append(".csv</a></p>\n");
         }
         b.append("<h2>Metrics</h2>\n<table id=\"metrics\"><tr><th>metric</th><th>value</th></tr>\n");
         for (Map.Entry<String, Number> m : results.metrics().entrySet()) {

@@ -48,6 +48,16 @@ public record Results(String experiment, long seed, long virtualTimePs, long eve
                 RunInvariants.of(r), Configuration.of(config), Version.current());
     }
 
+    /** The hardware profile the run emulated. */
+    public String profile() {
+        return configuration.at("/nowemu/hardware/profile").asText();
+    }
+
+    /** The figures published for this run's profile beside its metrics of the same name. */
+    public java.util.List<Published.Row> published() {
+        return Published.compare(metrics, profile());
+    }
+
     /** The results as a JSON tree (for a sweep's or a suite's summary). */
     public JsonNode toTree() {
         return JSON.valueToTree(this);

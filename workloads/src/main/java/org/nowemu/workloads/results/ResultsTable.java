@@ -30,7 +30,7 @@ public final class ResultsTable {
                         + (i.dropped() > 0 ? ", dropped (no delivery promised) " + i.dropped() : "")
                         + (i.misdelivered() > 0 ? ", misdelivered " + i.misdelivered() : "")
                         + (i.unsent() > 0 ? ", never sent " + i.unsent() : "")));
-        java.util.List<Published.Row> rows = Published.compare(r.metrics());
+        java.util.List<Published.Row> rows = r.published();
         if (!rows.isEmpty()) {
             out.print(Published.text(rows));
         }

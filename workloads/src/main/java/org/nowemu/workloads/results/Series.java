@@ -20,14 +20,34 @@ import java.util.Map;
  * @param errors error bars by column name (same length), if any
  * @param categories category labels for a bar chart (then {@code x} is ignored), or null for lines
  * @param stacked   bars stacked (else side by side)
+ * @param logX      lines: a logarithmic x axis (every x must then be positive), for sizes in powers of two
+ * @param logY      lines: a logarithmic y axis (points at or below 0 are then left out, as unmeasured ones are)
  */
 public record Series(String name, String title, String xLabel, String yLabel, List<Double> x,
                      LinkedHashMap<String, List<Double>> ys, Map<String, List<Double>> errors, List<String> categories,
-                     boolean stacked) {
+                     boolean stacked, boolean logX, boolean logY) {
+    public Series {
+        if (logX && categories == null && x.stream().anyMatch(v -> !(v > 0))) {
+            throw new IllegalArgumentException(name + ": a logarithmic x axis needs positive x values, got " + x);
+        }
+    }
+
+    /** A bar chart, or lines without logarithmic axes. */
+    public Series(String name, String title, String xLabel, String yLabel, List<Double> x,
+                  LinkedHashMap<String, List<Double>> ys, Map<String, List<Double>> errors, List<String> categories,
+                  boolean stacked) {
+        this(name, title, xLabel, yLabel, x, ys, errors, categories, stacked, false, false);
+    }
+
     /** A line plot with one or more y columns. */
     public static Series lines(String name, String title, String xLabel, String yLabel, List<Double> x,
                                LinkedHashMap<String, List<Double>> ys) {
         return new Series(name, title, xLabel, yLabel, x, ys, Map.of(), null, false);
+    }
+
+    /** These lines with logarithmic axes where asked. */
+    public Series withLogAxes(boolean x, boolean y) {
+        return new Series(name, title, xLabel, yLabel, this.x, ys, errors, categories, stacked, x, y);
     }
 
     /** The series as CSV: a header row, then one row per x value (or category). */

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.fm.fm2;
 
+import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
 
@@ -72,5 +73,10 @@ public final class Fm2Messenger implements Messenger {
     @Override
     public void await(long count, long deadline) {
         fm.extractUntil(() -> arrivals.count() >= count, deadline);
+    }
+
+    @Override
+    public Counter counter(String name) {
+        return fm.counter(name);
     }
 }

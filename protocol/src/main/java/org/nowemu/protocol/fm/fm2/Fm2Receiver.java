@@ -18,7 +18,7 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  *
  * <p>Handlers that can complete on the packet at hand (a one-packet message) run on the extractor's own stack;
  * the others run as continuations ({@link Coroutines}); a suspended handler that is resumed costs
- * {@code nowemu.protocol.fm2.handler-switch-cycles} [E] (the FM paper: the multithreading "adds only a small amount
+ * {@code handler-switch-cycles} of the stack's entry [E] (the FM paper: the multithreading "adds only a small amount
  * of overhead"). When a handler returns without taking all of its message, the rest is discarded [E].
  *
  * <p>Counters: {@code fm.handled}, {@code fm.handler_suspensions}, {@code fm.discarded_bytes},

@@ -1,5 +1,7 @@
 package org.nowemu.protocol.parts.bench;
 
+import org.nowemu.actors.stats.Counter;
+
 /**
  * What a latency or bandwidth benchmark needs of a communication system, on one host: send a whole message of
  * some bytes to a peer, and poll until a number of messages have arrived. Each system has an adapter (the basic
@@ -35,4 +37,7 @@ public interface Messenger {
     default void await(long count) {
         await(count, Long.MAX_VALUE);
     }
+
+    /** A counter of the program's process, summed over the run by name: where a benchmark records what it timed. */
+    Counter counter(String name);
 }

@@ -1,2 +1,2 @@
-/** A cluster running one comparison system: firmware factory plus process factory, one process per NIC. */
+/** The host side shared by the systems without protection: one process per NIC, and their SRAM check. */
 package org.nowemu.protocol.parts.system;

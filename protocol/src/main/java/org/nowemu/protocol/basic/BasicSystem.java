@@ -1,0 +1,77 @@
+package org.nowemu.protocol.basic;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.system.OneProcess;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.StackEntry;
+
+/**
+ * The survey's basic protocol ({@code system = basic}; stacks {@code basic} and {@code basic1k}): each NIC runs
+ * {@link BasicFirmware}, each host with a program runs it as one {@link BasicProcess} ({@code h3.p0}).
+ */
+public final class BasicSystem implements CommSystem<BasicSettings, BasicProgram> {
+    public static final BasicSystem INSTANCE = new BasicSystem();
+
+    private BasicSystem() {
+    }
+
+    @Override
+    public String name() {
+        return "basic";
+    }
+
+    @Override
+    public String description() {
+        return "the survey's basic protocol: packets staged through a pinned DMA area, descriptor rings, unreliable";
+    }
+
+    @Override
+    public Class<BasicProgram> programType() {
+        return BasicProgram.class;
+    }
+
+    @Override
+    public BasicSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        return BasicSettings.read(r, stack, profile.nic().maxPacketBytes());
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes()
+                + " B payload; shared settings nowemu.protocol.basic";
+    }
+
+    @Override
+    public void check(BasicSettings s, Topology topology, HardwareProfile profile) {
+        MessageIds.check(topology.hosts().size());
+        OneProcess.checkSram(profile, "nowemu.protocol.basic", s.name(),
+                BasicFirmware.sramNeeded(s, topology.hosts().size()));
+    }
+
+    @Override
+    public Firmware firmware(BasicSettings s, NicParts nic, byte[][] routes) {
+        return new BasicFirmware(s, routes);
+    }
+
+    @Override
+    public List<Part> hostParts(BasicSettings s, HostSetup host, List<BasicProgram> programs) {
+        return OneProcess.parts(host, name(), programs,
+                p -> new BasicProcess(host.profile(), host.nic(), host.hosts(), s, p));
+    }
+
+    @Override
+    public Optional<BasicProgram> messengerProgram(BasicSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(b -> body.accept(new BasicMessenger(b)));
+    }
+}

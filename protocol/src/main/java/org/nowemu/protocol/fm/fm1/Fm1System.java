@@ -1,0 +1,72 @@
+package org.nowemu.protocol.fm.fm1;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.fm.FmHosts;
+import org.nowemu.protocol.fm.FmSettings;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.HostSetup;
+
+/**
+ * Fast Messages 1.x ({@code system = fm1}; stack {@code fm1}): FM's firmware on the NICs ({@link FmHosts}), programs
+ * against {@link Fm1} on the hosts.
+ */
+public final class Fm1System implements CommSystem<FmSettings, Fm1Program> {
+    public static final Fm1System INSTANCE = new Fm1System();
+
+    private Fm1System() {
+    }
+
+    @Override
+    public String name() {
+        return "fm1";
+    }
+
+    @Override
+    public String description() {
+        return "Fast Messages 1.x: PIO sends into NIC slots, host-level credits, whole messages to handlers";
+    }
+
+    @Override
+    public Class<Fm1Program> programType() {
+        return Fm1Program.class;
+    }
+
+    @Override
+    public FmSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        return FmSettings.read(r, stack, false, profile.nic().maxPacketBytes());
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return FmHosts.describe(r, stack);
+    }
+
+    @Override
+    public void check(FmSettings s, Topology topology, HardwareProfile profile) {
+        FmHosts.check(s, topology, profile);
+    }
+
+    @Override
+    public Firmware firmware(FmSettings s, NicParts nic, byte[][] routes) {
+        return FmHosts.firmware(s, routes);
+    }
+
+    @Override
+    public List<Part> hostParts(FmSettings s, HostSetup host, List<Fm1Program> programs) {
+        return FmHosts.parts(s, host, name(), programs, p -> (process, core) -> p.run(new Fm1(process, core)));
+    }
+
+    @Override
+    public Optional<Fm1Program> messengerProgram(FmSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(fm -> body.accept(new Fm1Messenger(fm)));
+    }
+}

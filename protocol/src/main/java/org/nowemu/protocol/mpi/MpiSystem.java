@@ -1,0 +1,81 @@
+package org.nowemu.protocol.mpi;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.fm.FmHosts;
+import org.nowemu.protocol.fm.fm1.Fm1;
+import org.nowemu.protocol.fm.fm2.Fm2;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.StackEntry;
+
+/**
+ * MPI over Fast Messages ({@code system = mpi}; stacks {@code mpi-fm1}, over FM 1.x, and {@code mpi-fm2}, over
+ * FM 2.x): the NICs run FM's firmware, and each host with a program runs it as an FM process whose body is the MPI
+ * layer over the FM API of the stack underneath and the rank's program over MPI.
+ */
+public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram> {
+    public static final MpiSystem INSTANCE = new MpiSystem();
+
+    private MpiSystem() {
+    }
+
+    @Override
+    public String name() {
+        return "mpi";
+    }
+
+    @Override
+    public String description() {
+        return "MPI over Fast Messages: point to point, eager, a posted and an unexpected queue, 24-byte header";
+    }
+
+    @Override
+    public Class<MpiProgram> programType() {
+        return MpiProgram.class;
+    }
+
+    @Override
+    public MpiStackSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        return MpiStackSettings.read(r, stack, profile);
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return "over stack " + r.config().getString(StackEntry.key(stack, "over"))
+                + "; shared settings nowemu.protocol.mpi";
+    }
+
+    @Override
+    public void check(MpiStackSettings s, Topology topology, HardwareProfile profile) {
+        FmHosts.check(s.fm(), topology, profile);
+    }
+
+    @Override
+    public Firmware firmware(MpiStackSettings s, NicParts nic, byte[][] routes) {
+        return FmHosts.firmware(s.fm(), routes);
+    }
+
+    @Override
+    public List<Part> hostParts(MpiStackSettings s, HostSetup host, List<MpiProgram> programs) {
+        if (s.overFm2()) {
+            return FmHosts.parts(s.fm(), host, name(), programs, program -> (process, core) -> Fm2.run(process, core,
+                    f -> program.run(Mpi.overFm2(process, f, s.mpi()))));
+        }
+        return FmHosts.parts(s.fm(), host, name(), programs,
+                program -> (process, core) -> program.run(Mpi.overFm1(process, new Fm1(process, core), s.mpi())));
+    }
+
+    @Override
+    public Optional<MpiProgram> messengerProgram(MpiStackSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(mpi -> body.accept(new MpiMessenger(mpi, maxBytes)));
+    }
+}
