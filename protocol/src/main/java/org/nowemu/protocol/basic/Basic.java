@@ -1,9 +1,8 @@
 package org.nowemu.protocol.basic;
 
-import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
-import org.HdrHistogram.Histogram;
-import org.nowemu.actors.stats.Counter;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
  * The survey's basic protocol as a program sees it (§1.2): {@code send(destination, data)} of at most one packet,
@@ -11,7 +10,7 @@ import org.nowemu.actors.stats.Counter;
  * program sets. Everything costs emulated host time on the process's thread; {@link #now} is where its work so far
  * ends.
  */
-public final class Basic {
+public final class Basic implements ProcessServices {
     private final BasicProcess p;
 
     Basic(BasicProcess p) {
@@ -68,27 +67,8 @@ public final class Basic {
         p.ops().cycles(cycles);
     }
 
-    public void computeFor(long ps) {
-        p.computeFor(ps);
-    }
-
-    public long now() {
-        return p.clock();
-    }
-
-    public SplittableRandom random() {
-        return p.rng();
-    }
-
-    public Counter counter(String name) {
-        return p.stat(name);
-    }
-
-    public Histogram histogram(String name) {
-        return p.hist(name);
-    }
-
-    public void outcome(Object o) {
-        p.note(o);
+    @Override
+    public LibraryThread process() {
+        return p;
     }
 }

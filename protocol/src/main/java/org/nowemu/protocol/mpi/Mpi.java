@@ -2,13 +2,12 @@ package org.nowemu.protocol.mpi;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
-import java.util.SplittableRandom;
-import org.HdrHistogram.Histogram;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.fm1.Fm1;
 import org.nowemu.protocol.fm.fm2.Fm2;
 import org.nowemu.protocol.parts.host.HostOps;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 
 /**
@@ -24,7 +23,7 @@ import org.nowemu.protocol.parts.ledger.MessageIds;
  * posted), {@code mpi.copies} and {@code mpi.copied_bytes} (the MPI layer's own copies of payload), and
  * {@code mpi.pool_overruns} (unexpected messages taken beyond the pool [E]).
  */
-public final class Mpi {
+public final class Mpi implements ProcessServices {
     public static final int ANY_SOURCE = -1;
     public static final int ANY_TAG = -1;
 
@@ -218,28 +217,8 @@ public final class Mpi {
         ops.cycles(cycles);
     }
 
-    /** Computes for {@code ps} of host time (the CPU busy, no progress made meanwhile). */
-    public void computeFor(long ps) {
-        p.computeFor(ps);
-    }
-
-    public long now() {
-        return p.clock();
-    }
-
-    public SplittableRandom random() {
-        return p.rng();
-    }
-
-    public Counter counter(String name) {
-        return p.stat(name);
-    }
-
-    public Histogram histogram(String name) {
-        return p.hist(name);
-    }
-
-    public void outcome(Object o) {
-        p.note(o);
+    @Override
+    public LibraryThread process() {
+        return p;
     }
 }

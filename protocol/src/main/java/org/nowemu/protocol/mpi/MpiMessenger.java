@@ -39,23 +39,8 @@ public final class MpiMessenger implements Messenger {
     }
 
     @Override
-    public long received() {
-        return arrivals.count();
-    }
-
-    @Override
-    public long firstArrival() {
-        return arrivals.first();
-    }
-
-    @Override
-    public long lastArrival() {
-        return arrivals.last();
-    }
-
-    @Override
-    public void mark() {
-        arrivals.mark();
+    public Arrivals arrivals() {
+        return arrivals;
     }
 
     @Override

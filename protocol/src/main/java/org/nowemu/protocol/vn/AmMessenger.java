@@ -97,23 +97,8 @@ public final class AmMessenger implements Messenger {
     }
 
     @Override
-    public long received() {
-        return arrivals.count();
-    }
-
-    @Override
-    public long firstArrival() {
-        return arrivals.first();
-    }
-
-    @Override
-    public long lastArrival() {
-        return arrivals.last();
-    }
-
-    @Override
-    public void mark() {
-        arrivals.mark();
+    public Arrivals arrivals() {
+        return arrivals;
     }
 
     @Override

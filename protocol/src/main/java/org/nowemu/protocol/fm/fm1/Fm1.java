@@ -1,12 +1,11 @@
 package org.nowemu.protocol.fm.fm1;
 
-import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
-import org.HdrHistogram.Histogram;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.FmWire;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
@@ -20,7 +19,7 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  *
  * <p>Counters: {@code fm.sent} (messages), {@code fm.handled}, {@code fm.reassembled_bytes}, and {@link FmCore}'s.
  */
-public final class Fm1 {
+public final class Fm1 implements ProcessServices {
     private final FmProcess p;
     private final FmCore core;
     private final HostSteps c;
@@ -180,27 +179,8 @@ public final class Fm1 {
         core.ops().cycles(cycles);
     }
 
-    public void computeFor(long ps) {
-        p.computeFor(ps);
-    }
-
-    public long now() {
-        return p.clock();
-    }
-
-    public SplittableRandom random() {
-        return p.rng();
-    }
-
-    public Counter counter(String name) {
-        return p.stat(name);
-    }
-
-    public Histogram histogram(String name) {
-        return p.hist(name);
-    }
-
-    public void outcome(Object o) {
-        p.note(o);
+    @Override
+    public LibraryThread process() {
+        return p;
     }
 }

@@ -40,23 +40,8 @@ public final class Fm1Messenger implements Messenger {
     }
 
     @Override
-    public long received() {
-        return arrivals.count();
-    }
-
-    @Override
-    public long firstArrival() {
-        return arrivals.first();
-    }
-
-    @Override
-    public long lastArrival() {
-        return arrivals.last();
-    }
-
-    @Override
-    public void mark() {
-        arrivals.mark();
+    public Arrivals arrivals() {
+        return arrivals;
     }
 
     @Override

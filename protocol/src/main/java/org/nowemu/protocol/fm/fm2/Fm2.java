@@ -1,12 +1,11 @@
 package org.nowemu.protocol.fm.fm2;
 
-import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
-import org.HdrHistogram.Histogram;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmProcess;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
@@ -21,7 +20,7 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  *
  * <p>Counters: {@code fm.sent} (messages), and those of {@link Fm2Receiver} and {@link FmCore}.
  */
-public final class Fm2 {
+public final class Fm2 implements ProcessServices {
     /** A handler's return value: it finished normally (external X1). */
     public static final int CONTINUE = 1;
 
@@ -206,32 +205,15 @@ public final class Fm2 {
         core.ops().cycles(cycles);
     }
 
-    public void computeFor(long ps) {
-        p.computeFor(ps);
-    }
 
-    public long now() {
-        return p.clock();
-    }
 
     /** Waits until virtual time reaches {@link #now}, so that what arrived by then can be seen. */
     public void sync() {
         p.sync();
     }
 
-    public SplittableRandom random() {
-        return p.rng();
-    }
-
-    public Counter counter(String name) {
-        return p.stat(name);
-    }
-
-    public Histogram histogram(String name) {
-        return p.hist(name);
-    }
-
-    public void outcome(Object o) {
-        p.note(o);
+    @Override
+    public LibraryThread process() {
+        return p;
     }
 }

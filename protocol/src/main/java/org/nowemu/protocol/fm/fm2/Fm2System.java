@@ -3,26 +3,22 @@ package org.nowemu.protocol.fm.fm2;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
-import org.nowemu.hardware.nic.Firmware;
-import org.nowemu.hardware.nic.NicParts;
-import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.fm.FmHosts;
 import org.nowemu.protocol.fm.FmSettings;
+import org.nowemu.protocol.fm.FmSystem;
 import org.nowemu.protocol.parts.bench.Messenger;
-import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 
 /**
  * Fast Messages 2.x ({@code system = fm2}; stack {@code fm2}): FM's firmware on the NICs ({@link FmHosts}), programs
  * against {@link Fm2} on the hosts.
  */
-public final class Fm2System implements CommSystem<FmSettings, Fm2Program> {
+public final class Fm2System extends FmSystem<Fm2Program> {
     public static final Fm2System INSTANCE = new Fm2System();
 
     private Fm2System() {
+        super(true);
     }
 
     @Override
@@ -38,26 +34,6 @@ public final class Fm2System implements CommSystem<FmSettings, Fm2Program> {
     @Override
     public Class<Fm2Program> programType() {
         return Fm2Program.class;
-    }
-
-    @Override
-    public FmSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
-        return FmSettings.read(r, stack, true, profile.nic().maxPacketBytes());
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return FmHosts.describe(r, stack);
-    }
-
-    @Override
-    public void check(FmSettings s, Topology topology, HardwareProfile profile) {
-        FmHosts.check(s, topology, profile);
-    }
-
-    @Override
-    public Firmware firmware(FmSettings s, NicParts nic, byte[][] routes) {
-        return FmHosts.firmware(s, routes);
     }
 
     @Override

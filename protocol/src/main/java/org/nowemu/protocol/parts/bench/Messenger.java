@@ -18,17 +18,28 @@ public interface Messenger {
     /** Sends a message of {@code bytes} bytes to host {@code dest}. */
     void send(int dest, int bytes);
 
+    /** Where the adapter's handler records each arrival on the program's clock. */
+    Arrivals arrivals();
+
     /** Messages that have arrived since the start. */
-    long received();
+    default long received() {
+        return arrivals().count();
+    }
 
     /** The program's clock when the first message since the last {@link #mark} arrived (ps), or -1. */
-    long firstArrival();
+    default long firstArrival() {
+        return arrivals().first();
+    }
 
     /** The program's clock when the latest message arrived (ps), or -1. */
-    long lastArrival();
+    default long lastArrival() {
+        return arrivals().last();
+    }
 
     /** Starts a new phase: {@link #firstArrival} is the next message's. */
-    void mark();
+    default void mark() {
+        arrivals().mark();
+    }
 
     /** Polls until {@code count} messages have arrived since the start, or virtual time reaches {@code deadline}. */
     void await(long count, long deadline);
