@@ -109,6 +109,8 @@ public final class BenchCommand implements Callable<Integer> {
                 e.put("virtualTimePs", f.sequential().finalTimePs());
                 e.put("sequentialWallSeconds", f.sequential().wallSeconds());
                 e.put("runtimeWallSeconds", f.runtime().wallSeconds());
+                e.put("sequentialCpuSeconds", f.sequentialCpuSeconds());
+                e.put("runtimeCpuSeconds", f.runtimeCpuSeconds());
                 e.put("runtimeWindows", f.runtime().windows());
                 e.put("runtimeActivationsPerEvent", f.runtime().activations() / (double) f.runtime().events());
                 e.put("digest", f.runtime().digest());

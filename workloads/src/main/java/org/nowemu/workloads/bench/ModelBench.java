@@ -25,8 +25,13 @@ final class ModelBench {
     record Model(String name, String experiment, List<String> sets) {
     }
 
-    /** The two measured runs of one model. */
-    record Figures(String name, RunResult sequential, RunResult runtime) {
+    /**
+     * The two measured runs of one model, with the CPU time the whole process spent in each (all threads: the
+     * host programs' threads, GC and JIT too), a figure less sensitive than wall time to a machine shared with
+     * other work.
+     */
+    record Figures(String name, RunResult sequential, RunResult runtime, double sequentialCpuSeconds,
+                   double runtimeCpuSeconds) {
         boolean digestsMatch() {
             return sequential.digest().equals(runtime.digest());
         }
@@ -70,9 +75,22 @@ final class ModelBench {
         if (warmup) {
             run(m, home, RuntimeSettings.Engine.SEQUENTIAL, threads);
         }
+        double cpu0 = processCpuSeconds();
         RunResult seq = run(m, home, RuntimeSettings.Engine.SEQUENTIAL, threads);
+        double cpu1 = processCpuSeconds();
         RunResult actors = run(m, home, RuntimeSettings.Engine.ACTORS, threads);
-        return new Figures(m.name(), seq, actors);
+        double cpu2 = processCpuSeconds();
+        return new Figures(m.name(), seq, actors, cpu1 - cpu0, cpu2 - cpu1);
+    }
+
+    /** CPU seconds this JVM has used so far (every thread), or NaN where the platform does not say. */
+    private static double processCpuSeconds() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            long ns = os.getProcessCpuTime();
+            return ns < 0 ? Double.NaN : ns / 1e9;
+        }
+        return Double.NaN;
     }
 
     private record Planned(Plan plan, Config config) {
