@@ -76,10 +76,11 @@ class SequentialEngineTest {
                         "nowemu.topology.chain.switches=2", "nowemu.topology.chain.hosts-per-switch=3",
                         "nowemu.virtual-networks.setup=20ms", "nowemu.virtual-networks.duration=2ms",
                         "nowemu.virtual-networks.warmup=1ms", "nowemu.virtual-networks.gap=1ms")),
-                Arguments.of("compare", List.of("nowemu.compare.stacks=[basic, basic1k, fm1, fm2, mpi-fm1, mpi-fm2, amii, gam]",
+                // One stack of each system (basic, FM 1.x, MPI over FM 2.x, AM).
+                Arguments.of("compare", List.of("nowemu.compare.stacks=[basic1k, fm1, mpi-fm2, gam]",
                         "nowemu.compare.sizes=[4, 2048]", "nowemu.compare.warmup=2", "nowemu.compare.round-trips=4",
-                        "nowemu.compare.stream-bytes=16KiB", "nowemu.compare.max-stream-messages=8",
-                        "nowemu.topology.chain.switches=8")),
+                        "nowemu.compare.stream-bytes=8KiB", "nowemu.compare.min-stream-messages=2",
+                        "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=4")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
@@ -114,8 +115,12 @@ class SequentialEngineTest {
                         "nowemu.contention.warmup=200us", "nowemu.contention.gap=1ms", "nowemu.contention.start=500us",
                         "nowemu.protocol.transport.quantum=1ms",
                         "nowemu.faults=[{fault=cut-link,element=\"s0:2\",at=1ms,for=2us,every=3us,times=300}]")),
-                Arguments.of("cable cut", "permutations", permutations(
-                        "nowemu.faults=[{fault=cut-link,element=\"s0:2\",at=1200us}]")),
+                Arguments.of("cable cut and repair", "contention", List.of("nowemu.topology.name=chain",
+                        "nowemu.topology.chain.switches=2", "nowemu.topology.chain.hosts-per-switch=2",
+                        "nowemu.contention.clients=[1,2]", "nowemu.contention.duration=1ms",
+                        "nowemu.contention.warmup=200us", "nowemu.contention.gap=1ms", "nowemu.contention.start=500us",
+                        "nowemu.protocol.transport.quantum=1ms",
+                        "nowemu.faults=[{fault=cut-link,element=\"s0:2\",at=1ms,until=1500us}]")),
                 Arguments.of("power cycle", "permutations", permutations(
                         "nowemu.faults=[{fault=power-cycle,element=h2,at=2200us,for=500us}]")),
                 Arguments.of("link errors", "permutations", permutations(
