@@ -33,7 +33,7 @@ import org.nowemu.workloads.experiment.Workloads;
 
 /**
  * The sequential reference engine ({@code nowemu.runtime.engine = sequential}) against the actor runtime: every
- * experiment of {@code workloads/} at a small size, and fault schedules (a flapping cable, a cable cut, a NIC power
+ * experiment of {@code workloads/} at a small size, and fault schedules (a flapping cable, a cable cut and repaired, a NIC power
  * cycle, bit errors, a process crash; the mapper's elections and remaps run in {@code map}), must give the same run: digest,
  * events, final time, the runtime's invariants, the ledger, counters and every component's report. The actor
  * runs go over 1 or 2 threads and 1 or 3 partitions, in turn, so the engine is checked against several
