@@ -55,6 +55,8 @@ final class ComponentCell {
     /** Created on first use: most components record no outcome. */
     private ArrayList<Object> outcomes;
 
+    /** Set by the {@link SequentialEngine}: every message this component sends goes straight into its heap. */
+    EventQueue heap;
     /** Messages for other components produced in the current window; emptied by the sub-coordinator. */
     final ArrayList<Event> outbox = new ArrayList<>();
     /** Written at the end of each activation, read by the sub-coordinator. */
@@ -145,6 +147,38 @@ final class ComponentCell {
         nextTime = queue.nextTime();
     }
 
+    /**
+     * Handles one event taken from the {@link SequentialEngine}'s heap, exactly as {@link #runWindow} handles one
+     * from its own queue. A component that has failed handles nothing more (the run is ending).
+     */
+    void handle(Event e) {
+        if (failure != null) {
+            return;
+        }
+        try {
+            if (e.sameKey(last)) {
+                duplicates++;
+                return;
+            }
+            if (e.time < now) {
+                throw new EmulationException("causality broken: message " + e + " arrived after "
+                        + VirtualTime.format(now));
+            }
+            now = e.time;
+            currentSource = e.source;
+            last = e;
+            hash = Digest.event(hash, e.time, e.source, e.sequence, payloadHash(e.payload));
+            handled++;
+            lastTime = e.time;
+            if (tracing) {
+                addTrace(new TraceEntry(e.time, -1, e.payload.getClass().getSimpleName(), e.source));
+            }
+            receive.dispatch(e.payload);
+        } catch (Throwable t) {
+            fail("", t);
+        }
+    }
+
     private long payloadHash(Object payload) {
         if (payload.getClass() != hashedClass) {
             hashedClass = payload.getClass();
@@ -208,7 +242,12 @@ final class ComponentCell {
             throw new IllegalArgumentException("delay " + delay + "ps overflows virtual time");
         }
         Event e;
-        if (target == id) {
+        if (heap != null) {
+            if (target != id && delay < connections.minDelayTo(target)) {
+                throw new EmulationException(describeBadSend(target, delay, connections.minDelayTo(target)));
+            }
+            heap.add(new Event(time, id, sequence++, target, payload));
+        } else if (target == id) {
             e = new Event(time, id, sequence++, id, payload);
             if (topInHand) {
                 queue.replaceTop(e);

@@ -20,7 +20,8 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
  * Runs a {@link Model} on one JVM: starts an actor system with one dispatcher lane per thread
  * ({@link Lanes}), one {@link PartitionActor} per partition (each spawning its components), and a
  * {@link LocalExchange} between them; waits until no message is left before the horizon; returns the
- * {@link RunResult}. A component failure ends the run with an {@link EmulationException}.
+ * {@link RunResult}. A component failure ends the run with an {@link EmulationException}. With
+ * {@code nowemu.runtime.engine = sequential} the {@link SequentialEngine} runs the model instead, on this thread.
  */
 public final class Emulation {
     private Emulation() {
@@ -66,6 +67,9 @@ public final class Emulation {
     public static RunResult run(Model model, RuntimeSettings settings, long horizonPs, Config config, RunProgress progress) {
         if (model.size() == 0) {
             throw new IllegalArgumentException("the model has no components");
+        }
+        if (settings.engine() == RuntimeSettings.Engine.SEQUENTIAL) {
+            return SequentialEngine.run(model, settings, horizonPs, progress);
         }
         Placement placement = Placement.blocks(model.size(), settings.partitions());
         LocalExchange exchange = new LocalExchange(placement.partitions(), model.lookahead(), horizonPs, progress);

@@ -12,12 +12,27 @@ import org.nowemu.actors.config.ConfigReader;
  * @param tracing    whether components keep a trace track
  * @param traceLimit trace entries kept per component
  * @param idleCpuLevel how hard an idle lane spins before parking, 1..10
+ * @param engine     what runs the model: the actor runtime or the sequential reference engine
  */
-public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
+public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel,
+                              Engine engine) {
+
+    /** What runs a model (key {@code nowemu.runtime.engine}); both give the same result and digest. */
+    public enum Engine {
+        /** The actor runtime: components in Pekko actors, advanced window by window ({@link Emulation}). */
+        ACTORS,
+        /** One thread, one event heap, no Pekko and no windows ({@link SequentialEngine}): the oracle. */
+        SEQUENTIAL
+    }
 
     /** Settings with the default spinning (10), for tests and tools that build settings by hand. */
     public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit) {
         this(seed, threads, partitions, tracing, traceLimit, 10);
+    }
+
+    /** Settings on the actor runtime. */
+    public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
+        this(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, Engine.ACTORS);
     }
 
     public static RuntimeSettings from(Config config) {
@@ -31,18 +46,28 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
         boolean tracing = r.bool("nowemu.runtime.trace.enabled");
         int limit = r.intIn("nowemu.runtime.trace.max-events-per-component", 0, Integer.MAX_VALUE);
         int idle = r.intIn("nowemu.runtime.idle-cpu-level", 1, 10);
-        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle);
+        String engine = r.string("nowemu.runtime.engine");
+        Engine e = switch (engine) {
+            case "actors" -> Engine.ACTORS;
+            case "sequential" -> Engine.SEQUENTIAL;
+            default -> throw r.bad("nowemu.runtime.engine", "expected actors or sequential, got '" + engine + "'");
+        };
+        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, e);
     }
 
     public RuntimeSettings withSeed(long s) {
-        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel);
+        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel, engine);
     }
 
     public RuntimeSettings withThreads(int t) {
-        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel);
+        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel, engine);
     }
 
     public RuntimeSettings withPartitions(int p) {
-        return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel);
+        return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel, engine);
+    }
+
+    public RuntimeSettings withEngine(Engine e) {
+        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, e);
     }
 }

@@ -27,8 +27,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code nowemu bench}: PHOLD on the actor runtime at a large and a small lookahead, next to a bare
- * single-threaded loop running the same PHOLD in the same JVM. Every pair of runs must reach the same
- * digest (the runtime is checked against the loop); a mismatch fails the benchmark with exit 1.
+ * single-threaded loop running the same PHOLD in the same JVM; then the real model ({@link ModelBench}: logp,
+ * permutations, contention, a 1,024-host fat tree) on the sequential engine and on the actor runtime. Every pair
+ * of runs must reach the same digest; a mismatch fails the benchmark with exit 1.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark the runtime on PHOLD against a bare single-threaded loop (events per second).")
@@ -58,6 +59,7 @@ public final class BenchCommand implements Callable<Integer> {
             Outputs.checkFile(json, "--json");
         }
         RuntimeSettings rs = RuntimeSettings.from(config);
+        List<ModelBench.Model> models = ModelBench.models(config, org.nowemu.workloads.cli.Main.home());
         rs = rs.withPartitions(b.partitions() == 0 ? 2 * rs.threads() : b.partitions());
         PholdSettings large = b.phold();
         PholdSettings small = large.withLookahead(b.smallLookaheadPs());
@@ -80,6 +82,8 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(same ? "digests: runtime = plain loop (" + l.runtime.digest() + ", " + s.runtime.digest() + ")"
                 : "digests DIFFER: runtime " + l.runtime.digest() + "/" + s.runtime.digest() + ", plain loop "
                 + l.plain.digest() + "/" + s.plain.digest());
+        List<ModelBench.Figures> figures = models(models, rs.threads(), b.modelWarmup(), out);
+        boolean modelsSame = figures.stream().allMatch(ModelBench.Figures::digestsMatch);
         if (json != null) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("runtimeEventsPerSecond", l.runtime.eventsPerSecond());
@@ -94,6 +98,26 @@ public final class BenchCommand implements Callable<Integer> {
             m.put("threads", rs.threads());
             m.put("partitions", rs.partitions());
             m.put("digestsMatch", same);
+            Map<String, Object> ms = new LinkedHashMap<>();
+            for (ModelBench.Figures f : figures) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("sequentialEventsPerSecond", f.sequential().eventsPerSecond());
+                e.put("runtimeEventsPerSecond", f.runtime().eventsPerSecond());
+                e.put("ratio", f.ratio());
+                e.put("digestsMatch", f.digestsMatch());
+                e.put("events", f.sequential().events());
+                e.put("virtualTimePs", f.sequential().finalTimePs());
+                e.put("sequentialWallSeconds", f.sequential().wallSeconds());
+                e.put("runtimeWallSeconds", f.runtime().wallSeconds());
+                e.put("sequentialCpuSeconds", f.sequentialCpuSeconds());
+                e.put("runtimeCpuSeconds", f.runtimeCpuSeconds());
+                e.put("runtimeWindows", f.runtime().windows());
+                e.put("runtimeActivationsPerEvent", f.runtime().activations() / (double) f.runtime().events());
+                e.put("digest", f.runtime().digest());
+                ms.put(f.name(), e);
+            }
+            m.put("runtimeThreads", rs.threads());
+            m.put("models", ms);
             Outputs.writeFile(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(m) + System.lineSeparator());
         }
@@ -101,7 +125,35 @@ public final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("nowemu: bench failed: the runtime and the plain loop disagree");
             return 1;
         }
+        if (!modelsSame) {
+            spec.commandLine().getErr().println("nowemu: bench failed: the sequential engine and the actor runtime"
+                    + " disagree on " + figures.stream().filter(f -> !f.digestsMatch()).map(ModelBench.Figures::name)
+                    .toList());
+            return 1;
+        }
         return 0;
+    }
+
+    /** The real models, each on the sequential engine and on the actor runtime with {@code threads} threads. */
+    private static List<ModelBench.Figures> models(List<ModelBench.Model> models, int threads, boolean warmup,
+                                                   PrintWriter out) {
+        List<ModelBench.Figures> figures = new ArrayList<>();
+        if (models.isEmpty()) {
+            return figures;
+        }
+        out.printf(Locale.ROOT, "%nthe real model: the sequential engine and the actor runtime (%d threads)%n", threads);
+        out.printf(Locale.ROOT, "%-14s %10s %14s %14s %8s %10s %8s%n", "model", "events", "sequential ev/s",
+                "runtime ev/s", "ratio", "windows", "digests");
+        out.flush();
+        for (ModelBench.Model m : models) {
+            ModelBench.Figures f = ModelBench.measure(m, org.nowemu.workloads.cli.Main.home(), threads, warmup);
+            out.printf(Locale.ROOT, "%-14s %10d %14.0f %14.0f %8.2f %10d %8s%n", f.name(), f.sequential().events(),
+                    f.sequential().eventsPerSecond(), f.runtime().eventsPerSecond(), f.ratio(), f.runtime().windows(),
+                    f.digestsMatch() ? "same" : "DIFFER");
+            out.flush();
+            figures.add(f);
+        }
+        return figures;
     }
 
     /** Runs {@code repeats} times and keeps the run with the median runtime speed (the loop's speed of that run). */

@@ -61,6 +61,15 @@ final class RunCommand implements Callable<Integer> {
             all.add("nowemu.runtime.trace.enabled=true");
         }
         Study study = Study.prepare(experiment, all, Main.home());
+        if (jvms > 1 || !seeds.isEmpty()) {
+            for (Study.Point p : study.points()) {
+                if (org.nowemu.actors.runtime.RuntimeSettings.from(p.ec().config()).engine()
+                        == org.nowemu.actors.runtime.RuntimeSettings.Engine.SEQUENTIAL) {
+                    throw new BadInputException("nowemu.runtime.engine = sequential runs on this JVM alone: it takes no "
+                            + (jvms > 1 ? "--jvms" : "--seed-nodes") + " (a run over several JVMs runs on actors)");
+                }
+            }
+        }
         Outputs outputs = Outputs.plan(out != null ? out : Path.of("out", study.name()), json, Main.home());
         return new Runner(study, outputs, jvms, seeds, spec.commandLine().getOut(), spec.commandLine().getErr()).run();
     }

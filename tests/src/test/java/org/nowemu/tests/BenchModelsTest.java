@@ -1,0 +1,74 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
+import static org.nowemu.tests.CommandLineTest.nowemu;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code nowemu bench} in its quick form (the fewest PHOLD events it takes, no warm-up, two tiny real models):
+ * the real models run on both engines, reach the same digest, and {@code --json} has their figures. Speeds are
+ * not asserted (BENCHMARKS.md holds them).
+ */
+class BenchModelsTest {
+    @TempDir
+    static Path tmp;
+
+    @BeforeAll
+    static void home() {
+        CommandLineTest.projectRoot();
+    }
+
+    private static final String[] QUICK = {"--set", "nowemu.bench.events=100000", "--set", "nowemu.bench.warmup-events=0",
+        "--set", "nowemu.bench.repeats=1", "--set", "nowemu.bench.components=64", "--set", "nowemu.bench.model-warmup=off"};
+
+    @Test
+    void theRealModelsRunOnBothEnginesWithTheSameDigest() throws Exception {
+        Path json = tmp.resolve("bench.json");
+        String[] args = concat(new String[] {"bench", "--json", json.toString(), "--set",
+            "nowemu.bench.models=[{name=logp, experiment=logp, set=[\"nowemu.logp.stacks=[amii]\", \"nowemu.logp.samples=2\","
+                + " \"nowemu.logp.round-trips=5\", \"nowemu.logp.burst=8\", \"nowemu.topology.chain.switches=2\"]},"
+                + " {name=small-tree, experiment=fat-tree-4096, set=[\"nowemu.topology.fat-tree.levels=2\","
+                + " \"nowemu.permutations.hosts=16\", \"nowemu.permutations.duration=20us\","
+                + " \"nowemu.permutations.warmup=10us\", \"nowemu.permutations.gap=100us\"]}]"}, QUICK);
+        CommandLineTest.Outcome o = nowemu(args);
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("the real model"), o.out());
+        JsonNode models = new ObjectMapper().readTree(json.toFile()).get("models");
+        assertEquals(2, models.size(), models.toString());
+        for (String name : new String[] {"logp", "small-tree"}) {
+            JsonNode m = models.get(name);
+            assertTrue(m != null, name + " in " + models);
+            assertTrue(m.get("digestsMatch").asBoolean(), name + ": " + m);
+            assertTrue(m.get("sequentialEventsPerSecond").asDouble() > 0, name + ": " + m);
+            assertTrue(m.get("runtimeEventsPerSecond").asDouble() > 0, name + ": " + m);
+            assertEquals(m.get("runtimeEventsPerSecond").asDouble() / m.get("sequentialEventsPerSecond").asDouble(),
+                    m.get("ratio").asDouble(), 1e-9, name);
+            assertTrue(m.get("events").asLong() > 1000, name + ": " + m);
+        }
+    }
+
+    @Test
+    void aModelWhoseExperimentDoesNotLoadIsOneLineBeforeAnythingRuns() {
+        String[] args = concat(new String[] {"bench", "--set",
+            "nowemu.bench.models=[{name=x, experiment=logp, set=[\"nowemu.logp.nosuch=1\"]}]"}, QUICK);
+        CommandLineTest.Outcome o = nowemu(args);
+        assertEquals(1, o.err().lines().count(), o.err());
+        assertOneLineBadInput(o, o.err().trim());
+        assertTrue(o.err().contains("nowemu.bench.models[0]") && o.err().contains("nowemu.logp.nosuch"), o.err());
+        assertTrue(o.out().isEmpty(), o.out());
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+}
