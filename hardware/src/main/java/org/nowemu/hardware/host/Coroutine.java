@@ -30,6 +30,11 @@ final class Coroutine {
     private volatile int turn = COMPONENT;
     /** The thread that passed control to the program last (a dispatcher's): the one to wake when it gives it back. */
     private Thread resumer;
+    /**
+     * The thread that gave control back last, the one to wake on resume: the program's own, or one a library runs
+     * inside the program and hands its turn to (FM 2.x's handlers are coroutines of their own, {@code fm2.Coroutines}).
+     */
+    private Thread waiter;
     private boolean started;
     private boolean stopping;
     private boolean finished;
@@ -44,6 +49,7 @@ final class Coroutine {
     Coroutine(String name, Runnable program, long stackBytes) {
         thread = new Thread(null, () -> body(program), name, stackBytes);
         thread.setDaemon(true);
+        waiter = thread;
     }
 
     /** Component side: runs the program until it suspends or ends. Returns what it threw, or null. */
@@ -62,6 +68,7 @@ final class Coroutine {
     /** Program side: gives control back to the component until resumed; throws {@link Stop} if unwound meanwhile. */
     void suspend() {
         Thread back = resumer;
+        waiter = Thread.currentThread();
         turn = COMPONENT;
         LockSupport.unpark(back);
         awaitTurn(PROGRAM);
@@ -115,7 +122,7 @@ final class Coroutine {
     private void pass() {
         resumer = Thread.currentThread();
         turn = PROGRAM;
-        LockSupport.unpark(thread);
+        LockSupport.unpark(waiter);
         awaitTurn(COMPONENT);
     }
 

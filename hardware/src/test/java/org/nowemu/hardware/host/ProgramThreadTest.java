@@ -120,6 +120,39 @@ class ProgramThreadTest {
         assertFalse(crashing.get().programThreadAlive(), "a crashed program's thread is still alive");
     }
 
+    /**
+     * A library may run part of a program on a thread of its own that the program hands its turn to (FM 2.x runs
+     * its handlers so): that thread's waits suspend the program, and the program resumes on it. The helper waits
+     * for the message at 2 us, then the one at 4 us; the program goes on at 4 us. (Waking the program's own thread
+     * instead of the one that waited loses the wake-up and hangs the run: the timeout turns that into a failure.)
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void aWaitOnAThreadTheProgramHandedItsTurnToResumesThere() {
+        HardwareProfile p = TestNets.now("");
+        AtomicReference<Script> made = new AtomicReference<>();
+        RunResult r = runOneHost(p, nic -> new Script(p, nic) {
+            @Override
+            protected void program() {
+                java.util.concurrent.Semaphore back = new java.util.concurrent.Semaphore(0);
+                Thread helper = new Thread(() -> {
+                    awaitMessage(false);
+                    mark("helper_first");
+                    awaitMessage(false);
+                    mark("helper_second");
+                    back.release();
+                });
+                helper.setDaemon(true);
+                helper.start();
+                back.acquireUninterruptibly();
+                mark("program_again");
+            }
+        }, made, List.of(2 * US, 4 * US), VirtualTime.MS);
+        assertEquals(2 * US, r.counter("test.helper_first_ps"));
+        assertEquals(4 * US, r.counter("test.helper_second_ps"));
+        assertEquals(4 * US, r.counter("test.program_again_ps"));
+    }
+
     /** A program that throws fails the run; its thread ends with it. */
     @Test
     void aProgramThatThrowsFailsTheRun() {
