@@ -1,31 +1,29 @@
 package org.nowemu.hardware.host;
 
-import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
 import org.nowemu.actors.runtime.Receive;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 
 /**
  * A host thread whose behaviour is written as an ordinary blocking program ({@link #program()}): compute, write
- * to the NIC, wait, read what arrived. The program runs on a Java thread of its own, used as a coroutine: the
- * component hands control to it and blocks until the program has to wait for virtual time to pass (a PIO to
- * finish, its cursor to be reached so that what arrived by then is visible, a message to arrive); then the
- * component returns to the runtime, and the program resumes when the awaited event is handled. Exactly one of the
- * two runs at any moment and every hand-off goes through a semaphore (a happens-before edge), so the program
- * sees and changes the component's state as if it were a handler, and a run stays a pure function of the
- * configuration and seed. Messages that arrive while the program waits go to {@link #onMessage} (host memory
- * being written, say), which runs on the component's side.
+ * to the NIC, wait, read what arrived. The program runs on a Java thread of its own used as a coroutine
+ * ({@link Coroutine}): the component hands control to it and waits until the program has to wait for virtual time
+ * to pass (a PIO to finish, its cursor to be reached so that what arrived by then is visible, a message to
+ * arrive); the program resumes when the awaited event is handled. Exactly one of the two runs at any moment, so
+ * the program sees and changes the component's state as if it were a handler, and a run stays a pure function of
+ * the configuration and seed. Messages that arrive while it waits go to {@link #onMessage} (host memory being
+ * written, say), on the component's side.
  *
- * <p>Why a thread and not a state machine: workload code then reads like the programs researchers ran on the
- * NOW (send, poll, handle) instead of a table of states. The price is a thread hand-off per wait (some
- * microseconds of wall time); libraries avoid needless waits (a spin-poll jumps to the next arrival).
+ * <p>Why a thread and not a state machine: workload code reads like the programs researchers ran on the NOW
+ * (send, poll, handle). The price is two thread switches per resume, so nothing resumes a program that would only
+ * wait again: a wait for a condition ({@link #awaitUntil}: a PIO's answer, a CPU grant, {@link #blockUntil}) is
+ * checked on the component's side as messages arrive, with the state and counters changing exactly as if the
+ * program had woken, looked and waited again. BENCHMARKS.md ("Host programs") weighs this against continuations.
+ * The host's CPUs, shared by its threads, are {@link CpuShare}'s; programmed I/O stalls are {@link PioWaits}'.
  *
- * <p>On a host with several threads, they share its {@link HostCpu}: a thread asks for a CPU before its program
- * starts, keeps it while it runs or spins, gives it up while it is blocked ({@link #blockUntil}) and asks again
- * to go on. A host with one thread has its CPU to itself and skips the asking.
- *
- * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (hand-offs to the runtime),
- * {@code host.blocks} (waits with the CPU given up).
+ * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (the program's waits),
+ * {@code host.blocks} (waits with the CPU given up), {@code host.yields}, {@code host.crashes}.
  */
 public abstract class ProgramThread extends HostThread {
     /** Wakes a program waiting for virtual time; {@code seq} tells a stale wake from the current one. */
@@ -40,42 +38,26 @@ public abstract class ProgramThread extends HostThread {
     private record Crash() {
     }
 
-    /** Unwinds a program whose run has ended. */
-    private static final class Stop extends Error {
-        Stop() {
-            super("run ended", null, false, false);
-        }
-    }
-
-    private final Semaphore toProgram = new Semaphore(0);
-    private final Semaphore toComponent = new Semaphore(0);
-    private Thread thread;
-    private volatile boolean stopping;
-    private Throwable failure;
-    private boolean finished;
+    private Coroutine coroutine;
     private boolean waitingForMessage;
+    /** What the program waits for, if it waits for a condition: it is resumed only once this holds. */
+    private BooleanSupplier wakeWhen;
     private long wakeSeq;
     private long pendingWake = -1;
     /** The deadline wake-up scheduled and not yet delivered: its time (-1: none) and sequence number. */
     private long deadlineWakeAt = -1;
     private long deadlineWakeSeq = -1;
-    private long pioSeq;
-    private long pioDone;
-    /** Posted PIO writes still crossing the bus, and when each word has. */
-    private final WriteBuffer writes;
-    /** The host's CPU component, or -1 when this thread has the CPU to itself. */
-    private final int cpu;
-    private boolean starting;
-    private boolean granted;
-    private boolean holding;
-    private boolean contended;
-    private boolean urgent;
-    private long grantedAt;
+    /** The CPU stalled on programmed I/O: reads, writes and the write buffer. */
+    private final PioWaits pio;
+    /** Its share of the host's CPUs. */
+    private final CpuShare share;
     private long timeoutSeq;
     private long activeTimeout = -1;
     private boolean timedOut;
     private long crashAtPs = Long.MAX_VALUE;
     private boolean crashed;
+    /** The program's waits whose wake-up was checked on the component's side and did not resume it. */
+    private long waitsSkipped;
 
     protected ProgramThread(HardwareProfile profile, NicParts nic) {
         this(profile, nic, -1);
@@ -84,14 +66,13 @@ public abstract class ProgramThread extends HostThread {
     /** @param cpu the host's {@link HostCpu} component, shared with other threads; -1 for a CPU of its own */
     protected ProgramThread(HardwareProfile profile, NicParts nic, int cpu) {
         super(profile, nic);
-        this.cpu = cpu;
-        this.writes = new WriteBuffer(profile.bus());
+        this.share = new CpuShare(this, cpu, profile.host().timeSlice());
+        this.pio = new PioWaits(this);
     }
 
     /**
-     * Makes the process crash at virtual time {@code atPs} (call before the run starts): its program stops where it
-     * is, never to run again, the thread gives up its CPU, and {@link #onCrash} runs; messages that arrive later
-     * still reach {@link #onMessage} (the memory is gone, the subclass decides what that means).
+     * Makes the process crash at virtual time {@code atPs} (before the run starts): its program stops for good, the
+     * thread gives up its CPU, {@link #onCrash} runs; later messages still reach {@link #onMessage}.
      */
     protected final void crashAt(long atPs) {
         crashAtPs = atPs;
@@ -117,41 +98,39 @@ public abstract class ProgramThread extends HostThread {
     protected final Receive createReceive() {
         return Receive.builder()
                 .on(Wake.class, this::onWake)
-                .on(BusRequest.PioDone.class, this::onPioDone)
-                .on(BusRequest.PioStarted.class, this::onPioStarted)
+                .on(BusRequest.PioDone.class, d -> {
+                    pio.done(d.tag());
+                    wakeIfWaiting();
+                })
+                .on(BusRequest.PioStarted.class, s -> {
+                    pio.started(s.tag(), s.atPs());
+                    wakeIfWaiting();
+                })
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
                 .on(Timeout.class, t -> {
                     if (t.seq() == activeTimeout) {
                         timedOut = true;
-                        if (waitingForMessage) {
-                            resume();
-                        }
+                        wakeIfWaiting();
                     }
                 })
                 .on(Object.class, m -> {
                     onMessage(m);
-                    if (waitingForMessage) {
-                        resume();
-                    }
+                    wakeIfWaiting();
                 })
                 .build();
     }
 
     private void onCrashTime() {
-        if (thread != null && !finished) {
+        if (coroutine != null) {
             // The program is suspended (it and the component never run at once): unwind it for good.
-            stopping = true;
-            toProgram.release();
-            toComponent.acquireUninterruptibly();
+            coroutine.stop();
         }
         crashed = true;
         waitingForMessage = false;
-        if (holding) {
-            holding = false;
-            send(cpu, signal(), new HostCpu.Release());
-        }
+        wakeWhen = null;
+        share.release(0);
         counter("host.crashes").increment();
         onCrash();
     }
@@ -161,26 +140,21 @@ public abstract class ProgramThread extends HostThread {
         if (crashAtPs != Long.MAX_VALUE) {
             schedule(crashAtPs, new Crash());
         }
-        thread = new Thread(null, this::body, "nowemu-" + nameOf(id()), 512 * 1024);
-        thread.setDaemon(true);
-        thread.start();
-        if (cpu < 0) {
+        coroutine = new Coroutine("nowemu-" + nameOf(id()), this::program, 512 * 1024);
+        if (share.own()) {
             resume();
         } else {
-            starting = true;
-            send(cpu, signal(), new HostCpu.Acquire(false));
+            share.askToStart();
         }
     }
 
     private void onContended(boolean urgent) {
-        contended = true;
-        this.urgent |= urgent;
-        if (waitingForMessage && holding) {
+        long due = share.contended(urgent, now());
+        if (waitingForMessage && due >= 0) {
             // A spinning program hears of it when its time slice ends (at once for a woken thread), so it can
             // give the CPU up.
-            long due = this.urgent ? now() : grantedAt + profile.host().timeSlice();
             if (due <= now()) {
-                resume();
+                wake();
             } else {
                 pendingWake = ++wakeSeq;
                 schedule(due - now(), new Wake(pendingWake));
@@ -193,48 +167,36 @@ public abstract class ProgramThread extends HostThread {
      * a time slice, gives it up and waits for it again (and pays a context switch then). Returns whether it did.
      */
     protected final boolean yieldIfContended() {
-        if (!holding || !contended || (!urgent && cursor() - grantedAt < profile.host().timeSlice())) {
+        if (!share.shouldYield(cursor())) {
             return false;
         }
         catchUp();
         counter("host.yields").increment();
-        contended = false;
-        urgent = false;
-        holding = false;
-        send(cpu, signal(), new HostCpu.Release());
-        granted = false;
-        send(cpu, signal(), new HostCpu.Acquire(false));
-        while (!granted) {
-            awaitMessage(false);
-        }
+        share.yieldAndAsk();
+        awaitUntil(share.isGranted);
         return true;
     }
 
     private void onGranted() {
         if (crashed) {
             // Asked for before the crash: a dead thread hands the CPU straight back.
-            send(cpu, signal(), new HostCpu.Release());
-            return;
-        }
-        granted = true;
-        holding = true;
-        // A Contended sent while the grant was on its way (it travels faster than a grant that pays a context
-        // switch) still stands: keep it.
-        grantedAt = now();
-        if (starting) {
-            starting = false;
+            share.refuse();
+        } else if (share.granted(now())) {
             resume();
-        } else if (waitingForMessage) {
-            resume();
+        } else {
+            wakeIfWaiting();
         }
+    }
+
+    /** Sends {@code message} to the host's CPUs ({@code cpu}), {@code afterPs} after the on-board signal's delay. */
+    void toCpu(int cpu, long afterPs, Object message) {
+        send(cpu, afterPs + signal(), message);
     }
 
     @Override
     protected final void onFinish() {
-        if (thread != null && !finished) {
-            stopping = true;
-            toProgram.release();
-            toComponent.acquireUninterruptibly();
+        if (coroutine != null) {
+            coroutine.stop();
         }
         whenFinished();
     }
@@ -243,19 +205,29 @@ public abstract class ProgramThread extends HostThread {
     protected void whenFinished() {
     }
 
-    private void body() {
-        toProgram.acquireUninterruptibly();
-        try {
-            if (!stopping) {
-                program();
-            }
-        } catch (Stop s) {
-            // the run ended while the program waited
-        } catch (Throwable t) {
-            failure = t;
+    private void wakeIfWaiting() {
+        if (waitingForMessage) {
+            wake();
         }
-        finished = true;
-        toComponent.release();
+    }
+
+    /**
+     * The program's wait is over unless it waits for a condition that still does not hold: then it stays
+     * suspended, and its state changes as if it had woken, found the condition false and waited again (the wait
+     * counted, the cursor brought up to now).
+     */
+    private void wake() {
+        if (crashed) {
+            return;
+        }
+        if (wakeWhen != null && !wakeWhen.getAsBoolean()) {
+            pendingWake = -1;
+            cursor();
+            counter("host.waits").increment();
+            waitsSkipped++;
+            return;
+        }
+        resume();
     }
 
     /** Hands control to the program until it waits again or ends; a program's exception fails the component. */
@@ -265,30 +237,22 @@ public abstract class ProgramThread extends HostThread {
         }
         waitingForMessage = false;
         pendingWake = -1;
-        toProgram.release();
-        toComponent.acquireUninterruptibly();
-        if (finished && holding) {
-            holding = false;
-            send(cpu, cursor() - now() + signal(), new HostCpu.Release());
+        Throwable failure = coroutine.resume();
+        if (coroutine.finished()) {
+            share.release(cursor() - now());
         }
         if (failure != null) {
-            Throwable t = failure;
-            failure = null;
-            if (t instanceof RuntimeException re) {
+            if (failure instanceof RuntimeException re) {
                 throw re;
             }
-            throw new IllegalStateException(t);
+            throw new IllegalStateException(failure);
         }
     }
 
     /** Program side: give control back to the runtime until resumed. */
     private void suspend() {
         counter("host.waits").increment();
-        toComponent.release();
-        toProgram.acquireUninterruptibly();
-        if (stopping) {
-            throw new Stop();
-        }
+        coroutine.suspend();
     }
 
     private void onWake(Wake w) {
@@ -296,21 +260,7 @@ public abstract class ProgramThread extends HostThread {
             deadlineWakeAt = -1;
         }
         if (w.seq() == pendingWake) {
-            resume();
-        }
-    }
-
-    private void onPioDone(BusRequest.PioDone d) {
-        pioDone = d.tag();
-        if (waitingForMessage) {
-            resume();
-        }
-    }
-
-    private void onPioStarted(BusRequest.PioStarted s) {
-        writes.started(s.tag(), s.atPs());
-        if (waitingForMessage) {
-            resume();
+            wake();
         }
     }
 
@@ -342,9 +292,21 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /**
+     * Waits for messages until {@code ready} holds: {@code while (!ready) awaitMessage(false)}, but {@code ready}
+     * is checked on the component's side as each message is handled, so the program is resumed once, when it
+     * holds. {@code ready} must only read this thread's state.
+     */
+    protected final void awaitUntil(BooleanSupplier ready) {
+        while (!ready.getAsBoolean()) {
+            wakeWhen = ready;
+            awaitMessage(false);
+            wakeWhen = null;
+        }
+    }
+
+    /**
      * Waits (holding the CPU, as a spin does) until the next message arrives or virtual time {@code at}. Waits with
-     * the same deadline share one wake-up (a sender waiting for credits until the end of its phase waits many
-     * times), so a deadline costs one event however often it is waited for.
+     * the same deadline share one wake-up, so a deadline costs one event however often it is waited for.
      */
     protected final void awaitMessageUntil(long at) {
         waitingForMessage = true;
@@ -359,83 +321,46 @@ public abstract class ProgramThread extends HostThread {
         suspend();
     }
 
-    /**
-     * Writes {@code words} words into NIC memory by programmed I/O and stalls until they have crossed the bus
-     * (the bus may be busy with DMA). The cursor is then the completion time.
-     */
+    /** Writes {@code words} words into NIC memory by PIO and stalls until they have crossed the bus. */
     protected final void pioWriteAndWait(int words, Object payload) {
-        long tag = ++pioSeq;
-        pioWrite(words, payload, tag);
-        while (pioDone != tag) {
-            awaitMessage(false);
-        }
+        pio.writeAndWait(words, payload);
     }
 
-    /**
-     * Writes {@code words} words into NIC memory by programmed I/O, posted through the CPU's write buffer, which the
-     * bus drains in order ({@link WriteBuffer}): after writing word n the CPU goes on once word n - depth has crossed,
-     * so with an idle bus and an empty buffer a write of w words costs it the bus time of w - depth of them. What it
-     * wrote reaches the NIC when the bus has carried all of it.
-     */
+    /** Writes {@code words} words into NIC memory by PIO through the CPU's write buffer ({@link PioWaits}). */
     protected final void pioWritePosted(int words, Object payload) {
-        long tag = ++pioSeq;
-        long last = writes.post(tag, words);
-        pioPost(words, payload, tag);
-        long need = last - profile.host().writeBuffer();
-        long from = cursor();
-        while (need > 0) {
-            long crossed = writes.crossedAt(need);
-            if (crossed != WriteBuffer.UNKNOWN) {
-                if (crossed > cursor()) {
-                    busyFor(crossed - cursor());
-                }
-                if (cursor() > from) {
-                    counter("host.write_buffer_stalls").increment();
-                    counter("host.write_buffer_stall_ps").add(cursor() - from);
-                }
-                break;
-            }
-            // Its write has not taken the bus as far as this thread has seen: look up to the cursor, then wait.
-            catchUp();
-            if (writes.crossedAt(need) == WriteBuffer.UNKNOWN) {
-                awaitMessage(false);
-            }
-        }
-        writes.forget(cursor());
+        pio.writePosted(words, payload);
+    }
+
+    /** Reads {@code words} words from NIC memory by PIO and stalls until the bus has answered. */
+    protected final void pioReadAndWait(int words) {
+        pio.readAndWait(words);
     }
 
     /**
      * Blocks until {@code ready} holds, with the CPU given up meanwhile (a semaphore wait, a page fault): other
      * threads of the host may run, and this one asks for a CPU again (and may wait for one, and pay a context
-     * switch) before it goes on. {@code ready} is checked after each message that arrives.
+     * switch) before it goes on. {@code ready} is checked after each message that arrives, on the component's side
+     * ({@link #awaitUntil}): it must only read this thread's state.
      */
-    protected final void blockUntil(java.util.function.BooleanSupplier ready) {
+    protected final void blockUntil(BooleanSupplier ready) {
         catchUp();
         if (ready.getAsBoolean()) {
             return;
         }
         counter("host.blocks").increment();
-        if (holding) {
-            holding = false;
-            send(cpu, signal(), new HostCpu.Release());
-        }
-        while (!ready.getAsBoolean()) {
-            awaitMessage(false);
-        }
-        if (cpu >= 0) {
-            granted = false;
-            send(cpu, signal(), new HostCpu.Acquire(true));
-            while (!granted) {
-                awaitMessage(false);
-            }
+        share.release(0);
+        awaitUntil(ready);
+        if (!share.own()) {
+            share.ask(true);
+            awaitUntil(share.isGranted);
         }
     }
 
     /**
-     * {@link #blockUntil(java.util.function.BooleanSupplier)} that also ends at virtual time {@code deadline}
-     * ({@code Long.MAX_VALUE}: none). Returns whether {@code ready} holds.
+     * {@link #blockUntil(BooleanSupplier)} that also ends at virtual time {@code deadline} ({@code Long.MAX_VALUE}:
+     * none). Returns whether {@code ready} holds.
      */
-    protected final boolean blockUntil(java.util.function.BooleanSupplier ready, long deadline) {
+    protected final boolean blockUntil(BooleanSupplier ready, long deadline) {
         long seq = ++timeoutSeq;
         timedOut = deadline <= cursor();
         activeTimeout = seq;
@@ -447,17 +372,28 @@ public abstract class ProgramThread extends HostThread {
         return ready.getAsBoolean();
     }
 
-    /** Reads {@code words} words from NIC memory by programmed I/O and stalls until the bus has answered. */
-    protected final void pioReadAndWait(int words) {
-        long tag = ++pioSeq;
-        pioRead(words, tag);
-        while (pioDone != tag) {
-            awaitMessage(false);
-        }
+    /** A counter of this thread, for the parts of it in other files. */
+    final org.nowemu.actors.stats.Counter hostCounter(String name) {
+        return counter(name);
     }
 
     /** Whether the calling Java thread is this program's (libraries refuse calls from other programs). */
     protected final boolean onProgramThread() {
-        return Thread.currentThread() == thread;
+        return coroutine != null && coroutine.onProgramThread();
+    }
+
+    /** Times its thread was resumed (two thread switches each): 1 + {@code host.waits} - {@link #waitsSkipped()}. */
+    protected final long resumes() {
+        return coroutine == null ? 0 : coroutine.passes();
+    }
+
+    /** Waits that ended without resuming the thread (their condition still did not hold). */
+    protected final long waitsSkipped() {
+        return waitsSkipped;
+    }
+
+    /** Whether the program's Java thread is alive (none is once the run has ended or the process crashed). */
+    protected final boolean programThreadAlive() {
+        return coroutine != null && coroutine.threadAlive();
     }
 }
