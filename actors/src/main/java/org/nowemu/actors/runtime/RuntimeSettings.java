@@ -2,6 +2,7 @@ package org.nowemu.actors.runtime;
 
 import com.typesafe.config.Config;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.time.VirtualTime;
 
 /**
  * Settings of the runtime, from {@code nowemu.seed} and {@code nowemu.runtime} (see actors' reference.conf).
@@ -12,8 +13,21 @@ import org.nowemu.actors.config.ConfigReader;
  * @param tracing    whether components keep a trace track
  * @param traceLimit trace entries kept per component
  * @param idleCpuLevel how hard an idle lane spins before parking, 1..10
+ * @param horizonReach the farthest source a component's safe horizon looks at (ps; 0 = fixed windows of one
+ *                     lookahead), see {@link Horizons}
+ * @param horizonSources the most sources a component's safe horizon looks at
  */
-public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
+public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel,
+                              long horizonReach, int horizonSources) {
+
+    /** The default reach and sources of the safe horizons (actors' reference.conf). */
+    public static final long DEFAULT_HORIZON_REACH = 10_000_000L;
+    public static final int DEFAULT_HORIZON_SOURCES = 64;
+
+    /** Settings with the default safe horizons. */
+    public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
+        this(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, DEFAULT_HORIZON_REACH, DEFAULT_HORIZON_SOURCES);
+    }
 
     /** Settings with the default spinning (10), for tests and tools that build settings by hand. */
     public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit) {
@@ -31,18 +45,28 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
         boolean tracing = r.bool("nowemu.runtime.trace.enabled");
         int limit = r.intIn("nowemu.runtime.trace.max-events-per-component", 0, Integer.MAX_VALUE);
         int idle = r.intIn("nowemu.runtime.idle-cpu-level", 1, 10);
-        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle);
+        long reach = r.duration("nowemu.runtime.horizon.reach", 0, VirtualTime.parse("1s"));
+        int sources = r.intIn("nowemu.runtime.horizon.sources", 1, 1 << 16);
+        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, reach, sources);
     }
 
     public RuntimeSettings withSeed(long s) {
-        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel);
+        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources);
     }
 
     public RuntimeSettings withThreads(int t) {
-        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel);
+        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources);
     }
 
     public RuntimeSettings withPartitions(int p) {
-        return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel);
+        return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources);
+    }
+
+    /** The same settings with safe horizons of {@code reach} (ps; 0 = fixed windows) over {@code sources}. */
+    public RuntimeSettings withHorizon(long reach, int sources) {
+        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, reach, sources);
     }
 }
