@@ -72,7 +72,7 @@ public final class Emulation {
         // the least of them (a partition cannot send to another before it) rather than one lookahead long.
         long[] exits = placement.partitions() > 1 ? ExitDelays.of(model, placement) : null;
         LocalExchange exchange = new LocalExchange(placement.partitions(), model.lookahead(), horizonPs, progress, exits);
-        Lanes lanes = new Lanes(settings.threads(), settings.idleCpuLevel());
+        Lanes lanes = new Lanes(settings.threads(), settings.idleCpuLevel(), settings.laneParkNs());
         Behavior<Void> root = Behaviors.setup(ctx -> {
             int parts = placement.partitions();
             Map<ActorRef<PartitionActor.Command>, Integer> index = new HashMap<>(); // looked up only, never iterated

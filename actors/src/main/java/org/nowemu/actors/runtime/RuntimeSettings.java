@@ -16,17 +16,21 @@ import org.nowemu.actors.time.VirtualTime;
  * @param horizonReach the farthest source a component's safe horizon looks at (ps; 0 = fixed windows of one
  *                     lookahead), see {@link Horizons}
  * @param horizonSources the most sources a component's safe horizon looks at
+ * @param laneParkNs   how long an idle lane parks before it looks for a stalled lane again (ns)
  */
 public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel,
-                              long horizonReach, int horizonSources) {
+                              long horizonReach, int horizonSources, long laneParkNs) {
 
     /** The default reach and sources of the safe horizons (actors' reference.conf). */
-    public static final long DEFAULT_HORIZON_REACH = 10_000_000L;
+    public static final long DEFAULT_HORIZON_REACH = 1_000_000L;
     public static final int DEFAULT_HORIZON_SOURCES = 64;
+    /** The default lane park (actors' reference.conf), for lanes built without settings (cluster members). */
+    public static final long DEFAULT_LANE_PARK = 50_000L;
 
     /** Settings with the default safe horizons. */
     public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
-        this(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, DEFAULT_HORIZON_REACH, DEFAULT_HORIZON_SOURCES);
+        this(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, DEFAULT_HORIZON_REACH, DEFAULT_HORIZON_SOURCES,
+                DEFAULT_LANE_PARK);
     }
 
     /** Settings with the default spinning (10), for tests and tools that build settings by hand. */
@@ -47,26 +51,28 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
         int idle = r.intIn("nowemu.runtime.idle-cpu-level", 1, 10);
         long reach = r.duration("nowemu.runtime.horizon.reach", 0, VirtualTime.parse("1s"));
         int sources = r.intIn("nowemu.runtime.horizon.sources", 1, 1 << 16);
-        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, reach, sources);
+        long park = r.duration("nowemu.runtime.lane-park", 1_000_000L, 10_000_000_000L) / 1_000L;
+        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, reach, sources, park);
     }
 
     public RuntimeSettings withSeed(long s) {
         return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
-                horizonSources);
+                horizonSources, laneParkNs);
     }
 
     public RuntimeSettings withThreads(int t) {
         return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
-                horizonSources);
+                horizonSources, laneParkNs);
     }
 
     public RuntimeSettings withPartitions(int p) {
         return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel, horizonReach,
-                horizonSources);
+                horizonSources, laneParkNs);
     }
 
     /** The same settings with safe horizons of {@code reach} (ps; 0 = fixed windows) over {@code sources}. */
     public RuntimeSettings withHorizon(long reach, int sources) {
-        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, reach, sources);
+        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, reach, sources,
+                laneParkNs);
     }
 }
