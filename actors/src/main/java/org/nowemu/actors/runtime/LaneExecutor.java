@@ -94,31 +94,44 @@ final class LaneExecutor {
         private void loop() {
             Lane[] all = set.lanes;
             long[] seen = new long[all.length];
+            boolean spun = false;
             while (!shutdown) {
                 Runnable r = queue.poll();
                 if (r != null) {
                     taken++; // only this thread writes it
+                    spun = false;
                     r.run();
                     continue;
                 }
-                for (int j = 0; j < all.length; j++) {
-                    seen[j] = all[j].taken;
+                // Spin once per idle stretch: a lane idle for longer (between runs, or while host programs
+                // compute) only wakes every park period to look for a stalled lane, and costs next to no CPU.
+                if (!spun) {
+                    spun = true;
+                    look(all, seen);
+                    long deadline = System.nanoTime() + spinNs; // wall clock for scheduling only, not results
+                    while (queue.isEmpty() && !shutdown && System.nanoTime() < deadline) {
+                        Thread.onSpinWait();
+                    }
+                    if (!queue.isEmpty()) {
+                        continue;
+                    }
                 }
-                long deadline = System.nanoTime() + spinNs; // wall clock for scheduling only, never for results
-                while (queue.isEmpty() && !shutdown && System.nanoTime() < deadline) {
-                    Thread.onSpinWait();
-                }
-                if (!queue.isEmpty()) {
-                    continue;
-                }
+                // A lane that took no task over the whole spin or park is stalled, not just busy.
                 if (help(all, seen)) {
                     continue;
                 }
+                look(all, seen);
                 parked = true;
                 if (queue.isEmpty() && !shutdown) {
                     LockSupport.parkNanos(this, parkNs);
                 }
                 parked = false;
+            }
+        }
+
+        private static void look(Lane[] all, long[] seen) {
+            for (int j = 0; j < all.length; j++) {
+                seen[j] = all[j].taken;
             }
         }
 
