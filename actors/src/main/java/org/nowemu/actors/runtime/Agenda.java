@@ -93,4 +93,47 @@ final class Agenda {
         }
         return n;
     }
+
+    /**
+     * Like {@link #takeEarlierThan} with a horizon per index: takes every index whose key is earlier than its
+     * horizon (from {@code horizons}, over the keys as they stand before anything is taken; below {@code cap}),
+     * writing them ascending into {@code out} and their horizons into {@code ends}; returns how many.
+     */
+    int takeBelowHorizons(Horizons horizons, long floor, long cap, int[] out, long[] ends) {
+        int n = 0;
+        for (int b = 0; b < blockMin.length; b++) {
+            if (blockMin[b] >= cap) {
+                continue;
+            }
+            int to = Math.min(key.length, (b + 1) << SHIFT);
+            for (int i = b << SHIFT; i < to; i++) {
+                long k = key[i];
+                if (k < cap) {
+                    long h = horizons.horizon(i, key, floor, cap);
+                    if (k < h) {
+                        out[n] = i;
+                        ends[n++] = h;
+                    }
+                }
+            }
+        }
+        // Only now, when every horizon has read the keys of the window's start.
+        int lastBlock = -1;
+        for (int j = 0; j < n; j++) {
+            key[out[j]] = Long.MAX_VALUE;
+        }
+        for (int j = 0; j < n; j++) {
+            int b = out[j] >>> SHIFT;
+            if (b != lastBlock) {
+                lastBlock = b;
+                long rest = Long.MAX_VALUE;
+                int to = Math.min(key.length, (b + 1) << SHIFT);
+                for (int i = b << SHIFT; i < to; i++) {
+                    rest = Math.min(rest, key[i]);
+                }
+                blockMin[b] = rest;
+            }
+        }
+        return n;
+    }
 }

@@ -72,14 +72,17 @@ public final class Emulation {
             return SequentialEngine.run(model, settings, horizonPs, progress);
         }
         Placement placement = Placement.blocks(model.size(), settings.partitions());
-        LocalExchange exchange = new LocalExchange(placement.partitions(), model.lookahead(), horizonPs, progress);
-        Lanes lanes = new Lanes(settings.threads(), settings.idleCpuLevel());
+        // With several partitions each reports its earliest output time, and the exchange opens windows up to
+        // the least of them (a partition cannot send to another before it) rather than one lookahead long.
+        long[] exits = placement.partitions() > 1 ? ExitDelays.of(model, placement) : null;
+        LocalExchange exchange = new LocalExchange(placement.partitions(), model.lookahead(), horizonPs, progress, exits);
+        Lanes lanes = new Lanes(settings.threads(), settings.idleCpuLevel(), settings.laneParkNs());
         Behavior<Void> root = Behaviors.setup(ctx -> {
             int parts = placement.partitions();
             Map<ActorRef<PartitionActor.Command>, Integer> index = new HashMap<>(); // looked up only, never iterated
             for (int p = 0; p < parts; p++) {
                 ActorRef<PartitionActor.Command> ref = ctx.spawn(PartitionActor.create(p, placement, model, settings,
-                        exchange, lanes), "partition-" + p,
+                        exchange, lanes, exits), "partition-" + p,
                         DispatcherSelector.fromConfig(Lanes.dispatcher(lanes.ofCoordinator(p, parts))));
                 ctx.watch(ref);
                 index.put(ref, p);

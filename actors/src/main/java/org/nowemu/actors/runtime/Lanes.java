@@ -2,31 +2,40 @@ package org.nowemu.actors.runtime;
 
 /**
  * Which dispatcher thread ("lane") runs each sub-coordinator and each component. A lane is a Pekko
- * dispatcher of one thread (an affinity pool of parallelism 1) that spins a while before parking, so the
- * next window's grants start without a wake-up system call, and a component always runs on the same thread,
- * keeping its mailbox and state in that core's cache. With at least as many partitions as lanes, partition
- * p runs wholly on lane p mod lanes (its grants never cross cores); with fewer, each partition's components
- * are spread over its share of the lanes in contiguous blocks and its sub-coordinator sits on the first.
- * Measured on PHOLD (BENCHMARKS.md): a work-stealing pool shared by all actors reached 3.5-4.9M events/s at
- * lookahead 0.1us on 2 cores, these lanes 5.3-5.5M. Placement on lanes never changes results.
+ * dispatcher of one thread ({@link LaneExecutor}) that spins a bounded while before it helps a stalled lane or
+ * parks, so the next window's grants start without a wake-up system call, and a component runs on the same
+ * thread unless that thread has lost its core, keeping its mailbox and state in that core's cache. With at
+ * least as many partitions as lanes, partition p runs on lane p mod lanes (its grants never cross cores); with
+ * fewer, each partition's components are spread over its share of the lanes in contiguous blocks and its
+ * sub-coordinator sits on the first. Measured on PHOLD (BENCHMARKS.md): a work-stealing pool shared by all
+ * actors reached 3.5-4.9M events/s at lookahead 0.1us on 2 cores, spinning lanes 5.3-5.5M. Placement on lanes
+ * never changes results.
  *
  * @param lanes        number of lanes (the {@code nowemu.runtime.threads} setting)
- * @param idleCpuLevel how hard an idle lane spins before parking, 1..10 (Pekko's affinity-pool setting)
+ * @param idleCpuLevel how long an idle lane spins before it helps or parks, 1..10: level x 2us
+ * @param parkNs       how long an idle lane parks before it looks for a stalled lane again (ns)
  */
-record Lanes(int lanes, int idleCpuLevel) {
+record Lanes(int lanes, int idleCpuLevel, long parkNs) {
+
+    /** Lanes that park for the default period (the cluster's members). */
+    Lanes(int lanes, int idleCpuLevel) {
+        this(lanes, idleCpuLevel, RuntimeSettings.DEFAULT_LANE_PARK);
+    }
 
     static String dispatcher(int lane) {
         return "nowemu-lane-" + lane;
     }
 
-    /** The HOCON that defines the lane dispatchers. */
+    /** The HOCON that defines the lane dispatchers: a new set of lanes each time. */
     String config() {
+        String token = LaneExecutor.newToken();
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < lanes; i++) {
-            b.append(dispatcher(i)).append(" {\n  type = Dispatcher\n  executor = affinity-pool-executor\n"
-                    + "  throughput = 64\n  affinity-pool-executor {\n    parallelism-min = 1\n    parallelism-max = 1\n"
-                    // the queue must hold a whole window of grants, or the pool would run tasks on the caller
-                    + "    task-queue-size = 1048576\n    idle-cpu-level = ").append(idleCpuLevel).append("\n  }\n}\n");
+            b.append(dispatcher(i)).append(" {\n  type = Dispatcher\n  executor = \"")
+                    .append(LaneExecutor.Configurator.class.getName()).append("\"\n  throughput = 64\n")
+                    .append("  lane-set = \"").append(token).append("\"\n  lane = ").append(i)
+                    .append("\n  lanes = ").append(lanes).append("\n  spin-ns = ").append(idleCpuLevel * 2_000L)
+                    .append("\n  park-ns = ").append(parkNs).append("\n}\n");
         }
         return b.toString();
     }

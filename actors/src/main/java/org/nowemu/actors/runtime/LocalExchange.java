@@ -26,15 +26,23 @@ final class LocalExchange implements Exchange {
     private int arrived;
     private int finished;
     private final boolean[] hasFinished;
+    private final long[] exitDelays;
     private long min = Long.MAX_VALUE;
+    /** The least earliest output time reported in this window, lowered by the messages in flight. */
+    private long output = Long.MAX_VALUE;
     private long windowStart;
     private RunFailure failure;
     private long handled;
     private long windows;
     private long activations;
 
-    LocalExchange(int partitions, long lookahead, long horizon, RunProgress progress) {
+    /**
+     * @param exitDelays by component id ({@link ExitDelays}), with several partitions; null with one, which
+     *                   nothing can reach from outside: its windows end only at the horizon
+     */
+    LocalExchange(int partitions, long lookahead, long horizon, RunProgress progress, long[] exitDelays) {
         this.partitions = partitions;
+        this.exitDelays = exitDelays;
         this.lookahead = lookahead;
         this.horizon = horizon;
         this.progress = progress;
@@ -65,6 +73,7 @@ final class LocalExchange implements Exchange {
                                           List<List<Event>> outgoing, long handledInWindow, long activated,
                                           RunFailure partitionFailure) {
         min = Math.min(min, localMin);
+        output = Math.min(output, earliestOutput);
         handled += handledInWindow;
         activations += activated;
         if (partitionFailure != null && partitionFailure.before(failure)) {
@@ -75,6 +84,11 @@ final class LocalExchange implements Exchange {
                 List<Event> l = outgoing.get(q);
                 if (l != null) {
                     incoming.get(q).addAll(l);
+                    // Not yet in q's report: q may pass it on to another partition after its exit delay.
+                    for (int i = 0, n = l.size(); i < n; i++) {
+                        Event e = l.get(i);
+                        output = Math.min(output, ExitDelays.after(e.time, exitDelays[e.target]));
+                    }
                 }
             }
         }
@@ -90,7 +104,11 @@ final class LocalExchange implements Exchange {
         long start = min;
         min = Long.MAX_VALUE;
         boolean finish = start >= horizon;
-        long end = start > horizon - lookahead ? horizon : Math.min(start + lookahead, horizon);
+        // Nothing crosses partitions before the least earliest output time, which is at least one lookahead
+        // on: each partition runs its components up to their own horizons below it (Horizons).
+        long end = exitDelays == null ? horizon
+                : Math.min(horizon, Math.max(output, ExitDelays.after(start, lookahead)));
+        output = Long.MAX_VALUE;
         if (!finish) {
             windowStart = start;
             windows++;

@@ -50,15 +50,18 @@ public final class PartitionActor {
     private final Agenda agenda;
     private final ArrayList<Event>[] inbox;
     private final int[] granted;
+    /** The horizon of each granted component, when {@link #horizons} gave them different ones. */
+    private final long[] grantedEnds;
     private int grantedCount;
+    private final Horizons horizons;
     /** By local index: {@link ExitDelays} of the components, or null when no one asks for earliest output times. */
     private final long[] exitDelays;
     private final long[] exitBlockMin;
 
     static Behavior<Command> create(int partition, Placement placement, Model model, RuntimeSettings settings,
-                                    Exchange exchange, Lanes lanes) {
+                                    Exchange exchange, Lanes lanes, long[] exitDelays) {
         return Behaviors.setup(ctx -> new PartitionActor(ctx, partition, placement, model, settings, exchange, lanes,
-                partition, placement.partitions(), null).idle());
+                partition, placement.partitions(), exitDelays).idle());
     }
 
     /**
@@ -88,6 +91,8 @@ public final class PartitionActor {
         this.agenda = new Agenda(n);
         this.inbox = new ArrayList[n];
         this.granted = new int[n];
+        this.grantedEnds = new long[n];
+        this.horizons = new Horizons(model, members, settings.horizonReach(), settings.horizonSources());
         if (exitDelaysById != null) {
             exitDelays = new long[n];
             for (int k = 0; k < n; k++) {
@@ -132,14 +137,18 @@ public final class PartitionActor {
         for (int i = 0, n = in.size(); i < n; i++) {
             queueLocally(in.get(i));
         }
-        grantedCount = agenda.takeEarlierThan(w.end(), granted);
+        long floor = agenda.minKey();
+        long cap = horizons.cap(floor, w.end());
+        boolean uniform = horizons.uniform(floor, cap);
+        grantedCount = uniform ? agenda.takeEarlierThan(cap, granted)
+                : agenda.takeBelowHorizons(horizons, floor, cap, granted, grantedEnds);
         if (grantedCount == 0) {
             return closeWindow();
         }
         board.expect(grantedCount);
         for (int i = 0; i < grantedCount; i++) {
             int k = granted[i];
-            refs.get(k).tell(new ComponentActor.Grant(w.end(), inbox[k]));
+            refs.get(k).tell(new ComponentActor.Grant(uniform ? cap : grantedEnds[i], inbox[k]));
             inbox[k] = null;
         }
         return running(Phase.WINDOW);

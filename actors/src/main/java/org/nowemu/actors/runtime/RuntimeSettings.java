@@ -2,6 +2,7 @@ package org.nowemu.actors.runtime;
 
 import com.typesafe.config.Config;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.time.VirtualTime;
 
 /**
  * Settings of the runtime, from {@code nowemu.seed} and {@code nowemu.runtime} (see actors' reference.conf).
@@ -12,10 +13,14 @@ import org.nowemu.actors.config.ConfigReader;
  * @param tracing    whether components keep a trace track
  * @param traceLimit trace entries kept per component
  * @param idleCpuLevel how hard an idle lane spins before parking, 1..10
+ * @param horizonReach the farthest source a component's safe horizon looks at (ps; 0 = fixed windows of one
+ *                     lookahead), see {@link Horizons}
+ * @param horizonSources the most sources a component's safe horizon looks at
+ * @param laneParkNs   how long an idle lane parks before it looks for a stalled lane again (ns)
  * @param engine     what runs the model: the actor runtime or the sequential reference engine
  */
 public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel,
-                              Engine engine) {
+                              long horizonReach, int horizonSources, long laneParkNs, Engine engine) {
 
     /** What runs a model (key {@code nowemu.runtime.engine}); both give the same result and digest. */
     public enum Engine {
@@ -25,14 +30,21 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
         SEQUENTIAL
     }
 
+    /** The default reach and sources of the safe horizons (actors' reference.conf). */
+    public static final long DEFAULT_HORIZON_REACH = 1_000_000L;
+    public static final int DEFAULT_HORIZON_SOURCES = 64;
+    /** The default lane park (actors' reference.conf), for lanes built without settings (cluster members). */
+    public static final long DEFAULT_LANE_PARK = 50_000L;
+
+    /** Settings on the actor runtime with the default safe horizons and lane park. */
+    public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
+        this(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, DEFAULT_HORIZON_REACH, DEFAULT_HORIZON_SOURCES,
+                DEFAULT_LANE_PARK, Engine.ACTORS);
+    }
+
     /** Settings with the default spinning (10), for tests and tools that build settings by hand. */
     public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit) {
         this(seed, threads, partitions, tracing, traceLimit, 10);
-    }
-
-    /** Settings on the actor runtime. */
-    public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
-        this(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, Engine.ACTORS);
     }
 
     public static RuntimeSettings from(Config config) {
@@ -46,28 +58,41 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
         boolean tracing = r.bool("nowemu.runtime.trace.enabled");
         int limit = r.intIn("nowemu.runtime.trace.max-events-per-component", 0, Integer.MAX_VALUE);
         int idle = r.intIn("nowemu.runtime.idle-cpu-level", 1, 10);
+        long reach = r.duration("nowemu.runtime.horizon.reach", 0, VirtualTime.parse("1s"));
+        int sources = r.intIn("nowemu.runtime.horizon.sources", 1, 1 << 16);
+        long park = r.duration("nowemu.runtime.lane-park", 1_000_000L, 10_000_000_000L) / 1_000L;
         String engine = r.string("nowemu.runtime.engine");
         Engine e = switch (engine) {
             case "actors" -> Engine.ACTORS;
             case "sequential" -> Engine.SEQUENTIAL;
             default -> throw r.bad("nowemu.runtime.engine", "expected actors or sequential, got '" + engine + "'");
         };
-        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, e);
+        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, reach, sources, park, e);
     }
 
     public RuntimeSettings withSeed(long s) {
-        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel, engine);
+        return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources, laneParkNs, engine);
     }
 
     public RuntimeSettings withThreads(int t) {
-        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel, engine);
+        return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources, laneParkNs, engine);
     }
 
     public RuntimeSettings withPartitions(int p) {
-        return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel, engine);
+        return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources, laneParkNs, engine);
+    }
+
+    /** The same settings with safe horizons of {@code reach} (ps; 0 = fixed windows) over {@code sources}. */
+    public RuntimeSettings withHorizon(long reach, int sources) {
+        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, reach, sources,
+                laneParkNs, engine);
     }
 
     public RuntimeSettings withEngine(Engine e) {
-        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, e);
+        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources, laneParkNs, e);
     }
 }

@@ -105,10 +105,15 @@ class ChainTest {
         // from onStart) + 3 Token; server 3 Served + 3 Token = 12.
         assertEquals(12, r.events());
         assertEquals(new Invariants(12, 12, 0, 0, 0, 0), r.invariants());
-        // Lookahead is the smallest connection, 50ns. Windows start at the earliest pending time:
-        // [0,50) source; [100,150) server; [160,210) server + sink(180); [210,260) sink(210, 240).
+        // Lookahead is the smallest connection, 50ns. Windows start at the earliest pending time and each
+        // component runs up to its safe horizon (Horizons). On one partition nothing reaches the source, the
+        // server only from the source and the sink only from the server: source 0-40ns; server 100-190ns (the
+        // source has nothing left); sink 180-240ns: 3 windows.
+        // Over 2 or 3 partitions the sink (or the server) is elsewhere, and a window ends at the least earliest
+        // output time (at least one lookahead on): [0,150) source (0 + 100 + 50 to leave for the sink);
+        // [100,150) server (token 100 + 50); [160,210) server + sink(180); [210,...) sink(210, 240): 4 windows.
         assertEquals(50 * NS, r.lookaheadPs());
-        assertEquals(4, r.windows());
+        assertEquals(partitions == 1 ? 3 : 4, r.windows());
         assertEquals(180 * NS, r.histograms().get("c.arrival").getMinValue(), NS);
         assertTrue(r.histograms().get("c.arrival").getMaxValue() >= 240 * NS - NS);
     }

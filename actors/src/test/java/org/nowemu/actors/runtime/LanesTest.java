@@ -42,6 +42,8 @@ class LanesTest {
         for (int i = 0; i < 3; i++) {
             assertEquals(true, conf.contains(Lanes.dispatcher(i) + " {"), conf);
         }
-        assertEquals(true, conf.contains("idle-cpu-level = 7"), conf);
+        // Level 7 spins 7 x 2us before helping or parking.
+        assertEquals(true, conf.contains("spin-ns = 14000"), conf);
+        assertEquals(true, conf.contains("park-ns = 50000"), conf);
     }
 }
