@@ -89,11 +89,15 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
             throw r.bad(p + "term-buffer-length", "expected a power of two from 64KiB to 1GiB, got " + term + " bytes");
         }
         // Aeron takes messages of at most an eighth of a term; a larger Artery frame would be dropped.
-        if (term / 8 < frame) {
+        if (config.getString("nowemu.cluster.transport").equals("aeron-udp") && term / 8 < frame) {
             throw r.bad(p + "term-buffer-length", term + " bytes carry messages of at most " + term / 8
                     + " bytes, less than pekko.remote.artery.advanced.maximum-frame-size (" + frame + " bytes)");
         }
-        return new Aeron(java.nio.file.Path.of(base).toAbsolutePath().toString(), (int) term);
+        try {
+            return new Aeron(java.nio.file.Path.of(base).toAbsolutePath().toString(), (int) term);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw r.bad(p + "directory", "'" + dir + "' is not a path (" + e.getMessage() + ")");
+        }
     }
 
     /** The same settings with these seed nodes (host:port each; anything else is a {@code BadInputException}). */
