@@ -1,6 +1,7 @@
 package org.nowemu.actors.cluster;
 
 import java.io.IOException;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -25,7 +26,15 @@ final class AddressCheck {
             throw new BadInputException("nowemu.cluster.hostname '" + cs.hostname() + "': cannot bind it on this"
                     + " machine (" + e.getMessage() + ")");
         }
-        if (cs.port() != 0) {
+        if (cs.port() != 0 && cs.transport().equals("aeron-udp")) {
+            try (DatagramSocket s = new DatagramSocket(null)) {
+                s.bind(new InetSocketAddress(self, cs.port()));
+            } catch (IOException e) {
+                throw new BadInputException("nowemu.cluster.port " + cs.port() + ": UDP " + cs.hostname() + ":"
+                        + cs.port() + " is already in use (another program or nowemu member holds it; 0 takes any"
+                        + " free port)");
+            }
+        } else if (cs.port() != 0) {
             try (ServerSocket s = new ServerSocket()) {
                 // With SO_REUSEADDR, as the JDK's server sockets under Artery have on Unix: a port left in
                 // TIME_WAIT by an earlier member is free, one that something listens on is not.

@@ -62,14 +62,27 @@ public final class ClusterRun implements AutoCloseable {
      */
     public static ClusterRun start(ClusterSettings cs, Config config, ModelSource source, int idleCpuLevel) {
         AddressCheck.check(cs);
+        if (cs.transport().equals("aeron-udp")) {
+            if (!Object.class.getModule().isOpen("sun.nio.ch", ClusterRun.class.getModule())) {
+                throw new BadInputException("transport aeron-udp needs the JVM option --add-opens"
+                        + " java.base/sun.nio.ch=ALL-UNNAMED (Aeron's media driver uses the JDK's selector;"
+                        + " `java -jar` on nowemu's jar and ./nowemu give it)");
+            }
+            // Read by the embedded media driver as it starts (Aeron has no other way in through Pekko); the same
+            // for every member of this JVM. Sparse files: memory for the terms a stream has actually written.
+            System.setProperty("aeron.term.buffer.length", String.valueOf(cs.aeron().termLength()));
+            System.setProperty("aeron.term.buffer.sparse.file", "true");
+        }
         String own = cs.pekkoConfig(Emulation.laneConfig(cs.lanes(), idleCpuLevel));
         Config systemConfig = ConfigFactory.parseString(own).withFallback(config).resolve();
         ActorSystem<SpawnProtocol.Command> system;
         try {
             system = ActorSystem.create(SpawnProtocol.create(), cs.name(), systemConfig);
-        } catch (RuntimeException e) {
-            throw new BadInputException("cannot start a cluster member on " + cs.hostname() + ":" + cs.port() + ": "
-                    + e.getMessage());
+        } catch (RuntimeException | ExceptionInInitializerError | NoClassDefFoundError e) {
+            // Aeron's media driver fails as an Error when its classes cannot initialise.
+            Throwable cause = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+            throw new BadInputException("cannot start a cluster member on " + cs.hostname() + ":" + cs.port()
+                    + " over " + cs.transport() + ": " + cause.getMessage());
         }
         RunProgress progress = new RunProgress();
         ActorRef<Coordinator.Command> proxy = ClusterSingleton.get(system).init(
@@ -280,6 +293,14 @@ public final class ClusterRun implements AutoCloseable {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot start actor " + name + ": " + e, e);
         }
+    }
+
+    /**
+     * Deletes the transport's files of this JVM's members (aeron-udp: the media drivers' directories), for a JVM
+     * about to halt: Pekko deletes them when a member closes, a shutdown hook when the JVM exits.
+     */
+    public static void deleteTransportFiles() {
+        AeronFiles.deleteOwn();
     }
 
     /** Blocks until this member's actor system ends (a member that only serves runs). */

@@ -9,30 +9,44 @@ import org.nowemu.actors.config.ConfigReader;
 
 /**
  * How this JVM takes part in a Pekko Cluster of nowemu members ({@code nowemu.cluster}): the address it binds,
- * the seed nodes it joins, the cluster's name, the transport (plain TCP or TLS) and how long to wait.
+ * the seed nodes it joins, the cluster's name, the transport (plain TCP, TLS or Aeron over UDP) and how long to
+ * wait.
  *
  * @param name          the cluster's (actor system's) name; members of another name cannot join
  * @param hostname      the address to bind and to be reached at
  * @param port          the port to bind (0: any free one)
  * @param seedNodes     host:port of the seed nodes (empty: this JVM is the first, its own seed)
- * @param transport     {@code tcp} or {@code tls-tcp}
+ * @param transport     {@code tcp}, {@code tls-tcp} or {@code aeron-udp}
  * @param keyStore      TLS: key store file (empty for tcp)
  * @param trustStore    TLS: trust store file
  * @param storePassword TLS: password of both stores and of the key
  * @param joinTimeoutMs how long a run waits for its members to be up (ms)
  * @param seedTimeoutMs how long a member waits to join the cluster of its seed nodes (ms)
  * @param lanes         dispatcher threads of this member (0: one per core)
+ * @param aeron         aeron-udp: the media driver's files
  */
 public record ClusterSettings(String name, String hostname, int port, List<String> seedNodes, String transport,
                               String keyStore, String trustStore, String storePassword, long joinTimeoutMs,
-                              long seedTimeoutMs, int lanes) {
+                              long seedTimeoutMs, int lanes, Aeron aeron) {
+
+    /**
+     * Transport aeron-udp: where the members' media-driver directories go and the length of a term buffer.
+     *
+     * @param directory  the directory under which each member makes its own (absolute path)
+     * @param termLength bytes of one term of a publication (a power of two; Aeron keeps three per stream)
+     */
+    public record Aeron(String directory, int termLength) {
+    }
+
+    /** Artery's transports, by their Pekko names. */
+    static final List<String> TRANSPORTS = List.of("tcp", "tls-tcp", "aeron-udp");
 
     public static ClusterSettings from(Config config) {
         ConfigReader r = new ConfigReader(config);
         String p = "nowemu.cluster.";
         String transport = r.string(p + "transport");
-        if (!transport.equals("tcp") && !transport.equals("tls-tcp")) {
-            throw r.bad(p + "transport", "expected tcp or tls-tcp, got '" + transport + "'");
+        if (!TRANSPORTS.contains(transport)) {
+            throw r.bad(p + "transport", "expected tcp, tls-tcp or aeron-udp, got '" + transport + "'");
         }
         List<String> seeds;
         try {
@@ -56,7 +70,34 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
         return new ClusterSettings(name, r.string(p + "hostname"), r.intIn(p + "port", 0, 65535), List.copyOf(seeds),
                 transport, keyStore, trustStore, r.string(p + "tls.password"),
                 r.duration(p + "join-timeout", 1) / 1_000_000_000L, r.duration(p + "seed-timeout", 1_000_000_000L) / 1_000_000_000L,
-                lanes == 0 ? Runtime.getRuntime().availableProcessors() : lanes);
+                lanes == 0 ? Runtime.getRuntime().availableProcessors() : lanes, aeron(config, r, p + "aeron."));
+    }
+
+    private static Aeron aeron(Config config, ConfigReader r, String p) {
+        String dir = r.string(p + "directory");
+        // Aeron's own default: /dev/shm/aeron-<user> on Linux (memory), else under the temporary directory.
+        String base = dir.isEmpty() ? io.aeron.CommonContext.getAeronDirectoryName() : dir;
+        long term;
+        long frame;
+        try {
+            term = config.getBytes(p + "term-buffer-length");
+            frame = config.getBytes("pekko.remote.artery.advanced.maximum-frame-size");
+        } catch (ConfigException e) {
+            throw ConfigReader.from(e);
+        }
+        if (term < 64 * 1024 || term > 1024 * 1024 * 1024 || Long.bitCount(term) != 1) {
+            throw r.bad(p + "term-buffer-length", "expected a power of two from 64KiB to 1GiB, got " + term + " bytes");
+        }
+        // Aeron takes messages of at most an eighth of a term; a larger Artery frame would be dropped.
+        if (config.getString("nowemu.cluster.transport").equals("aeron-udp") && term / 8 < frame) {
+            throw r.bad(p + "term-buffer-length", term + " bytes carry messages of at most " + term / 8
+                    + " bytes, less than pekko.remote.artery.advanced.maximum-frame-size (" + frame + " bytes)");
+        }
+        try {
+            return new Aeron(java.nio.file.Path.of(base).toAbsolutePath().toString(), (int) term);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw r.bad(p + "directory", "'" + dir + "' is not a path (" + e.getMessage() + ")");
+        }
     }
 
     /** The same settings with these seed nodes (host:port each; anything else is a {@code BadInputException}). */
@@ -67,17 +108,17 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
             }
         }
         return new ClusterSettings(name, hostname, port, List.copyOf(seeds), transport, keyStore, trustStore,
-                storePassword, joinTimeoutMs, seedTimeoutMs, lanes);
+                storePassword, joinTimeoutMs, seedTimeoutMs, lanes, aeron);
     }
 
     public ClusterSettings withLanes(int n) {
         return new ClusterSettings(name, hostname, port, seedNodes, transport, keyStore, trustStore, storePassword,
-                joinTimeoutMs, seedTimeoutMs, n);
+                joinTimeoutMs, seedTimeoutMs, n, aeron);
     }
 
     public ClusterSettings withPort(int p) {
         return new ClusterSettings(name, hostname, p, seedNodes, transport, keyStore, trustStore, storePassword,
-                joinTimeoutMs, seedTimeoutMs, lanes);
+                joinTimeoutMs, seedTimeoutMs, lanes, aeron);
     }
 
     private static void parseSeed(String s, ConfigReader r, String key) {
@@ -128,6 +169,16 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
                 .append('\n')
                 .append("pekko.remote.artery.canonical.port = ").append(port).append('\n')
                 .append("pekko.cluster.seed-nodes = [").append(seeds).append("]\n");
+        if (transport.equals("aeron-udp")) {
+            // One media driver per member, in its own directory; Pekko deletes it when the member ends.
+            String dir = AeronFiles.memberDirectory(java.nio.file.Path.of(aeron.directory()),
+                    "nowemu.cluster.aeron.directory").toString();
+            b.append("pekko.remote.artery.advanced.aeron {\n")
+                    .append("  embedded-media-driver = on\n")
+                    .append("  aeron-dir = ").append(ConfigUtil.quoteString(dir)).append('\n')
+                    .append("  delete-aeron-dir = yes\n")
+                    .append("}\n");
+        }
         if (transport.equals("tls-tcp")) {
             String password = ConfigUtil.quoteString(storePassword);
             b.append("pekko.remote.artery.ssl.config-ssl-engine {\n")

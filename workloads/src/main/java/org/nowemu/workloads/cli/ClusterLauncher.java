@@ -33,7 +33,7 @@ final class ClusterLauncher {
         ClusterSettings cs = ClusterSettings.from(config);
         int idle = RuntimeSettings.from(config).idleCpuLevel();
         if (seeds.isEmpty()) {
-            int port = cs.port() != 0 ? cs.port() : freePort();
+            int port = cs.port() != 0 ? cs.port() : freePort(cs.transport().equals("aeron-udp"));
             // The JVMs share this machine's cores: "one lane per core" means per core of the machine.
             int lanes = config.getInt("nowemu.runtime.threads") > 0 ? cs.lanes()
                     : Math.max(1, Runtime.getRuntime().availableProcessors() / jvms);
@@ -85,13 +85,14 @@ final class ClusterLauncher {
     /**
      * What the local members must share with this JVM beyond the cluster's name, transport and keys (which
      * {@link LocalJvms} passes itself), as {@code --set} overrides: the address to bind, how long to wait for
-     * the others and to join, the lanes and how they idle.
+     * the others and to join, the lanes and how they idle, where Aeron's files go and its term length.
      */
     static List<String> memberSettings(Config config, int lanes) {
         List<String> sets = new java.util.ArrayList<>();
         sets.add("nowemu.runtime.threads=" + lanes);
         sets.add("nowemu.runtime.idle-cpu-level=" + config.getInt("nowemu.runtime.idle-cpu-level"));
-        for (String k : List.of("hostname", "join-timeout", "seed-timeout")) {
+        for (String k : List.of("hostname", "join-timeout", "seed-timeout", "aeron.directory",
+                "aeron.term-buffer-length")) {
             sets.add("nowemu.cluster." + k + "=" + com.typesafe.config.ConfigUtil.quoteString(
                     config.getValue("nowemu.cluster." + k).unwrapped().toString()));
         }
@@ -121,9 +122,10 @@ final class ClusterLauncher {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
+    /** A port free now on this machine, for TCP, or for UDP (Aeron binds a UDP port). */
+    private static int freePort(boolean udp) {
+        try (java.io.Closeable c = udp ? new java.net.DatagramSocket(0) : new ServerSocket(0)) {
+            return c instanceof ServerSocket s ? s.getLocalPort() : ((java.net.DatagramSocket) c).getLocalPort();
         } catch (IOException e) {
             throw new org.nowemu.actors.config.BadInputException("no free port on this machine: " + e.getMessage());
         }

@@ -67,6 +67,9 @@ final class LocalJvms implements AutoCloseable {
                 cmd.add(a);
             }
         }
+        // As the jar's manifest gives `java -jar`: Aeron's media driver (aeron-udp) reaches into the selector.
+        cmd.add("--add-opens");
+        cmd.add("java.base/sun.nio.ch=ALL-UNNAMED");
         cmd.add("-Dnowemu.home=" + Main.home().toAbsolutePath());
         cmd.add("-cp");
         cmd.add(cp);

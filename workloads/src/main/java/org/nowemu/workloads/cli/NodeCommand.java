@@ -68,6 +68,7 @@ final class NodeCommand implements Callable<Integer> {
                 } catch (java.io.IOException e) {
                     // the parent is gone just the same
                 }
+                org.nowemu.actors.cluster.ClusterRun.deleteTransportFiles(); // halt runs no shutdown hook
                 Runtime.getRuntime().halt(0);
             }, "nowemu-parent-watch");
             watch.setDaemon(true);
