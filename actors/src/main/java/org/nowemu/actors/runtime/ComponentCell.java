@@ -113,24 +113,10 @@ final class ComponentCell {
                 // replaces it (one sift instead of two); otherwise it is removed after the handler.
                 Event e = queue.peek();
                 topInHand = true;
-                if (e.sameKey(last)) {
-                    duplicates++;
+                if (!begin(e)) {
                     queue.poll();
                     topInHand = false;
                     continue;
-                }
-                if (e.time < now) {
-                    throw new EmulationException("causality broken: message " + e + " arrived after "
-                            + VirtualTime.format(now));
-                }
-                now = e.time;
-                currentSource = e.source;
-                last = e;
-                hash = Digest.event(hash, e.time, e.source, e.sequence, payloadHash(e.payload));
-                handled++;
-                lastTime = e.time;
-                if (tracing) {
-                    addTrace(new TraceEntry(e.time, -1, e.payload.getClass().getSimpleName(), e.source));
                 }
                 receive.dispatch(e.payload);
                 if (topInHand) {
@@ -156,27 +142,37 @@ final class ComponentCell {
             return;
         }
         try {
-            if (e.sameKey(last)) {
-                duplicates++;
-                return;
+            if (begin(e)) {
+                receive.dispatch(e.payload);
             }
-            if (e.time < now) {
-                throw new EmulationException("causality broken: message " + e + " arrived after "
-                        + VirtualTime.format(now));
-            }
-            now = e.time;
-            currentSource = e.source;
-            last = e;
-            hash = Digest.event(hash, e.time, e.source, e.sequence, payloadHash(e.payload));
-            handled++;
-            lastTime = e.time;
-            if (tracing) {
-                addTrace(new TraceEntry(e.time, -1, e.payload.getClass().getSimpleName(), e.source));
-            }
-            receive.dispatch(e.payload);
         } catch (Throwable t) {
             fail("", t);
         }
+    }
+
+    /**
+     * Makes {@code e} the event being handled: the clock, its source, the hash and the counts. A duplicate (the
+     * same key as the last one, a message delivered twice) is counted and not handled: false.
+     */
+    private boolean begin(Event e) {
+        if (e.sameKey(last)) {
+            duplicates++;
+            return false;
+        }
+        if (e.time < now) {
+            throw new EmulationException("causality broken: message " + e + " arrived after "
+                    + VirtualTime.format(now));
+        }
+        now = e.time;
+        currentSource = e.source;
+        last = e;
+        hash = Digest.event(hash, e.time, e.source, e.sequence, payloadHash(e.payload));
+        handled++;
+        lastTime = e.time;
+        if (tracing) {
+            addTrace(new TraceEntry(e.time, -1, e.payload.getClass().getSimpleName(), e.source));
+        }
+        return true;
     }
 
     private long payloadHash(Object payload) {
