@@ -54,6 +54,12 @@ public record Cluster(Topology topology, HardwareProfile profile, int[][] switch
         List<long[]> links = new ArrayList<>();
         // Ids first: the plugged ports of each switch, then five parts per host, then the host programs' parts.
         var peers = topology.peers();
+        // Node index to switch number (-1 for a host): a host's placement group is its switch's number.
+        int[] switchIndex = new int[nodes.size()];
+        int switchNumber = 0;
+        for (Node n : nodes) {
+            switchIndex[n.index()] = n.isSwitch() ? switchNumber++ : -1;
+        }
         int next = 0;
         for (Node n : nodes) {
             if (n.isSwitch()) {
@@ -181,7 +187,7 @@ public record Cluster(Topology topology, HardwareProfile profile, int[][] switch
             for (HostProgram.Part part : hostParts.get(h)) {
                 own.add(mb.add(n.name() + "." + part.name(), part.factory()));
             }
-            int group = groupOfHost(topology, n, switchPorts.length, h);
+            int group = groupOfHost(topology, peers, switchIndex, switchPorts.length, n, h);
             for (int id : List.of(parts.processor(), parts.send(), parts.recv(), parts.hostDma(), parts.bus())) {
                 mb.group(id, group);
             }
@@ -206,10 +212,11 @@ public record Cluster(Topology topology, HardwareProfile profile, int[][] switch
     }
 
     /** The switch a host hangs off (its placement group), or a group of its own if it is cabled to no switch. */
-    private static int groupOfHost(Topology topology, Node host, int switches, int hostIndex) {
-        Port far = topology.peers().get(new Port(host.index(), 0));
+    private static int groupOfHost(Topology topology, java.util.Map<Port, Port> peers, int[] switchIndex,
+                                   int switches, Node host, int hostIndex) {
+        Port far = peers.get(new Port(host.index(), 0));
         if (far != null && topology.nodes().get(far.node()).isSwitch()) {
-            return topology.switches().indexOf(topology.nodes().get(far.node()));
+            return switchIndex[far.node()];
         }
         return switches + hostIndex;
     }

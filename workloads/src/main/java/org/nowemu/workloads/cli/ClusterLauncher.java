@@ -76,8 +76,13 @@ final class ClusterLauncher {
         try (ClusterRun member = ClusterRun.start(cs, config, MODELS, idle)) {
             member.awaitJoined();
             // This JVM and at least one serving member; every member up when the run is placed takes part.
-            member.awaitMembers(Math.max(2, jvms), cs.joinTimeoutMs());
-            return member.run(config, plan.horizonPs(), plan.model().lookahead(), member.upMembers(), progress,
+            int least = Math.max(2, jvms);
+            member.awaitMembers(least, cs.joinTimeoutMs());
+            // The cluster's state, read again, can count fewer members up than the wait just saw (a member of an
+            // earlier run leaving, this one's own status not yet gossiped back): the run asks for at least as many
+            // as were awaited, so it is never placed on the serving member alone.
+            return member.run(config, plan.horizonPs(), plan.model().lookahead(),
+                    Math.max(least, member.upMembers()), progress,
                     layout -> err.println("nowemu: cluster: " + layout));
         }
     }
