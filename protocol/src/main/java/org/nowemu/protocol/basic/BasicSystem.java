@@ -15,6 +15,7 @@ import org.nowemu.protocol.parts.system.OneProcess;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.system.DesignChoices;
 
 /**
  * The survey's basic protocol ({@code system = basic}; stacks {@code basic} and {@code basic1k}): each NIC runs
@@ -29,6 +30,12 @@ public final class BasicSystem implements CommSystem<BasicSettings, BasicProgram
     @Override
     public String name() {
         return "basic";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("DMA after a copy", "DMA areas", "no", "polling", "unreliable: drops counted",
+                "none");
     }
 
     @Override

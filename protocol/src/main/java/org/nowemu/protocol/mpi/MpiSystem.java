@@ -16,6 +16,7 @@ import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.system.DesignChoices;
 
 /**
  * MPI over Fast Messages ({@code system = mpi}; stacks {@code mpi-fm1}, over FM 1.x, and {@code mpi-fm2}, over
@@ -31,6 +32,12 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
     @Override
     public String name() {
         return "mpi";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("via FM (PIO)", "via FM (DMA area)", "no", "polling (MPI progress)",
+                "reliable: FM's host-level credits", "none");
     }
 
     @Override

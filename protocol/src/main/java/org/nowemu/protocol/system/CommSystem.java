@@ -31,6 +31,9 @@ public interface CommSystem<S extends SystemSettings, P> {
     /** One line for {@code ./nowemu list}: what the system is. */
     String description();
 
+    /** Its place in the survey's design space, for {@code ./nowemu list} and the compare report. */
+    DesignChoices choices();
+
     /** The type of program a host running this system is given; a program of another type is refused. */
     Class<P> programType();
 

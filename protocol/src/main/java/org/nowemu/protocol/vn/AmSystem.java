@@ -24,6 +24,7 @@ import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.system.DesignChoices;
 
 /**
  * Active Messages ({@code system = am}): the AM-II library ({@code org.nowemu.protocol.am}) and the segment driver
@@ -54,6 +55,12 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     @Override
     public String name() {
         return "am";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("PIO & DMA", "DMA areas", "yes", "polling + interrupts",
+                "reliable: NIC alternating bit, undeliverable returned", "none");
     }
 
     @Override

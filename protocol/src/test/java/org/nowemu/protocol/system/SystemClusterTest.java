@@ -114,6 +114,11 @@ class SystemClusterTest {
         }
 
         @Override
+        public DesignChoices choices() {
+            return new DesignChoices("none", "none", "no", "none", "none", "none");
+        }
+
+        @Override
         public Class<Blast> programType() {
             return Blast.class;
         }

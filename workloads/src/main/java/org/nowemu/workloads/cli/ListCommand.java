@@ -44,6 +44,10 @@ final class ListCommand implements Callable<Integer> {
         for (org.nowemu.protocol.system.CommSystem<?, ?> sys : org.nowemu.protocol.system.Systems.all()) {
             out.printf("  %-12s %s%n", sys.name(), sys.description());
         }
+        out.println("design space (the survey's table, from the registry):");
+        for (String line : org.nowemu.protocol.system.DesignSpace.text(org.nowemu.protocol.system.Systems.all(), "  ")) {
+            out.println(line);
+        }
         out.println("protocol stacks (nowemu.protocol.stack):");
         for (String st : org.nowemu.protocol.stack.Stacks.names(base)) {
             var sys = org.nowemu.protocol.stack.Stacks.system(base, "nowemu.protocol.stacks", st);

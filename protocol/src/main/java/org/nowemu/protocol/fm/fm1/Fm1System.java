@@ -9,6 +9,7 @@ import org.nowemu.protocol.fm.FmSettings;
 import org.nowemu.protocol.fm.FmSystem;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.DesignChoices;
 
 /**
  * Fast Messages 1.x ({@code system = fm1}; stack {@code fm1}): FM's firmware on the NICs ({@link FmHosts}), programs
@@ -24,6 +25,12 @@ public final class Fm1System extends FmSystem<Fm1Program> {
     @Override
     public String name() {
         return "fm1";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("PIO", "DMA area (receive)", "no", "polling", "reliable: host-level credits",
+                "none");
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.nowemu.protocol.fm.FmSettings;
 import org.nowemu.protocol.fm.FmSystem;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.DesignChoices;
 
 /**
  * Fast Messages 2.x ({@code system = fm2}; stack {@code fm2}): FM's firmware on the NICs ({@link FmHosts}), programs
@@ -24,6 +25,12 @@ public final class Fm2System extends FmSystem<Fm2Program> {
     @Override
     public String name() {
         return "fm2";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("PIO", "DMA area (receive)", "no", "polling",
+                "reliable: host-level credits, extraction limit", "none");
     }
 
     @Override
