@@ -140,6 +140,20 @@ class CommandLineTest {
         Outcome o = nowemu("list");
         assertEquals(0, o.code());
         assertTrue(o.out().contains("  phold"), o.out());
+        // The design-space table: a heading row, then one row per registered system, read from its declaration.
+        List<String> lines = o.out().lines().toList();
+        int at = lines.indexOf("design space (the survey's table, from the registry):");
+        assertTrue(at >= 0, o.out());
+        assertTrue(lines.get(at + 1).matches("  system +\\| data transfer +\\| translation .*\\| multicast"),
+                lines.get(at + 1));
+        for (int i = 0; i < org.nowemu.protocol.system.Systems.all().size(); i++) {
+            var sys = org.nowemu.protocol.system.Systems.all().get(i);
+            String row = lines.get(at + 2 + i);
+            assertTrue(row.startsWith("  " + sys.name() + " ") && row.endsWith("| " + sys.choices().multicast()),
+                    row);
+        }
+        assertTrue(lines.get(at + 3).matches("  basic +\\| DMA after a copy +\\| DMA areas +\\| no +\\| polling .*"),
+                "the basic protocol copies into a DMA area and polls: " + lines.get(at + 3));
     }
 
     @Test

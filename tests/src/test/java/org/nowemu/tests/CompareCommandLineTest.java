@@ -61,6 +61,11 @@ class CompareCommandLineTest {
         String report = Files.readString(out.resolve("report.html"));
         assertTrue(report.contains("<table id=\"compare\">"), "the side-by-side table is in the report");
         assertEquals(4, Files.readAllLines(out.resolve("compare.csv")).size(), "a header and a row per stack");
+        // The design space of the three systems (GAM is a stack of system am), as their registry entries declare.
+        List<String> space = Files.readAllLines(out.resolve("design-space.csv"));
+        assertEquals(List.of("system", "basic", "fm2", "am"), space.stream().map(l -> l.split(",")[0]).toList());
+        assertTrue(space.get(2).startsWith("fm2,PIO,DMA area (receive),no,polling,"), space.get(2));
+        assertTrue(report.contains("<table id=\"design-space\">"), "the design-space table is in the report");
         assertTrue(Files.size(out.resolve("compare-latency.png")) > 0);
         assertTrue(Files.size(out.resolve("compare-bandwidth.png")) > 0);
     }

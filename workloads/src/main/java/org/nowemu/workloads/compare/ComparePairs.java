@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.DesignSpace;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.experiment.PairStudy;
 import org.nowemu.workloads.results.Series;
@@ -124,6 +126,20 @@ final class ComparePairs implements PairStudy {
                     Table.number(m.getOrDefault(k + "half_power_bytes", Double.NaN), 0)));
         }
         return List.of(new Table("compare", "Stacks side by side", List.of("stack", "system",
-                "one-way latency, " + s.sizes().get(0) + " B (us)", "peak bandwidth (MB/s)", "N½ (bytes)"), rows));
+                "one-way latency, " + s.sizes().get(0) + " B (us)", "peak bandwidth (MB/s)", "N½ (bytes)"), rows),
+                designSpace());
+    }
+
+    /** Where each compared system stands in the survey's design space, as its registry entry declares it. */
+    private Table designSpace() {
+        List<CommSystem<?, ?>> systems = new ArrayList<>();
+        for (Stack<?, ?> stack : s.stacks()) {
+            if (!systems.contains(stack.system())) {
+                systems.add(stack.system());
+            }
+        }
+        List<List<String>> rows = DesignSpace.rows(systems);
+        return new Table("design-space", "The compared systems' design choices", rows.get(0),
+                rows.subList(1, rows.size()));
     }
 }
