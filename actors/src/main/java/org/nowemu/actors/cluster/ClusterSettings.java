@@ -48,12 +48,7 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
         if (!TRANSPORTS.contains(transport)) {
             throw r.bad(p + "transport", "expected tcp, tls-tcp or aeron-udp, got '" + transport + "'");
         }
-        List<String> seeds;
-        try {
-            seeds = new ArrayList<>(config.getStringList(p + "seed-nodes"));
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<String> seeds = new ArrayList<>(new ConfigReader(config).stringList(p + "seed-nodes"));
         for (String s : seeds) {
             parseSeed(s, r, p + "seed-nodes");
         }

@@ -101,6 +101,24 @@ public final class ConfigReader {
         }
     }
 
+    /** The list of integers at {@code path}, as a new list the caller may change. */
+    public java.util.List<Integer> intList(String path) {
+        try {
+            return new java.util.ArrayList<>(config.getIntList(path));
+        } catch (ConfigException e) {
+            throw from(e);
+        }
+    }
+
+    /** The list of strings at {@code path}, unmodifiable. */
+    public java.util.List<String> stringList(String path) {
+        try {
+            return java.util.List.copyOf(config.getStringList(path));
+        } catch (ConfigException e) {
+            throw from(e);
+        }
+    }
+
     public String string(String path) {
         try {
             return config.getString(path);

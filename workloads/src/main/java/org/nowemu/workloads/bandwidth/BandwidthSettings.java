@@ -1,7 +1,5 @@
 package org.nowemu.workloads.bandwidth;
 
-import com.typesafe.config.ConfigException;
-import java.util.ArrayList;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
@@ -24,14 +22,8 @@ public record BandwidthSettings(List<StackSettings> stacks, List<String> modes, 
 
     static BandwidthSettings read(ConfigReader r, HardwareProfile profile) {
         List<StackSettings> stacks = StackPairs.stacks(r, PREFIX + "stacks", profile);
-        List<String> modes;
-        List<Integer> sizes;
-        try {
-            modes = List.copyOf(r.config().getStringList(PREFIX + "modes"));
-            sizes = new ArrayList<>(r.config().getIntList(PREFIX + "sizes"));
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<String> modes = r.stringList(PREFIX + "modes");
+        List<Integer> sizes = r.intList(PREFIX + "sizes");
         if (modes.isEmpty()) {
             throw r.bad(PREFIX + "modes", "needs at least one of streaming, consistent");
         }

@@ -1,7 +1,5 @@
 package org.nowemu.workloads.compare;
 
-import com.typesafe.config.ConfigException;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,12 +40,7 @@ public record CompareSettings(List<Stack<?, ?>> stacks, List<Integer> sizes, int
                         + ", which has no benchmark adapter (Messenger)");
             }
         }
-        List<Integer> sizes;
-        try {
-            sizes = new ArrayList<>(r.config().getIntList(PREFIX + "sizes"));
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<Integer> sizes = r.intList(PREFIX + "sizes");
         if (sizes.isEmpty()) {
             throw r.bad(PREFIX + "sizes", "needs at least one size");
         }

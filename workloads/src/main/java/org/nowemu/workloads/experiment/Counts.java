@@ -1,7 +1,5 @@
 package org.nowemu.workloads.experiment;
 
-import com.typesafe.config.ConfigException;
-import java.util.ArrayList;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
 
@@ -12,12 +10,7 @@ public final class Counts {
 
     /** The list at {@code key}: every value at least 1, each larger than the one before; empty if allowed. */
     public static List<Integer> ascending(ConfigReader r, String key, boolean mayBeEmpty) {
-        List<Integer> c;
-        try {
-            c = new ArrayList<>(r.config().getIntList(key));
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<Integer> c = r.intList(key);
         if (c.isEmpty() && !mayBeEmpty) {
             throw r.bad(key, "needs at least one count");
         }

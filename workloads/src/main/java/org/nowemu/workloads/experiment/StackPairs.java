@@ -1,6 +1,5 @@
 package org.nowemu.workloads.experiment;
 
-import com.typesafe.config.ConfigException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -46,12 +45,7 @@ public final class StackPairs {
     }
 
     private static List<String> names(ConfigReader r, String key) {
-        List<String> names;
-        try {
-            names = r.config().getStringList(key);
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<String> names = r.stringList(key);
         if (names.isEmpty()) {
             throw r.bad(key, "needs at least one protocol stack");
         }

@@ -36,12 +36,7 @@ public record PermutationSettings(StackSettings stack, int hosts, int mediumByte
         if (warmup >= duration) {
             throw r.bad(PREFIX + "warmup", "must be shorter than duration");
         }
-        List<String> patterns;
-        try {
-            patterns = List.copyOf(r.config().getStringList(PREFIX + "patterns"));
-        } catch (com.typesafe.config.ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<String> patterns = r.stringList(PREFIX + "patterns");
         if (patterns.isEmpty()) {
             throw r.bad(PREFIX + "patterns", "needs at least one pattern of " + KNOWN);
         }

@@ -1,7 +1,5 @@
 package org.nowemu.workloads.raw;
 
-import com.typesafe.config.ConfigException;
-import java.util.ArrayList;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
@@ -21,12 +19,7 @@ public record RawSettings(List<Integer> sizes, int maxSwitches, int roundTrips, 
     static final String PREFIX = "nowemu.raw-pingpong.";
 
     static RawSettings read(ConfigReader r, int maxPacket) {
-        List<Integer> sizes;
-        try {
-            sizes = new ArrayList<>(r.config().getIntList(PREFIX + "sizes"));
-        } catch (ConfigException e) {
-            throw ConfigReader.from(e);
-        }
+        List<Integer> sizes = r.intList(PREFIX + "sizes");
         if (sizes.isEmpty()) {
             throw r.bad(PREFIX + "sizes", "needs at least one size");
         }
