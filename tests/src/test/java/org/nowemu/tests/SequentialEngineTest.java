@@ -84,7 +84,11 @@ class SequentialEngineTest {
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
-                        "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")));
+                        "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")),
+                Arguments.of("fat-tree-16384", List.of("nowemu.topology.fat-tree.levels=3",
+                        "nowemu.permutations.hosts=64", "nowemu.permutations.patterns=[random-pairs]",
+                        "nowemu.permutations.duration=50us", "nowemu.permutations.warmup=20us",
+                        "nowemu.permutations.gap=200us")));
     }
 
     /** Six hosts on a chain of three switches, a circular shift in 1 ms phases (PowerCycleTest's run). */

@@ -22,18 +22,12 @@ public final class SourceRoutes {
      * @throws IllegalArgumentException if either is not a host, they are the same, or no path joins them
      */
     public static byte[] shortest(Topology t, int fromHost, int toHost) {
-        host(t, fromHost);
-        host(t, toHost);
-        if (fromHost == toHost) {
-            throw new IllegalArgumentException(t.name() + ": no route from " + t.nodes().get(fromHost).name()
-                    + " to itself");
-        }
-        Search s = search(t, fromHost, t.spreadRoutes() ? -1 : toHost);
-        if (s.parent[toHost] < 0) {
+        byte[] r = new Graph(t).route(fromHost, toHost);
+        if (r == null) {
             throw new IllegalArgumentException(t.name() + ": no path from " + t.nodes().get(fromHost).name() + " to "
                     + t.nodes().get(toHost).name());
         }
-        return t.spreadRoutes() ? s.spreadRoute(t, toHost) : s.route(toHost);
+        return r;
     }
 
     /**
@@ -41,29 +35,66 @@ public final class SourceRoutes {
      * where no path exists), from one breadth-first search: the same search, run to the end.
      */
     public static byte[][] fromHost(Topology t, int fromHost) {
-        host(t, fromHost);
-        Search s = search(t, fromHost, -1);
-        byte[][] routes = new byte[t.nodes().size()][];
-        for (Node node : t.nodes()) {
-            int v = node.index();
-            if (node.isHost() && v != fromHost && s.parent[v] >= 0) {
-                routes[v] = t.spreadRoutes() ? s.spreadRoute(t, v) : s.route(v);
+        return new Graph(t).fromHost(fromHost);
+    }
+
+    /**
+     * A topology's cables as the far end of every port, built once and then read by any number of searches (from
+     * any thread: it never changes), so that routes can be found one at a time as they are needed.
+     */
+    public static final class Graph {
+        private final Topology t;
+        private final Port[][] peer;
+
+        public Graph(Topology t) {
+            this.t = t;
+            peer = new Port[t.nodes().size()][];
+            for (Node node : t.nodes()) {
+                peer[node.index()] = new Port[node.ports()];
+            }
+            for (Cable c : t.cables()) {
+                peer[c.a().node()][c.a().port()] = c.b();
+                peer[c.b().node()][c.b().port()] = c.a();
             }
         }
-        return routes;
+
+        /**
+         * {@link SourceRoutes#shortest}'s route, or null where no path exists. The search stops once {@code toHost}
+         * is reached: breadth first, every node nearer the source is reached by then, and those are all a route's
+         * choices look at.
+         */
+        public byte[] route(int fromHost, int toHost) {
+            host(t, fromHost);
+            host(t, toHost);
+            if (fromHost == toHost) {
+                throw new IllegalArgumentException(t.name() + ": no route from " + t.nodes().get(fromHost).name()
+                        + " to itself");
+            }
+            Search s = search(t, peer, fromHost, toHost);
+            if (s.parent[toHost] < 0) {
+                return null;
+            }
+            return t.spreadRoutes() ? s.spreadRoute(t, toHost) : s.route(toHost);
+        }
+
+        /** {@link SourceRoutes#fromHost}. */
+        public byte[][] fromHost(int fromHost) {
+            host(t, fromHost);
+            Search s = search(t, peer, fromHost, -1);
+            byte[][] routes = new byte[t.nodes().size()][];
+            for (Node node : t.nodes()) {
+                int v = node.index();
+                if (node.isHost() && v != fromHost && s.parent[v] >= 0) {
+                    routes[v] = t.spreadRoutes() ? s.spreadRoute(t, v) : s.route(v);
+                }
+            }
+            return routes;
+        }
     }
 
     /** Breadth-first from {@code fromHost}, each node's ports from the lowest; stops once {@code toHost} is found. */
-    private static Search search(Topology t, int fromHost, int toHost) {
+    private static Search search(Topology t, Port[][] peer, int fromHost, int toHost) {
         int n = t.nodes().size();
-        Port[][] peer = new Port[n][];
-        for (Node node : t.nodes()) {
-            peer[node.index()] = new Port[node.ports()];
-        }
-        for (Cable c : t.cables()) {
-            peer[c.a().node()][c.a().port()] = c.b();
-            peer[c.b().node()][c.b().port()] = c.a();
-        }
         Search s = new Search(fromHost, peer, new int[n], new int[n], new int[n], new int[n]);
         Arrays.fill(s.parent, -1);
         s.parent[fromHost] = fromHost;

@@ -9,6 +9,7 @@ import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * The basic protocol's NIC control program (survey, Figure 2). Send side: the dispatch loop finds the descriptor
@@ -26,7 +27,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 public final class BasicFirmware implements Firmware {
     private final BasicSettings s;
     private final FirmwareSteps c;
-    private final byte[][] routes;
+    private final Routes routes;
     private final DescriptorRing<BasicWire.Post> sendRing;
     private final DescriptorRing<Boolean> recvRing;
     /** What to do as each host DMA completes: the engine runs them in the order they were queued. */
@@ -41,10 +42,10 @@ public final class BasicFirmware implements Firmware {
      * @param settings the stack
      * @param routes   the route to each NIC (null for itself or where there is none)
      */
-    public BasicFirmware(BasicSettings settings, byte[][] routes) {
+    public BasicFirmware(BasicSettings settings, Routes routes) {
         this.s = settings;
         this.c = settings.firmware();
-        this.routes = routes.clone();
+        this.routes = routes;
         this.sendRing = new DescriptorRing<>("send ring", settings.sendRing());
         this.recvRing = new DescriptorRing<>("receive ring", settings.recvRing());
     }
@@ -60,7 +61,7 @@ public final class BasicFirmware implements Firmware {
     public void start(NicContext ctx) {
         nic = ctx;
         int packet = s.maxPayload() + BasicWire.HEADER_BYTES;
-        ctx.sram().allocate("routing table", 8L * routes.length);
+        ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("send ring", 16L * s.sendRing());
         ctx.sram().allocate("receive ring", 8L * s.recvRing());
         ctx.sram().allocate("send buffers", (long) s.sramSendBuffers() * packet);
@@ -116,7 +117,7 @@ public final class BasicFirmware implements Firmware {
 
     private void onFetched(int index, BasicWire.Post p) {
         nic.cycles(c.route());
-        byte[] route = routes[p.dest()];
+        byte[] route = routes.to(p.dest());
         if (route == null) {
             nic.counter("basic.dropped.no_route").increment();
             free(index);

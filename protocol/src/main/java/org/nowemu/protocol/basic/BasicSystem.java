@@ -16,6 +16,7 @@ import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * The survey's basic protocol ({@code system = basic}; stacks {@code basic} and {@code basic1k}): each NIC runs
@@ -67,7 +68,7 @@ public final class BasicSystem implements CommSystem<BasicSettings, BasicProgram
     }
 
     @Override
-    public Firmware firmware(BasicSettings s, NicParts nic, byte[][] routes) {
+    public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
         return new BasicFirmware(s, routes);
     }
 

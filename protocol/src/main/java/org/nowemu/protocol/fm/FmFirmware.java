@@ -9,6 +9,7 @@ import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * FM's NIC control program, the same for FM 1.x and FM 2.x (COMPARISON.md §2.7, §3.9): streams, interleaving and
@@ -28,7 +29,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 public final class FmFirmware implements Firmware {
     private final FmSettings s;
     private final FirmwareSteps c;
-    private final byte[][] routes;
+    private final Routes routes;
     private final DescriptorRing<FmWire.SlotReady> slots;
     private final int dataSlots;
     private final int controlSlots;
@@ -43,13 +44,13 @@ public final class FmFirmware implements Firmware {
      * @param settings the stack
      * @param routes   the route to each NIC (null for itself or where there is none)
      */
-    public FmFirmware(FmSettings settings, byte[][] routes) {
+    public FmFirmware(FmSettings settings, Routes routes) {
         this.s = settings;
         this.c = settings.firmware();
-        this.routes = routes.clone();
+        this.routes = routes;
         this.slots = new DescriptorRing<>("send slots", settings.sendSlots());
         this.dataSlots = settings.receiveSlots();
-        this.controlSlots = settings.controlSlots(routes.length);
+        this.controlSlots = settings.controlSlots(routes.nics());
     }
 
     /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
@@ -62,7 +63,7 @@ public final class FmFirmware implements Firmware {
     public void start(NicContext ctx) {
         nic = ctx;
         int packet = FmWire.HEADER_BYTES + s.packetPayload();
-        ctx.sram().allocate("routing table", 8L * routes.length);
+        ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("send slots", (long) s.sendSlots() * (packet + 4L * s.flagWords()));
         ctx.sram().allocate("receive buffers", (long) s.sramRecvBuffers() * packet);
         ctx.postReceive(s.sramRecvBuffers());
@@ -105,7 +106,7 @@ public final class FmFirmware implements Firmware {
         int index = slots.head();
         FmWire.SlotReady r = slots.take();
         nic.cycles(c.poll() + c.descriptor() + c.route());
-        byte[] route = routes[r.dest()];
+        byte[] route = routes.to(r.dest());
         if (route == null) {
             nic.counter("fm.dropped.no_route").increment();
             free(index);

@@ -11,6 +11,7 @@ import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.system.OneProcess;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * What the systems on Fast Messages share on a cluster (FM 1.x, FM 2.x, and MPI over either): each NIC runs
@@ -29,7 +30,7 @@ public final class FmHosts {
         OneProcess.checkSram(profile, "nowemu.protocol.fm", s.name(), FmFirmware.sramNeeded(s, hosts));
     }
 
-    public static Firmware firmware(FmSettings s, byte[][] routes) {
+    public static Firmware firmware(FmSettings s, Routes routes) {
         return new FmFirmware(s, routes);
     }
 

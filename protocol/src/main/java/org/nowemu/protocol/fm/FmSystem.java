@@ -6,6 +6,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * What FM 1.x and FM 2.x have in common as systems: the same firmware ({@link FmHosts}) and settings; they differ
@@ -37,7 +38,7 @@ public abstract class FmSystem<P> implements CommSystem<FmSettings, P> {
     }
 
     @Override
-    public final Firmware firmware(FmSettings s, NicParts nic, byte[][] routes) {
+    public final Firmware firmware(FmSettings s, NicParts nic, Routes routes) {
         return FmHosts.firmware(s, routes);
     }
 }

@@ -17,6 +17,7 @@ import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * MPI over Fast Messages ({@code system = mpi}; stacks {@code mpi-fm1}, over FM 1.x, and {@code mpi-fm2}, over
@@ -67,7 +68,7 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
     }
 
     @Override
-    public Firmware firmware(MpiStackSettings s, NicParts nic, byte[][] routes) {
+    public Firmware firmware(MpiStackSettings s, NicParts nic, Routes routes) {
         return FmHosts.firmware(s.fm(), routes);
     }
 

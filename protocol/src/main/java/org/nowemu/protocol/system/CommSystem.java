@@ -10,6 +10,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * A communication system: what it runs on each NIC (its firmware, a composition of parts from
@@ -57,7 +58,7 @@ public interface CommSystem<S extends SystemSettings, P> {
      * A fresh firmware for NIC {@code nic}, starting with routing table {@code routes} (the route to each host, by
      * host index; null for itself and where no route is known).
      */
-    Firmware firmware(S settings, NicParts nic, byte[][] routes);
+    Firmware firmware(S settings, NicParts nic, Routes routes);
 
     /**
      * The host components of the host {@code host} describes, which runs {@code programs} (one process each, in

@@ -12,6 +12,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * A protocol stack ready to run: a communication system with the settings of one of its stacks. What a cluster
@@ -49,7 +50,7 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
         system.check(settings, topology, profile);
     }
 
-    public Firmware firmware(NicParts nic, byte[][] routes) {
+    public Firmware firmware(NicParts nic, Routes routes) {
         return system.firmware(settings, nic, routes);
     }
 

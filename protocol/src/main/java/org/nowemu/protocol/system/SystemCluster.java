@@ -11,6 +11,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.routing.InitialRoutes;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * A cluster whose hosts run communication systems, host by host: host h's NIC runs the firmware of
@@ -48,11 +49,12 @@ public final class SystemCluster {
         for (int h = 0; h < hosts; h++) {
             stackOf.apply(h).check(topology, profile);
         }
+        InitialRoutes initial = new InitialRoutes(topology);
         return new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
-                return stackOf.apply(nic.nic()).firmware(nic, topologyRoutes ? InitialRoutes.from(topology, nic.nic())
-                        : new byte[hosts][]);
+                return stackOf.apply(nic.nic()).firmware(nic, topologyRoutes ? initial.from(nic.nic())
+                        : Routes.none(hosts));
             }
 
             @Override

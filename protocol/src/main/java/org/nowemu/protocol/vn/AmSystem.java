@@ -25,6 +25,7 @@ import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * Active Messages ({@code system = am}): the AM-II library ({@code org.nowemu.protocol.am}) and the segment driver
@@ -107,7 +108,7 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     }
 
     @Override
-    public Firmware firmware(StackSettings s, NicParts nic, byte[][] routes) {
+    public Firmware firmware(StackSettings s, NicParts nic, Routes routes) {
         return new VnFirmware(s, routes);
     }
 

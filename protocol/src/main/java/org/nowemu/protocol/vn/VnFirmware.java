@@ -32,6 +32,7 @@ import org.nowemu.protocol.parts.sendpath.SendPath;
 import org.nowemu.protocol.stack.FirmwareCosts;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * The VN transport firmware that AM-II and GAM run on the LANai: a composition of parts
@@ -95,10 +96,10 @@ public final class VnFirmware implements Firmware {
      * @param settings the stack
      * @param routes   the initial routing table: the route to each NIC (null for itself or unreachable); copied
      */
-    public VnFirmware(StackSettings settings, byte[][] routes) {
+    public VnFirmware(StackSettings settings, Routes routes) {
         this.s = settings;
         this.c = settings.firmware();
-        int nics = routes.length;
+        int nics = routes.nics();
         this.routes = new RoutingTable(routes);
         this.endpoints = new EndpointTable(settings.maxEndpoints());
         this.scheduler = settings.virtualNetworks()

@@ -26,6 +26,7 @@ import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.stack.Stacks;
 import org.nowemu.protocol.support.AmNets;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * One cluster, two communication systems, host by host: hosts 0 and 1 run AM-II (a client sends five requests, the
@@ -54,9 +55,9 @@ class SystemClusterTest {
 
     /** The toy firmware: sends the packets it is told to (10 cycles each), counts those that arrive. */
     static final class BlastFirmware implements Firmware {
-        private final byte[][] routes;
+        private final Routes routes;
 
-        BlastFirmware(byte[][] routes) {
+        BlastFirmware(Routes routes) {
             this.routes = routes;
         }
 
@@ -70,7 +71,7 @@ class SystemClusterTest {
             if (event instanceof Go g) {
                 for (int i = 0; i < g.packets(); i++) {
                     nic.cycles(10);
-                    nic.transmit(nic.packet(routes[g.to()], new byte[] {7, (byte) i}));
+                    nic.transmit(nic.packet(routes.to(g.to()), new byte[] {7, (byte) i}));
                 }
             } else if (event instanceof NicEvent.PacketReceived rx) {
                 nic.postReceive(1);
@@ -134,7 +135,7 @@ class SystemClusterTest {
         }
 
         @Override
-        public Firmware firmware(BlastSettings settings, NicParts nic, byte[][] routes) {
+        public Firmware firmware(BlastSettings settings, NicParts nic, Routes routes) {
             return new BlastFirmware(routes);
         }
 

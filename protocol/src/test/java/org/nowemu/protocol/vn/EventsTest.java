@@ -11,6 +11,7 @@ import org.nowemu.protocol.nic.DriverEntry;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.FakeNic;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * Endpoint events, with the firmware driven event by event: the NIC interrupts the host (and the driver posts the
@@ -23,7 +24,7 @@ class EventsTest {
 
     private final ConfigReader r = AmNets.config("");
     private final FakeNic nic = new FakeNic(HardwareProfile.read(r).nic());
-    private final VnFirmware fw = new VnFirmware(AmNets.stack(r, "amii"), new byte[][] {null, {3}});
+    private final VnFirmware fw = new VnFirmware(AmNets.stack(r, "amii"), Routes.of(new byte[][] {null, {3}}));
 
     private void write(Doorbell d) {
         fw.handle(nic, new NicEvent.HostWrite(d, THREAD));

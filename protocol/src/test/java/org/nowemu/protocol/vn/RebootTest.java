@@ -20,6 +20,7 @@ import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.FakeNic;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * The VN firmware across power cycles, driven event by event: NIC 0 (endpoint 0, thread 10, driver 11) talks to
@@ -40,7 +41,7 @@ class RebootTest {
     private VnFirmware fw = firmware();
 
     private VnFirmware firmware() {
-        return new VnFirmware(stack, new byte[][] {null, {3}});
+        return new VnFirmware(stack, Routes.of(new byte[][] {null, {3}}));
     }
 
     private void write(Doorbell d) {

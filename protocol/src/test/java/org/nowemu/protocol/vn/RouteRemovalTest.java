@@ -19,6 +19,7 @@ import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.FakeNic;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * The firmware driven event by event: NIC 0's privileged endpoint 0 (thread 10) sends requests to NIC 1, then its
@@ -32,7 +33,7 @@ class RouteRemovalTest {
     private final ConfigReader r = AmNets.config("");
     private final StackSettings stack = AmNets.stack(r, "amii");
     private final FakeNic nic = new FakeNic(HardwareProfile.read(r).nic());
-    private final VnFirmware fw = new VnFirmware(stack, new byte[][] {null, {3}});
+    private final VnFirmware fw = new VnFirmware(stack, Routes.of(new byte[][] {null, {3}}));
 
     private void write(Doorbell d) {
         fw.handle(nic, new NicEvent.HostWrite(d, THREAD));

@@ -19,6 +19,7 @@ import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.FakeNic;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * A message that waits for a channel behind packets to a destination that never answers uses up its retries while
@@ -44,7 +45,7 @@ class WaitingGiveUpTest {
     private final ConfigReader r = AmNets.config("nowemu.protocol.transport.max-retries = 3");
     private final StackSettings stack = AmNets.stack(r, "amii");
     private final FakeNic nic = new FakeNic(HardwareProfile.read(r).nic());
-    private final VnFirmware fw = new VnFirmware(stack, new byte[][] {null, {3}});
+    private final VnFirmware fw = new VnFirmware(stack, Routes.of(new byte[][] {null, {3}}));
 
     private void write(Doorbell d) {
         fw.handle(nic, new NicEvent.HostWrite(d, THREAD));

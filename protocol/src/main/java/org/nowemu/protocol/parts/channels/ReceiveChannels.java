@@ -1,5 +1,7 @@
 package org.nowemu.protocol.parts.channels;
 
+import java.util.HashMap;
+
 /**
  * The receive channel table: for each source NIC and channel, the sequence bit expected next and the epoch it
  * belongs to. A packet of a new epoch (its sender reset the channel) is accepted and starts the new sequence. A
@@ -8,13 +10,16 @@ package org.nowemu.protocol.parts.channels;
  */
 public final class ReceiveChannels {
     private final int channels;
-    private final int[][] expected;
-    private final int[][] epoch;
+    private final int nics;
+    /**
+     * Per source heard from: the bit expected next on each channel, then each channel's epoch. Sparse, like the
+     * send side's table ({@link SendChannels}); only looked up.
+     */
+    private final HashMap<Integer, int[]> sources = new HashMap<>();
 
     public ReceiveChannels(int nics, int k) {
         this.channels = 2 * k;
-        expected = new int[nics][];
-        epoch = new int[nics][];
+        this.nics = nics;
     }
 
     /** Whether a packet with this sequence bit and epoch is new (else a duplicate of one already accepted). */
@@ -22,35 +27,34 @@ public final class ReceiveChannels {
         if (!valid(source, channel)) {
             return false;
         }
-        init(source);
-        return epoch[source][channel] != ep || expected[source][channel] == seq;
+        int[] t = of(source);
+        return t[channels + channel] != ep || t[channel] == seq;
     }
 
     /** Records the packet as accepted: the next one carries the other bit. */
     public void accept(int source, int channel, int seq, int ep) {
-        init(source);
-        epoch[source][channel] = ep;
-        expected[source][channel] = seq ^ 1;
+        int[] t = of(source);
+        t[channels + channel] = ep;
+        t[channel] = seq ^ 1;
     }
 
     public boolean valid(int source, int channel) {
-        return source >= 0 && source < expected.length && channel >= 0 && channel < channels;
+        return source >= 0 && source < nics && channel >= 0 && channel < channels;
     }
 
     /** The source has restarted (a power cycle): its channels start afresh, so ours do too. */
     public void forget(int source) {
-        if (source >= 0 && source < expected.length) {
-            expected[source] = null;
-            epoch[source] = null;
-        }
+        sources.remove(source);
     }
 
-    private void init(int source) {
-        if (expected[source] == null) {
-            expected[source] = new int[channels];
-            epoch[source] = new int[channels];
+    private int[] of(int source) {
+        int[] t = sources.get(source);
+        if (t == null) {
+            t = new int[2 * channels];
             // No epoch yet: the first packet is new whatever its epoch and bit (epochs are 0..255).
-            java.util.Arrays.fill(epoch[source], -1);
+            java.util.Arrays.fill(t, channels, 2 * channels, -1);
+            sources.put(source, t);
         }
+        return t;
     }
 }

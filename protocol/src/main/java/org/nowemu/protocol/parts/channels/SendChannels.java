@@ -2,7 +2,9 @@ package org.nowemu.protocol.parts.channels;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.wire.Header;
@@ -21,31 +23,46 @@ public final class SendChannels {
     }
 
     private final int k;
-    private final Channel[][] table;
-    private final int[] unacked;
-    @SuppressWarnings("unchecked")
-    private final ArrayDeque<Waiting>[] waiting;
+    private final int nics;
+    /**
+     * Per destination this NIC has sent to: its channels, unacknowledged count and waiting messages. Sparse, since
+     * a NIC talks to few of the N NICs and N tables of N peers grow as N² (a 16,384-host fat tree); looked up by
+     * destination, iterated only in destination order (through {@link #active} or sorted keys).
+     */
+    private final HashMap<Integer, Peer> peers = new HashMap<>();
     /** Destinations with unacknowledged packets, in NIC order. */
     public final TreeSet<Integer> active = new TreeSet<>();
 
-    @SuppressWarnings("unchecked")
+    private static final class Peer {
+        final Channel[] channels;
+        int unacked;
+        final ArrayDeque<Waiting> requests = new ArrayDeque<>();
+        final ArrayDeque<Waiting> replies = new ArrayDeque<>();
+
+        Peer(int k) {
+            channels = new Channel[2 * k];
+            for (int i = 0; i < channels.length; i++) {
+                channels[i] = new Channel(i);
+            }
+        }
+    }
+
     public SendChannels(int nics, int k) {
         this.k = k;
-        table = new Channel[nics][];
-        unacked = new int[nics];
-        waiting = new ArrayDeque[nics * 2];
+        this.nics = nics;
+    }
+
+    private Peer peer(int dest) {
+        Peer p = peers.get(dest);
+        if (p == null) {
+            p = new Peer(k);
+            peers.put(dest, p);
+        }
+        return p;
     }
 
     public Channel[] of(int dest) {
-        Channel[] c = table[dest];
-        if (c == null) {
-            c = new Channel[2 * k];
-            for (int i = 0; i < c.length; i++) {
-                c[i] = new Channel(i);
-            }
-            table[dest] = c;
-        }
-        return c;
+        return peer(dest).channels;
     }
 
     /** A free channel of the kind (request or reply) to {@code dest}, or null. */
@@ -60,7 +77,7 @@ public final class SendChannels {
     }
 
     public Channel get(int dest, int channel) {
-        if (dest < 0 || dest >= table.length || channel < 0 || channel >= 2 * k) {
+        if (dest < 0 || dest >= nics || channel < 0 || channel >= 2 * k) {
             return null;
         }
         return of(dest)[channel];
@@ -72,7 +89,7 @@ public final class SendChannels {
         c.ticks = 0;
         c.retries = 0;
         c.nacked = false;
-        if (unacked[dest]++ == 0) {
+        if (peer(dest).unacked++ == 0) {
             active.add(dest);
         }
     }
@@ -85,7 +102,7 @@ public final class SendChannels {
         c.route = null;
         c.resendQueued = false;
         c.seq ^= 1;
-        if (--unacked[dest] == 0) {
+        if (--peer(dest).unacked == 0) {
             active.remove(dest);
         }
     }
@@ -101,7 +118,7 @@ public final class SendChannels {
         c.route = null;
         c.nacked = false;
         c.resendQueued = false;
-        if (--unacked[dest] == 0) {
+        if (--peer(dest).unacked == 0) {
             active.remove(dest);
         }
     }
@@ -128,16 +145,14 @@ public final class SendChannels {
     /** Removes and returns the waiting messages of endpoint {@code endpoint}, in destination and arrival order. */
     public List<Waiting> takeWaiting(int endpoint) {
         List<Waiting> taken = new ArrayList<>();
-        for (ArrayDeque<Waiting> w : waiting) {
-            if (w != null) {
-                w.removeIf(x -> {
-                    if (x.header().srcEp() == endpoint) {
-                        taken.add(x);
-                        return true;
-                    }
-                    return false;
-                });
-            }
+        for (ArrayDeque<Waiting> w : waitingInOrder()) {
+            w.removeIf(x -> {
+                if (x.header().srcEp() == endpoint) {
+                    taken.add(x);
+                    return true;
+                }
+                return false;
+            });
         }
         return taken;
     }
@@ -155,22 +170,27 @@ public final class SendChannels {
                 }
             }
         }
-        for (ArrayDeque<Waiting> w : waiting) {
-            if (w != null) {
-                for (Waiting x : w) {
-                    all.add(x.origin());
-                }
+        for (ArrayDeque<Waiting> w : waitingInOrder()) {
+            for (Waiting x : w) {
+                all.add(x.origin());
             }
         }
         return all;
     }
 
     public ArrayDeque<Waiting> waiting(int dest, boolean reply) {
-        int i = dest * 2 + (reply ? 1 : 0);
-        if (waiting[i] == null) {
-            waiting[i] = new ArrayDeque<>();
+        Peer p = peer(dest);
+        return reply ? p.replies : p.requests;
+    }
+
+    /** Every waiting queue, by destination, requests before replies. */
+    private List<ArrayDeque<Waiting>> waitingInOrder() {
+        List<ArrayDeque<Waiting>> all = new ArrayList<>();
+        for (Peer p : new TreeMap<>(peers).values()) {
+            all.add(p.requests);
+            all.add(p.replies);
         }
-        return waiting[i];
+        return all;
     }
 
     public boolean anyUnacked() {

@@ -12,6 +12,7 @@ import org.nowemu.protocol.parts.routing.RoutingTable;
 import org.nowemu.protocol.parts.sendpath.SendPath;
 import org.nowemu.protocol.support.FakeNic;
 import org.nowemu.protocol.wire.Header;
+import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * The receiving side of the channels on NIC 0, from NIC 1 (route {3}) and NIC 2 (no route back): K = 1, so
@@ -22,7 +23,7 @@ class ChannelReceiverTest {
     private final SendPath path = new SendPath(nic, new EndpointTable(1), new HostDmas(nic), false, true, 62,
             p -> "loopback");
     private final ChannelReceiver receiver = new ChannelReceiver(nic, new ReceiveChannels(3, 1), new Lives(),
-            new RoutingTable(new byte[][] {null, {3}, null}), path, 20, 130);
+            new RoutingTable(Routes.of(new byte[][] {null, {3}, null})), path, 20, 130);
 
     private static Header data(int src, int channel, int seq, int epoch) {
         return new Header(Header.DATA, false, channel, seq, epoch, 0, 1, src, 0, 0, 7, 7, 1L, 0, -1, new int[0],
