@@ -10,19 +10,65 @@ import java.util.TreeMap;
  * {@link TopologyBuilder} of the registry; the constructor checks it is well formed, so every topology the
  * emulation sees is connected, uses no port twice and no port a node does not have, and gives every host
  * exactly one cable.
- *
- * @param name   the builder's name (or the file's)
- * @param nodes  hosts and switches; {@code nodes.get(i).index() == i}
- * @param cables the links
- * @param spreadRoutes how {@link SourceRoutes} picks among shortest routes: false, the lowest bytes; true, by
- *               the destination's number, so that traffic to different hosts spreads over parallel paths (a
- *               fat tree's up links) instead of all taking the lowest port
  */
-public record Topology(String name, List<Node> nodes, List<Cable> cables, boolean spreadRoutes) {
-    public Topology {
-        nodes = List.copyOf(nodes);
-        cables = List.copyOf(cables);
-        check(name, nodes, cables);
+public final class Topology {
+    private final String name;
+    private final List<Node> nodes;
+    private final List<Cable> cables;
+    private final boolean spreadRoutes;
+    /** Derived once: asked for per host while a model is built, so computing them each time is quadratic. */
+    private final List<Node> hosts;
+    private final List<Node> switches;
+
+    /**
+     * @param name   the builder's name (or the file's)
+     * @param nodes  hosts and switches; {@code nodes.get(i).index() == i}
+     * @param cables the links
+     * @param spreadRoutes how {@link SourceRoutes} picks among shortest routes: false, the lowest bytes; true, by
+     *               the destination's number, so that traffic to different hosts spreads over parallel paths (a
+     *               fat tree's up links) instead of all taking the lowest port
+     */
+    public Topology(String name, List<Node> nodes, List<Cable> cables, boolean spreadRoutes) {
+        this.name = name;
+        this.nodes = List.copyOf(nodes);
+        this.cables = List.copyOf(cables);
+        this.spreadRoutes = spreadRoutes;
+        check(name, this.nodes, this.cables);
+        this.hosts = this.nodes.stream().filter(Node::isHost).toList();
+        this.switches = this.nodes.stream().filter(Node::isSwitch).toList();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    public List<Cable> cables() {
+        return cables;
+    }
+
+    public boolean spreadRoutes() {
+        return spreadRoutes;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Topology t && name.equals(t.name) && nodes.equals(t.nodes) && cables.equals(t.cables)
+                && spreadRoutes == t.spreadRoutes;
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(name, nodes, cables, spreadRoutes);
+    }
+
+    @Override
+    public String toString() {
+        return "Topology[name=" + name + ", nodes=" + nodes.size() + ", cables=" + cables.size() + ", spreadRoutes="
+                + spreadRoutes + "]";
     }
 
     public Topology(String name, List<Node> nodes, List<Cable> cables) {
@@ -35,11 +81,11 @@ public record Topology(String name, List<Node> nodes, List<Cable> cables, boolea
     }
 
     public List<Node> hosts() {
-        return nodes.stream().filter(Node::isHost).toList();
+        return hosts;
     }
 
     public List<Node> switches() {
-        return nodes.stream().filter(Node::isSwitch).toList();
+        return switches;
     }
 
     /** The port at the far end of the cable plugged into {@code p}, or null when nothing is plugged in. */
