@@ -32,6 +32,18 @@ final class BasicWire {
     record Return(int index) {
     }
 
+    /** Host-level credits: the host asks its NIC to return {@code n} credits to {@code dest}. */
+    record Credits(int dest, int n) {
+    }
+
+    /** Host-level credits: the NIC's DMA writes {@code n} credits that came back from {@code src}. */
+    record CreditsBack(int src, int n) {
+    }
+
+    /** The NIC gave up packet {@code seq} to {@code dest} (no answer after its retries): its DMA writes this. */
+    record GivenUp(int dest, int seq) {
+    }
+
     /** A received packet's header and payload. */
     record Header(int src, int seq, byte[] payload) {
     }
