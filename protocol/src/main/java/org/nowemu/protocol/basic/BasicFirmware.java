@@ -37,12 +37,22 @@ public final class BasicFirmware implements Firmware {
     private final BasicSettings s;
     private final FirmwareSteps c;
     private final byte[][] routes;
-    private final DescriptorRing<BasicWire.Post> sendRing;
+    private final DescriptorRing<Out> sendRing;
     private final DescriptorRing<Boolean> recvRing;
     /** What to do as each host DMA completes: the engine runs them in the order they were queued. */
     private final ArrayDeque<Runnable> afterDma = new ArrayDeque<>();
     /** Send-ring entries whose packets are queued on the send DMA, in order. */
     private final ArrayDeque<Integer> onWire = new ArrayDeque<>();
+    /**
+     * A send descriptor as the firmware reads it: one destination (the survey's), several (PM's multisend), or a
+     * packet whose bytes the host wrote into SRAM itself (Hamlyn's small sends: no fetch).
+     */
+    private record Out(int[] dests, int[] seqs, byte[] data, boolean pio) {
+        static Out of(BasicWire.Post p) {
+            return new Out(new int[] {p.dest()}, new int[] {p.seq()}, p.data(), false);
+        }
+    }
+
     /** Received packets held in SRAM for want of a host buffer, in order (back-pressure, NIC credits). */
     private final ArrayDeque<Received> held = new ArrayDeque<>();
     private int sramSendFree;
@@ -123,7 +133,13 @@ public final class BasicFirmware implements Firmware {
             return; // words of a longer write still arriving: nothing to look at yet
         }
         if (p instanceof BasicWire.Post post) {
-            sendRing.post(post.index(), post);
+            sendRing.post(post.index(), Out.of(post));
+            pumpSend();
+        } else if (p instanceof BasicWire.MultiPost m) {
+            sendRing.post(m.index(), new Out(m.dests(), m.seqs(), m.data(), false));
+            pumpSend();
+        } else if (p instanceof BasicWire.PioPost pio) {
+            sendRing.post(pio.index(), new Out(new int[] {pio.dest()}, new int[] {pio.seq()}, pio.data(), true));
             pumpSend();
         } else if (p instanceof BasicWire.Return r) {
             recvRing.post(r.index(), Boolean.TRUE);
@@ -142,42 +158,74 @@ public final class BasicFirmware implements Firmware {
         }
     }
 
-    /** Fetches ready descriptors' packets while an SRAM send buffer is free. */
+    /** Fetches ready descriptors' packets while an SRAM send buffer is free (and the reliability choice lets). */
     private void pumpSend() {
-        while (sendRing.hasReady() && sramSendFree > 0
-                && (rel == null || routes[sendRing.peek().dest()] == null || rel.maySend(sendRing.peek().dest()))) {
+        while (sendRing.hasReady() && sramSendFree > 0 && maySend(sendRing.peek())) {
             int index = sendRing.head();
-            BasicWire.Post p = sendRing.take();
+            Out p = sendRing.take();
             sramSendFree--;
-            nic.cycles(c.poll() + c.descriptor() + c.dma());
-            nic.counter("basic.fetched").increment();
+            nic.cycles(c.poll() + c.descriptor() + (p.pio() ? 0 : c.dma()));
             // Numbered, kept or paid for as it is fetched, so the next descriptor's check sees this one counted.
-            byte[] frame = rel == null || routes[p.dest()] == null ? null
-                    : rel.data(p.dest(), BasicWire.encode(nic.nic(), p.seq(), p.data()), p.seq());
-            dma(DmaRequest.fromHost(p.data().length, s.streamingDma(), 0), () -> onFetched(index, p, frame));
+            byte[][] frames = new byte[p.dests().length][];
+            for (int i = 0; i < frames.length; i++) {
+                int d = p.dests()[i];
+                frames[i] = rel == null || routes[d] == null ? null
+                        : rel.data(d, BasicWire.encode(nic.nic(), p.seqs()[i], p.data()), p.seqs()[i]);
+            }
+            if (p.pio()) {
+                onFetched(index, p, frames);
+            } else {
+                nic.counter("basic.fetched").increment();
+                dma(DmaRequest.fromHost(p.data().length, s.streamingDma(), 0), () -> onFetched(index, p, frames));
+            }
         }
     }
 
-    private void onFetched(int index, BasicWire.Post p, byte[] frame) {
-        nic.cycles(c.route());
-        byte[] route = routes[p.dest()];
-        if (route == null) {
-            nic.counter("basic.dropped.no_route").increment();
+    private boolean maySend(Out p) {
+        if (rel == null) {
+            return true;
+        }
+        for (int d : p.dests()) {
+            if (routes[d] != null && !rel.maySend(d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The packet is in SRAM: one send DMA per destination, the descriptor free once the last has left. */
+    private void onFetched(int index, Out p, byte[][] frames) {
+        java.util.List<Integer> go = new java.util.ArrayList<>();
+        for (int i = 0; i < frames.length; i++) {
+            nic.cycles(c.route());
+            if (routes[p.dests()[i]] == null) {
+                nic.counter("basic.dropped.no_route").increment();
+            } else {
+                go.add(i);
+            }
+        }
+        if (go.isEmpty()) {
             free(index);
             return;
         }
-        nic.cycles(c.header() + c.dma());
-        nic.transmit(nic.packet(route, frame != null ? frame : BasicWire.encode(nic.nic(), p.seq(), p.data())));
-        onWire.add(index);
+        for (int k = 0; k < go.size(); k++) {
+            int i = go.get(k);
+            nic.cycles(c.header() + c.dma());
+            nic.transmit(nic.packet(routes[p.dests()[i]], frames[i] != null ? frames[i]
+                    : BasicWire.encode(nic.nic(), p.seqs()[i], p.data())));
+            onWire.add(k == go.size() - 1 ? index : -2); // the last copy to leave frees the descriptor
+        }
     }
 
     private void onSent() {
         int index = onWire.poll();
-        if (index < 0) {
+        if (index == -1) {
             return; // an ACK, NACK, credit or resend: nothing of the host's to free
         }
         nic.counter("basic.transmitted").increment();
-        free(index);
+        if (index >= 0) {
+            free(index);
+        }
     }
 
     /** The packet has left (or cannot go): its SRAM buffer and its descriptor are free. */
@@ -225,12 +273,32 @@ public final class BasicFirmware implements Firmware {
 
     /** DMAs packet {@code body} from {@code src} into the next free host buffer; its SRAM buffer is free after. */
     private void deliver(int src, byte[] body) {
+        long share = s.variant().areaShare();
+        BasicWire.Header h = share > 0 ? BasicWire.decode(body) : null;
+        int offset = h == null || h.payload().length < 4 ? -1 : java.nio.ByteBuffer.wrap(h.payload()).getInt();
+        if (share > 0) {
+            // Sender-based memory: the offset is the sender's; the NIC checks it lies in that sender's share.
+            nic.cycles(c.descriptor());
+            if (offset < 0 || offset + (long) h.payload().length - 4 > share) {
+                drop("basic.dropped.bad_offset");
+                if (rel != null) {
+                    rel.freed(src);
+                }
+                return;
+            }
+        }
         int buffer = recvRing.head();
         recvRing.take();
         nic.cycles(c.descriptor() + c.dma());
         nic.counter("basic.delivered").increment();
-        // The arrival flag sits at the end of the buffer: the same DMA writes it, last.
-        dma(DmaRequest.toHost(body.length + 4, s.streamingDma(), 0, host,
+        if (share > 0) {
+            // The data at its offset of the message area, then the notification entry (16 bytes) in the queue.
+            dma(DmaRequest.toHost(h.payload().length - 4, s.streamingDma(), 0, host,
+                    new BasicWire.AreaWrite(h.src(), offset, h.payload().length - 4)), () -> { });
+            nic.cycles(c.dma());
+        }
+        // The arrival flag sits at the end of the buffer (or entry): the same DMA writes it, last.
+        dma(DmaRequest.toHost(share > 0 ? 16 : body.length + 4, s.streamingDma(), 0, host,
                 new Arrival(BasicWire.RECV_AREA, buffer, body)), () -> {
                     nic.postReceive(1);
                     if (rel != null) {

@@ -75,6 +75,8 @@ public final class BasicProcess extends LibraryThread {
             recv.arrive(a.slot(), a.content());
         } else if (written instanceof BasicWire.CreditsBack cb) {
             credits.give(cb.src(), cb.n());
+        } else if (written instanceof BasicWire.AreaWrite) {
+            return; // data at its offset of the message area: the notification entry that follows announces it
         } else if (written instanceof BasicWire.GivenUp g) {
             stat("basic.given_up").increment();
             book().returned(MessageIds.of(MessageIds.BASIC, host(), g.dest(), g.seq()), clock(), "unreachable");
@@ -90,13 +92,30 @@ public final class BasicProcess extends LibraryThread {
     }
 
     void send(int dest, byte[] data) {
-        if (dest < 0 || dest >= hosts() || dest == host()) {
-            throw new IllegalArgumentException("basic: no destination " + dest + " (hosts 0.." + (hosts() - 1)
-                    + ", not this one, " + host() + ")");
+        send(new int[] {dest}, data);
+    }
+
+    /** PM's multisend: one packet in the send area, which the NIC sends to each of {@code dests} in turn. */
+    void multisend(int[] dests, byte[] data) {
+        if (!s.variant().multisend()) {
+            throw new IllegalStateException(s.name() + ": this system's NIC has no multisend");
+        }
+        if (dests.length == 0 || dests.length > s.maxPayload()) {
+            throw new IllegalArgumentException(s.name() + ": a multisend to " + dests.length + " destinations");
+        }
+        send(dests, data);
+    }
+
+    private void send(int[] dests, byte[] data) {
+        for (int dest : dests) {
+            if (dest < 0 || dest >= hosts() || dest == host()) {
+                throw new IllegalArgumentException(s.name() + ": no destination " + dest + " (hosts 0.."
+                        + (hosts() - 1) + ", not this one, " + host() + ")");
+            }
         }
         if (data.length > s.maxPayload()) {
-            throw new IllegalArgumentException("basic: a packet holds at most " + s.maxPayload() + " bytes, got "
-                    + data.length + ": fragment the data");
+            throw new IllegalArgumentException(s.name() + ": a packet holds at most " + s.maxPayload()
+                    + " bytes, got " + data.length + ": fragment the data");
         }
         HostOps ops = ops();
         ops.cycles(c.call());
@@ -108,28 +127,40 @@ public final class BasicProcess extends LibraryThread {
             }
         }
         if (credits != null) {
-            while (!credits.has(dest)) {
-                stat("basic.credit_waits").increment();
-                if (poll() == 0 && !credits.has(dest)) {
-                    idle(() -> credits.has(dest) || recv.ready(), ops.cyclesPs(c.call()) + ops.pollHitPs(),
-                            Long.MAX_VALUE);
+            for (int dest : dests) {
+                while (!credits.has(dest)) {
+                    stat("basic.credit_waits").increment();
+                    if (poll() == 0 && !credits.has(dest)) {
+                        idle(() -> credits.has(dest) || recv.ready(), ops.cyclesPs(c.call()) + ops.pollHitPs(),
+                                Long.MAX_VALUE);
+                    }
                 }
+                ops.cycles(c.credit());
+                credits.take(dest);
             }
-            ops.cycles(c.credit());
-            credits.take(dest);
         }
-        ops.memcpy(data.length);
+        boolean pio = data.length <= s.variant().pioMax();
+        if (s.variant().copyOnSend() && !pio) {
+            ops.memcpy(data.length);
+        }
         int index = sendTail.claim();
-        int seq = sentTo[dest]++;
-        long id = MessageIds.of(MessageIds.BASIC, host(), dest, seq);
-        if (s.reliability().recovers()) {
-            book().sent(id, clock(), MessageIds.address(dest));
-        } else {
-            book().sentWithoutPromise(id, clock(), MessageIds.address(dest));
+        int[] seqs = new int[dests.length];
+        for (int i = 0; i < dests.length; i++) {
+            seqs[i] = sentTo[dests[i]]++;
+            long id = MessageIds.of(MessageIds.BASIC, host(), dests[i], seqs[i]);
+            if (s.reliability().recovers()) {
+                book().sent(id, clock(), MessageIds.address(dests[i]));
+            } else {
+                book().sentWithoutPromise(id, clock(), MessageIds.address(dests[i]));
+            }
+            stat("basic.sent").increment();
         }
-        ops.cycles(c.packet());
-        ops.pioWrite(s.descriptorWords(), new BasicWire.Post(index, dest, seq, data.clone()));
-        stat("basic.sent").increment();
+        // One destination number more per extra destination of a multisend; the bytes themselves for a PIO send.
+        ops.cycles(c.packet() + (long) c.loop() * (dests.length - 1));
+        int words = s.descriptorWords() + dests.length - 1 + (pio ? HostOps.words(0, data.length) : 0);
+        ops.pioWrite(words, dests.length > 1 ? new BasicWire.MultiPost(index, dests.clone(), seqs, data.clone())
+                : pio ? new BasicWire.PioPost(index, dests[0], seqs[0], data.clone())
+                : new BasicWire.Post(index, dests[0], seqs[0], data.clone()));
     }
 
     int poll() {

@@ -27,11 +27,29 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param host             library step costs
  * @param reliability      the stack's reliability choice (its entry's optional {@code reliability}, default none)
  * @param rel              the reliability parts' settings
+ * @param variant          how a system built on this program departs from the survey's (PM, Hamlyn)
  */
 public record BasicSettings(String name, int maxPayload, int sendRing, int recvRing, int sramSendBuffers,
                             int sramRecvBuffers, int descriptorWords, int returnWords, boolean streamingDma,
                             FirmwareSteps firmware, HostSteps host, Reliability reliability,
-                            ReliabilitySettings rel) implements SystemSettings {
+                            ReliabilitySettings rel, Variant variant) implements SystemSettings {
+    /**
+     * What the systems that run this control program and library beside the survey's protocol change in it.
+     *
+     * @param copyOnSend the library copies each packet into the DMA area (the survey's basic protocol); without it
+     *                   the program built the message in the pinned send area in place (PM)
+     * @param pioMax     packets of at most this many payload bytes are written into the NIC by PIO and sent from
+     *                   SRAM without a host DMA (Hamlyn's small sends); 0: never
+     * @param areaShare  sender-based remote memory (Hamlyn): each sender's share of a receiver's message area
+     *                   (bytes); a packet's payload starts with its 4-byte offset there, the receiving NIC checks
+     *                   its bounds and DMAs the data there, then a notification entry; 0: none
+     * @param multisend  the NIC repeats one fetched packet to several destinations (PM's multisend)
+     */
+    public record Variant(boolean copyOnSend, int pioMax, long areaShare, boolean multisend) {
+        /** The survey's basic protocol. */
+        public static final Variant BASIC = new Variant(true, 0, 0, false);
+    }
+
     static final String ROOT = "nowemu.protocol.basic.";
 
     /** Stack {@code stack} (an entry of system basic); {@code maxPacket} is the NIC's largest packet body. */
@@ -50,7 +68,29 @@ public record BasicSettings(String name, int maxPayload, int sendRing, int recvR
                 r.intIn(ROOT + "recv-ring", 1, 4096), r.intIn(ROOT + "sram-send-buffers", 1, 64),
                 r.intIn(ROOT + "sram-recv-buffers", 1, 64), r.intIn(ROOT + "descriptor-words", 1, 64),
                 r.intIn(ROOT + "return-words", 1, 64), dma.equals("streaming"), FirmwareSteps.read(r),
-                HostSteps.read(r), reliability, ReliabilitySettings.read(r));
+                HostSteps.read(r), reliability, ReliabilitySettings.read(r), Variant.BASIC);
+    }
+
+    /**
+     * The settings of a system that runs this control program and library its own way (PM, Hamlyn): its send and
+     * receive rings from {@code root} ({@code send-ring}, {@code recv-ring}), everything else as the basic
+     * protocol's ({@code nowemu.protocol.basic}), its payload bound, reliability choice and variant.
+     */
+    public static BasicSettings engine(ConfigReader r, String root, String stack, int payload, Reliability choice,
+                                       Variant v) {
+        return new BasicSettings(stack, payload, r.intIn(root + "send-ring", 1, 4096),
+                r.intIn(root + "recv-ring", 1, 4096), r.intIn(ROOT + "sram-send-buffers", 1, 64),
+                r.intIn(ROOT + "sram-recv-buffers", 1, 64), r.intIn(ROOT + "descriptor-words", 1, 64),
+                r.intIn(ROOT + "return-words", 1, 64), streaming(r), FirmwareSteps.read(r), HostSteps.read(r), choice,
+                ReliabilitySettings.read(r), v);
+    }
+
+    private static boolean streaming(ConfigReader r) {
+        String dma = r.string(ROOT + "host-dma");
+        if (!dma.equals("streaming") && !dma.equals("consistent")) {
+            throw r.bad(ROOT + "host-dma", "expected streaming or consistent, got '" + dma + "'");
+        }
+        return dma.equals("streaming");
     }
 
     /**

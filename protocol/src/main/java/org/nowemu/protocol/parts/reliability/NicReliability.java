@@ -78,8 +78,8 @@ public final class NicReliability {
         this.nic = nic;
         this.link = link;
         boolean resends = choice.acknowledges();
-        this.sender = resends ? new RetransmitSender(hosts, choice == Reliability.ALTERNATING_BIT ? 1 : s.window())
-                : null;
+        boolean bit = choice == Reliability.ALTERNATING_BIT;
+        this.sender = resends ? new RetransmitSender(hosts, bit ? 1 : s.window(), bit ? hosts : s.window()) : null;
         this.receiver = resends ? new SequencedReceiver(hosts, choice == Reliability.ALTERNATING_BIT) : null;
         this.credits = choice == Reliability.NIC_CREDITS ? new CreditTable(hosts, s.nicCredits(),
                 s.creditThreshold()) : null;
@@ -108,7 +108,7 @@ public final class NicReliability {
     public static long sramBytes(Reliability c, ReliabilitySettings s, int hosts, int packetBytes) {
         return switch (c) {
             case ALTERNATING_BIT -> hosts * (12L + packetBytes);
-            case ACK_NACK -> hosts * (12L + (long) s.window() * packetBytes);
+            case ACK_NACK -> 12L * hosts + (long) s.window() * packetBytes;
             case NIC_CREDITS, HOST_CREDITS -> 8L * hosts;
             default -> 0;
         };

@@ -7,7 +7,8 @@ import org.nowemu.actors.time.VirtualTime;
  * What the NIC-side reliability parts need ({@code nowemu.protocol.reliability}), shared by every system that
  * composes them.
  *
- * @param window          ACK/NACK: packets a sender keeps unacknowledged per destination (alternating bit: 1)
+ * @param window          ACK/NACK: packets a sender keeps unacknowledged per destination, and in all (its SRAM store
+ *                        holds this many, shared); the alternating bit keeps 1 per destination
  * @param nackBackoffPs   how long a sender waits after a NACK before it goes back (ps)
  * @param timeoutPs       silence after which a sender goes back to its oldest unacknowledged packet (ps)
  * @param maxRetries      timeouts in a row after which the sender gives the packets up (returned to the host)

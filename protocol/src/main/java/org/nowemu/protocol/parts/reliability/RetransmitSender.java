@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The sending NIC's unacknowledged-packet store (SRAM), per destination, go-back-N: a data packet is numbered and
  * kept until an ACK covers it; at most {@code window} are kept per destination (1: the alternating bit's
- * stop-and-wait). A NACK, or silence for the timeout, sends the kept packets again from the one expected, in order,
+ * stop-and-wait) and {@code store} in all. A NACK, or silence for the timeout, sends the kept packets again from the one expected, in order,
  * under a new go-back stamp; a NACK carrying an older stamp answers a transmission already replaced and is ignored.
  * After {@code maxRetries} timeouts in a row the destination is given up: its kept packets go back to their
  * senders. Only tables: sending, timers and costs are the caller's ({@link NicReliability}).
@@ -29,10 +29,17 @@ public final class RetransmitSender {
 
     private final Dest[] dests;
     private final int window;
+    private final int store;
+    private int keptInAll;
 
-    public RetransmitSender(int hosts, int window) {
+    /**
+     * @param window packets kept unacknowledged per destination
+     * @param store  packets the SRAM store holds in all, shared by the destinations
+     */
+    public RetransmitSender(int hosts, int window, int store) {
         this.dests = new Dest[hosts];
         this.window = window;
+        this.store = store;
     }
 
     private Dest d(int dest) {
@@ -44,7 +51,7 @@ public final class RetransmitSender {
 
     /** Whether another packet to {@code dest} may be numbered and sent now. */
     public boolean canSend(int dest) {
-        return d(dest).kept.size() < window;
+        return d(dest).kept.size() < window && keptInAll < store;
     }
 
     /** The number and stamp the next data packet to {@code dest} takes: {seq, stamp}. */
@@ -60,6 +67,7 @@ public final class RetransmitSender {
             x.lastHeardPs = nowPs;
         }
         x.kept.add(new Kept(x.nextSeq++, frame, token));
+        keptInAll++;
     }
 
     /** ACK of every packet up to {@code seq}: returns the packets it frees, oldest first. */
@@ -68,6 +76,7 @@ public final class RetransmitSender {
         List<Kept> freed = new ArrayList<>();
         while (!x.kept.isEmpty() && x.kept.peek().seq() - seq <= 0) {
             freed.add(x.kept.poll());
+            keptInAll--;
         }
         x.lastHeardPs = nowPs;
         x.timeouts = 0;
@@ -139,6 +148,7 @@ public final class RetransmitSender {
             x.nextSeq = all.get(0).seq();
         }
         x.kept.clear();
+        keptInAll -= all.size();
         x.timeouts = 0;
         x.goBackPending = false;
         return all;
