@@ -78,17 +78,17 @@ class ReliabilityCostTest {
     }
 
     /**
-     * faults-systems takes its stacks from the compare list; here three stacks: the resending ones end clean, the
-     * basic protocol's losses are counted and the run passes.
+     * faults-systems takes its stacks from the compare list; here four: the resending ones (PM, the alternating
+     * bit) end clean, the basic protocol's and Hamlyn's losses (no resends) are counted and the run passes.
      */
     @Test
     void underBitErrorsReliableStacksEndCleanAndUnreliableOnesReportTheirLosses() {
-        Run run = run("faults-systems", "[basic, basic-acknack, basic-altbit]", 3);
+        Run run = run("faults-systems", "[basic, hamlyn, pm, basic-altbit]", 4);
         Ledger l = run.result().ledger();
         assertTrue(l.kept(), l.toString());
-        assertTrue(l.dropped() > 0, "basic lost some and the run passes: " + l);
+        assertTrue(l.dropped() > 0, "basic and hamlyn lost some and the run passes: " + l);
         assertEquals(0, l.lost());
-        for (String s : List.of("basic-acknack", "basic-altbit")) {
+        for (String s : List.of("pm", "basic-altbit")) {
             assertEquals(run.metrics().get("reliability-cost." + s + ".ber0.sent"),
                     run.metrics().get("reliability-cost." + s + ".ber0.arrived"), s);
         }

@@ -83,7 +83,7 @@ class SequentialEngineTest {
                         "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=4")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
                 Arguments.of("reliability-cost", relcost("[basic, basic-acknack, basic-niccredit]")),
-                Arguments.of("faults-systems", relcost("[basic, basic-altbit, basic-hostcredit]")),
+                Arguments.of("faults-systems", relcost("[basic, pm, hamlyn]")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
                         "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")));
