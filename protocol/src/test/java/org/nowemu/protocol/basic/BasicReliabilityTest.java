@@ -132,6 +132,32 @@ class BasicReliabilityTest {
         assertTrue(none.ledger().dropped() > 0 && none.ledger().kept(), none.ledger().toString());
     }
 
+    /**
+     * A cut: host 1's cable is cut at 0 and stays cut. ACK/NACK hears nothing, goes back at each 200 us timeout, and
+     * after 20 timeouts in a row gives the destination up: the 5 packets it kept come back to their sender as
+     * returned (unreachable), and the ledger is kept: every message sent was handled or returned.
+     */
+    @Test
+    void aDestinationThatNeverAnswersIsGivenUpAndItsPacketsReturned() {
+        ConfigReader r = config("");
+        org.nowemu.hardware.topology.Topology t = AmNets.topology(r);
+        var failures = org.nowemu.hardware.cluster.Failures.on(t)
+                .cable(new org.nowemu.hardware.topology.Port(t.hosts().get(1).index(), 0), 0);
+        var stack = Systems.stack(r, "basic-acknack").runs(BasicProgram.class, "test");
+        RunResult res = Systems.run(org.nowemu.protocol.system.SystemCluster.build(t, AmNets.profile(r), h -> stack,
+                h -> h != 0 ? java.util.List.of() : java.util.List.of((BasicProgram) b -> {
+                    for (int k = 0; k < 5; k++) {
+                        b.send(1, new byte[] {(byte) k});
+                    }
+                    b.pollUntil(() -> false, 10 * MS);
+                }), failures));
+        assertEquals(5, res.counter("rel.given_up"));
+        assertEquals(5, res.counter("basic.given_up"));
+        assertEquals(20 * 5, res.counter("rel.resent"), "each timeout sends the 5 kept packets again");
+        assertEquals(5, res.ledger().returned());
+        assertTrue(res.ledger().kept(), res.ledger().toString());
+    }
+
     @Test
     void aBadReliabilityIsOneLineNamingTheStacksKey() {
         ConfigReader r = config("nowemu.protocol.stacks.basic-x { system = basic, max-payload = 256B, "
