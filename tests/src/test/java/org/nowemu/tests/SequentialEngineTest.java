@@ -82,6 +82,8 @@ class SequentialEngineTest {
                         "nowemu.compare.stream-bytes=8KiB", "nowemu.compare.min-stream-messages=2",
                         "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=4")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
+                Arguments.of("reliability-cost", relcost("[basic, basic-acknack, basic-niccredit]")),
+                Arguments.of("faults-systems", relcost("[basic, pm, hamlyn]")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
                         "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")),
@@ -89,6 +91,15 @@ class SequentialEngineTest {
                         "nowemu.permutations.hosts=64", "nowemu.permutations.patterns=[random-pairs]",
                         "nowemu.permutations.duration=50us", "nowemu.permutations.warmup=20us",
                         "nowemu.permutations.gap=200us")));
+    }
+
+    /** The reliability-cost workload shortened: three stacks, a clean and a noisy (1e-5) pair each, 12 hosts. */
+    private static List<String> relcost(String stacks) {
+        return List.of("nowemu.reliability-cost.stacks=" + stacks, "nowemu.reliability-cost.bit-error-rates=[1e-5]",
+                "nowemu.reliability-cost.stream-messages=30", "nowemu.reliability-cost.warmup=2",
+                "nowemu.reliability-cost.round-trips=4", "nowemu.reliability-cost.send-time=2ms",
+                "nowemu.reliability-cost.receive-timeout=4ms", "nowemu.reliability-cost.max-time=10ms",
+                "nowemu.topology.chain.switches=4", "nowemu.topology.chain.hosts-per-switch=3");
     }
 
     /** Six hosts on a chain of three switches, a circular shift in 1 ms phases (PowerCycleTest's run). */

@@ -35,6 +35,14 @@ public final class Basic implements ProcessServices {
         p.send(dest, data);
     }
 
+    /**
+     * PM's multisend, on systems whose NIC has one (not the survey's protocol): {@code data}, one packet, goes to
+     * each of {@code dests}; the NIC fetches it once and sends it to each in turn.
+     */
+    public void multisend(int[] dests, byte[] data) {
+        p.multisend(dests, data);
+    }
+
     /** The handler {@link #poll} runs for each packet. */
     public void setHandler(PacketHandler handler) {
         p.handler(handler);

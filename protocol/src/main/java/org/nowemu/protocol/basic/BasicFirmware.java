@@ -5,6 +5,10 @@ import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.reliability.NicReliability;
+import org.nowemu.protocol.parts.reliability.NicReliability.Received;
+import org.nowemu.protocol.parts.reliability.NicReliability.Verdict;
+import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -20,6 +24,12 @@ import org.nowemu.protocol.parts.routing.Routes;
  * receive ring and DMAs the packet there, its arrival flag last; with no free host buffer it drops the packet,
  * which keeps the link drained (no back-pressure). No reliability, no protection, polling only.
  *
+ * <p>A stack may compose a reliability choice ({@link NicReliability}; none leaves the survey's program as it is):
+ * a data packet goes only when the choice lets it (window, NIC credits) and carries its frame; a received packet the
+ * host has no buffer for is discarded (and NACKed), or held in SRAM until a buffer comes back, its receive buffer
+ * not posted again meanwhile (back-pressure, NIC credits); packets held go up first, in order. ACKs, NACKs, credits
+ * and resends share the send DMA with the data, and packets given up go back to the host.
+ *
  * <p>Counters: {@code basic.fetched} (packets fetched from the host), {@code basic.transmitted},
  * {@code basic.delivered} (DMA'd into a host buffer), {@code basic.dropped.no_buffer}, {@code basic.dropped.no_route},
  * {@code basic.dropped.<status>} (CRC error, truncated, ...), {@code basic.dropped.malformed}.
@@ -28,15 +38,30 @@ public final class BasicFirmware implements Firmware {
     private final BasicSettings s;
     private final FirmwareSteps c;
     private final Routes routes;
-    private final DescriptorRing<BasicWire.Post> sendRing;
+    private final DescriptorRing<Out> sendRing;
     private final DescriptorRing<Boolean> recvRing;
     /** What to do as each host DMA completes: the engine runs them in the order they were queued. */
     private final ArrayDeque<Runnable> afterDma = new ArrayDeque<>();
     /** Send-ring entries whose packets are queued on the send DMA, in order. */
     private final ArrayDeque<Integer> onWire = new ArrayDeque<>();
+    /**
+     * A send descriptor as the firmware reads it: one destination (the survey's), several (PM's multisend), or a
+     * packet whose bytes the host wrote into SRAM itself (Hamlyn's small sends: no fetch).
+     */
+    private record Out(int[] dests, int[] seqs, byte[] data, boolean pio) {
+        static Out of(BasicWire.Post p) {
+            return new Out(new int[] {p.dest()}, new int[] {p.seq()}, p.data(), false);
+        }
+    }
+
+    /** Received packets held in SRAM for want of a host buffer, in order (back-pressure, NIC credits). */
+    private final ArrayDeque<Received> held = new ArrayDeque<>();
     private int sramSendFree;
     private int host = -1;
     private NicContext nic;
+    /** The reliability choice's parts; null for none, the survey's program unchanged. */
+    private NicReliability rel;
+    private int hosts;
 
     /**
      * @param settings the stack
@@ -52,22 +77,38 @@ public final class BasicFirmware implements Firmware {
 
     /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
     public static long sramNeeded(BasicSettings s, int hosts) {
-        long packet = s.maxPayload() + BasicWire.HEADER_BYTES;
+        long packet = s.maxPayload() + BasicWire.HEADER_BYTES + frame(s);
         return 8L * hosts + 16L * s.sendRing() + 8L * s.recvRing()
-                + (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet;
+                + (s.sramSendBuffers() + (long) recvBuffers(s, hosts)) * packet
+                + NicReliability.sramBytes(s.reliability(), s.rel(), hosts, (int) packet);
+    }
+
+    private static int frame(BasicSettings s) {
+        return s.reliability() == Reliability.NONE || s.reliability() == Reliability.BACKPRESSURE ? 0
+                : org.nowemu.protocol.parts.reliability.RelFrame.HEADER_BYTES;
+    }
+
+    private static int recvBuffers(BasicSettings s, int hosts) {
+        return NicReliability.receiveBuffers(s.reliability(), s.rel(), hosts, s.sramRecvBuffers());
     }
 
     @Override
     public void start(NicContext ctx) {
         nic = ctx;
-        int packet = s.maxPayload() + BasicWire.HEADER_BYTES;
+        hosts = routes.nics();
+        int packet = s.maxPayload() + BasicWire.HEADER_BYTES + frame(s);
+        int recvBuffers = recvBuffers(s, hosts);
+        if (s.reliability() != Reliability.NONE) {
+            rel = new NicReliability(s.reliability(), s.rel(), ctx, hosts, new Link());
+            ctx.sram().allocate("reliability", NicReliability.sramBytes(s.reliability(), s.rel(), hosts, packet));
+        }
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("send ring", 16L * s.sendRing());
         ctx.sram().allocate("receive ring", 8L * s.recvRing());
         ctx.sram().allocate("send buffers", (long) s.sramSendBuffers() * packet);
-        ctx.sram().allocate("receive buffers", (long) s.sramRecvBuffers() * packet);
+        ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
         sramSendFree = s.sramSendBuffers();
-        ctx.postReceive(s.sramRecvBuffers());
+        ctx.postReceive(recvBuffers);
     }
 
     @Override
@@ -80,6 +121,8 @@ public final class BasicFirmware implements Firmware {
             onSent();
         } else if (event instanceof NicEvent.DmaDone) {
             afterDma.poll().run();
+        } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
+            rel.onTimer(t.tag());
         } else {
             throw new IllegalStateException("basic firmware: unexpected " + event);
         }
@@ -91,10 +134,23 @@ public final class BasicFirmware implements Firmware {
             return; // words of a longer write still arriving: nothing to look at yet
         }
         if (p instanceof BasicWire.Post post) {
-            sendRing.post(post.index(), post);
+            sendRing.post(post.index(), Out.of(post));
+            pumpSend();
+        } else if (p instanceof BasicWire.MultiPost m) {
+            sendRing.post(m.index(), new Out(m.dests(), m.seqs(), m.data(), false));
+            pumpSend();
+        } else if (p instanceof BasicWire.PioPost pio) {
+            sendRing.post(pio.index(), new Out(new int[] {pio.dest()}, new int[] {pio.seq()}, pio.data(), true));
             pumpSend();
         } else if (p instanceof BasicWire.Return r) {
             recvRing.post(r.index(), Boolean.TRUE);
+            while (!held.isEmpty() && recvRing.hasReady()) {
+                Received h = held.poll();
+                deliver(h.src(), h.body());
+            }
+        } else if (p instanceof BasicWire.Credits cr) {
+            nic.cycles(c.poll() + c.descriptor());
+            rel.hostCredits(cr.dest(), cr.n());
         } else if (p instanceof BasicWire.Init) {
             host = w.thread();
             recvRing.fill(Boolean.TRUE);
@@ -103,34 +159,74 @@ public final class BasicFirmware implements Firmware {
         }
     }
 
-    /** Fetches ready descriptors' packets while an SRAM send buffer is free. */
+    /** Fetches ready descriptors' packets while an SRAM send buffer is free (and the reliability choice lets). */
     private void pumpSend() {
-        while (sendRing.hasReady() && sramSendFree > 0) {
+        while (sendRing.hasReady() && sramSendFree > 0 && maySend(sendRing.peek())) {
             int index = sendRing.head();
-            BasicWire.Post p = sendRing.take();
+            Out p = sendRing.take();
             sramSendFree--;
-            nic.cycles(c.poll() + c.descriptor() + c.dma());
-            nic.counter("basic.fetched").increment();
-            dma(DmaRequest.fromHost(p.data().length, s.streamingDma(), 0), () -> onFetched(index, p));
+            nic.cycles(c.poll() + c.descriptor() + (p.pio() ? 0 : c.dma()));
+            // Numbered, kept or paid for as it is fetched, so the next descriptor's check sees this one counted.
+            byte[][] frames = new byte[p.dests().length][];
+            for (int i = 0; i < frames.length; i++) {
+                int d = p.dests()[i];
+                frames[i] = rel == null || routes.to(d) == null ? null
+                        : rel.data(d, BasicWire.encode(nic.nic(), p.seqs()[i], p.data()), p.seqs()[i]);
+            }
+            if (p.pio()) {
+                onFetched(index, p, frames);
+            } else {
+                nic.counter("basic.fetched").increment();
+                dma(DmaRequest.fromHost(p.data().length, s.streamingDma(), 0), () -> onFetched(index, p, frames));
+            }
         }
     }
 
-    private void onFetched(int index, BasicWire.Post p) {
-        nic.cycles(c.route());
-        byte[] route = routes.to(p.dest());
-        if (route == null) {
-            nic.counter("basic.dropped.no_route").increment();
+    private boolean maySend(Out p) {
+        if (rel == null) {
+            return true;
+        }
+        for (int d : p.dests()) {
+            if (routes.to(d) != null && !rel.maySend(d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The packet is in SRAM: one send DMA per destination, the descriptor free once the last has left. */
+    private void onFetched(int index, Out p, byte[][] frames) {
+        java.util.List<Integer> go = new java.util.ArrayList<>();
+        for (int i = 0; i < frames.length; i++) {
+            nic.cycles(c.route());
+            if (routes.to(p.dests()[i]) == null) {
+                nic.counter("basic.dropped.no_route").increment();
+            } else {
+                go.add(i);
+            }
+        }
+        if (go.isEmpty()) {
             free(index);
             return;
         }
-        nic.cycles(c.header() + c.dma());
-        nic.transmit(nic.packet(route, BasicWire.encode(nic.nic(), p.seq(), p.data())));
-        onWire.add(index);
+        for (int k = 0; k < go.size(); k++) {
+            int i = go.get(k);
+            nic.cycles(c.header() + c.dma());
+            nic.transmit(nic.packet(routes.to(p.dests()[i]), frames[i] != null ? frames[i]
+                    : BasicWire.encode(nic.nic(), p.seqs()[i], p.data())));
+            onWire.add(k == go.size() - 1 ? index : -2); // the last copy to leave frees the descriptor
+        }
     }
 
     private void onSent() {
+        int index = onWire.poll();
+        if (index == -1) {
+            return; // an ACK, NACK, credit or resend: nothing of the host's to free
+        }
         nic.counter("basic.transmitted").increment();
-        free(onWire.poll());
+        if (index >= 0) {
+            free(index);
+        }
     }
 
     /** The packet has left (or cannot go): its SRAM buffer and its descriptor are free. */
@@ -148,21 +244,96 @@ public final class BasicFirmware implements Firmware {
             return;
         }
         byte[] body = rx.packet().body();
-        if (BasicWire.decode(body) == null) {
+        Received r = rel == null ? null : rel.receive(body);
+        if (rel != null && r != null && !r.data()) {
+            if (r.hostCredits() > 0 && host >= 0) {
+                dma(DmaRequest.toHost(4, s.streamingDma(), 0, host, new BasicWire.CreditsBack(r.src(), r.hostCredits())),
+                        () -> nic.postReceive(1));
+            } else {
+                nic.postReceive(1);
+            }
+            return;
+        }
+        if (rel != null && r != null) {
+            body = r.body();
+        }
+        if ((rel != null && r == null) || BasicWire.decode(body) == null) {
             drop("basic.dropped.malformed");
             return;
         }
-        if (host < 0 || !recvRing.hasReady()) {
-            drop("basic.dropped.no_buffer");
-            return;
+        boolean room = host >= 0 && recvRing.hasReady() && held.isEmpty();
+        Verdict v = rel == null ? (room ? Verdict.TAKE : Verdict.DISCARD) : rel.admit(r, room);
+        if (v == Verdict.DISCARD) {
+            drop("basic.dropped." + (room ? "answered" : "no_buffer"));
+        } else if (v == Verdict.HOLD) {
+            held.add(new Received(true, BasicWire.decode(body).src(), r.seq(), r.stamp(), body, 0));
+        } else {
+            deliver(BasicWire.decode(body).src(), body);
+        }
+    }
+
+    /** DMAs packet {@code body} from {@code src} into the next free host buffer; its SRAM buffer is free after. */
+    private void deliver(int src, byte[] body) {
+        long share = s.variant().areaShare();
+        BasicWire.Header h = share > 0 ? BasicWire.decode(body) : null;
+        int offset = h == null || h.payload().length < 4 ? -1 : java.nio.ByteBuffer.wrap(h.payload()).getInt();
+        if (share > 0) {
+            // Sender-based memory: the offset is the sender's; the NIC checks it lies in that sender's share.
+            nic.cycles(c.descriptor());
+            if (offset < 0 || offset + (long) h.payload().length - 4 > share) {
+                drop("basic.dropped.bad_offset");
+                if (rel != null) {
+                    rel.freed(src);
+                }
+                return;
+            }
         }
         int buffer = recvRing.head();
         recvRing.take();
         nic.cycles(c.descriptor() + c.dma());
         nic.counter("basic.delivered").increment();
-        // The arrival flag sits at the end of the buffer: the same DMA writes it, last.
-        dma(DmaRequest.toHost(body.length + 4, s.streamingDma(), 0, host,
-                new Arrival(BasicWire.RECV_AREA, buffer, body)), () -> nic.postReceive(1));
+        if (share > 0) {
+            // The data at its offset of the message area, then the notification entry (16 bytes) in the queue.
+            dma(DmaRequest.toHost(h.payload().length - 4, s.streamingDma(), 0, host,
+                    new BasicWire.AreaWrite(h.src(), offset, h.payload().length - 4)), () -> { });
+            nic.cycles(c.dma());
+        }
+        // The arrival flag sits at the end of the buffer (or entry): the same DMA writes it, last.
+        dma(DmaRequest.toHost(share > 0 ? 16 : body.length + 4, s.streamingDma(), 0, host,
+                new Arrival(BasicWire.RECV_AREA, buffer, body)), () -> {
+                    nic.postReceive(1);
+                    if (rel != null) {
+                        rel.freed(src);
+                    }
+                });
+    }
+
+    /** What the reliability parts ask of this program. */
+    private final class Link implements NicReliability.Link {
+        @Override
+        public void transmit(int dest, byte[] frame) {
+            nic.cycles(c.route() + c.header() + c.dma());
+            byte[] route = routes.to(dest);
+            if (route == null) {
+                nic.counter("basic.dropped.no_route").increment();
+                return;
+            }
+            nic.transmit(nic.packet(route, frame));
+            onWire.add(-1);
+        }
+
+        @Override
+        public void mayGo() {
+            pumpSend();
+        }
+
+        @Override
+        public void gaveUp(int dest, Object token) {
+            if (host >= 0) {
+                dma(DmaRequest.toHost(8, s.streamingDma(), 0, host, new BasicWire.GivenUp(dest, (Integer) token)),
+                        () -> { });
+            }
+        }
     }
 
     private void drop(String why) {

@@ -56,13 +56,22 @@ public final class BasicSystem implements CommSystem<BasicSettings, BasicProgram
 
     @Override
     public String describe(ConfigReader r, String stack) {
+        String rel = StackEntry.key(stack, "reliability");
         return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes()
-                + " B payload; shared settings nowemu.protocol.basic";
+                + " B payload" + (r.config().hasPath(rel) ? ", reliability " + r.string(rel) : "")
+                + "; shared settings nowemu.protocol.basic";
     }
 
     @Override
     public void check(BasicSettings s, Topology topology, HardwareProfile profile) {
         MessageIds.check(topology.hosts().size());
+        int hosts = topology.hosts().size();
+        if (s.reliability() == org.nowemu.protocol.parts.reliability.Reliability.HOST_CREDITS
+                && s.recvRing() < hosts - 1) {
+            throw new org.nowemu.actors.config.BadInputException("nowemu.protocol.basic.recv-ring: " + s.recvRing()
+                    + " host buffers cannot give each of " + (hosts - 1) + " senders a credit (stack " + s.name()
+                    + ", reliability host-credits)");
+        }
         OneProcess.checkSram(profile, "nowemu.protocol.basic", s.name(),
                 BasicFirmware.sramNeeded(s, topology.hosts().size()));
     }

@@ -32,6 +32,30 @@ final class BasicWire {
     record Return(int index) {
     }
 
+    /** PM's multisend: one packet in the send area, for each of {@code dests} (numbered {@code seqs}). */
+    record MultiPost(int index, int[] dests, int[] seqs, byte[] data) {
+    }
+
+    /** Hamlyn's small send: the packet's bytes themselves written by PIO into the NIC's command page. */
+    record PioPost(int index, int dest, int seq, byte[] data) {
+    }
+
+    /** Hamlyn: a received packet's data written at its offset of the message area (the notification follows). */
+    record AreaWrite(int src, int offset, int bytes) {
+    }
+
+    /** Host-level credits: the host asks its NIC to return {@code n} credits to {@code dest}. */
+    record Credits(int dest, int n) {
+    }
+
+    /** Host-level credits: the NIC's DMA writes {@code n} credits that came back from {@code src}. */
+    record CreditsBack(int src, int n) {
+    }
+
+    /** The NIC gave up packet {@code seq} to {@code dest} (no answer after its retries): its DMA writes this. */
+    record GivenUp(int dest, int seq) {
+    }
+
     /** A received packet's header and payload. */
     record Header(int src, int seq, byte[] payload) {
     }

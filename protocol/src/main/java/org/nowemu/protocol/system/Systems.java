@@ -18,7 +18,9 @@ public final class Systems {
             BasicSystem.INSTANCE,
             Fm1System.INSTANCE,
             Fm2System.INSTANCE,
-            MpiSystem.INSTANCE);
+            MpiSystem.INSTANCE,
+            org.nowemu.protocol.pm.PmSystem.INSTANCE,
+            org.nowemu.protocol.hamlyn.HamlynSystem.INSTANCE);
 
     private Systems() {
     }

@@ -1,0 +1,104 @@
+package org.nowemu.protocol.hamlyn;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.basic.BasicFirmware;
+import org.nowemu.protocol.basic.BasicProcess;
+import org.nowemu.protocol.basic.BasicSettings;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.system.OneProcess;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * Hamlyn ({@code system = hamlyn}, stack {@code hamlyn}; COMPARISON.md §11): the staged-DMA control program and
+ * library of the basic protocol ({@link BasicFirmware}, {@link BasicProcess}) composed Hamlyn's way: sends of up to
+ * {@code nowemu.protocol.hamlyn.pio-max} bytes written by PIO into the NIC and sent from SRAM, larger ones copied
+ * into the sender's DMA area and fetched by DMA; sender-based remote memory (each packet carries the offset of the
+ * receiver's message area the sender chose; the receiving NIC checks it against the sender's share, DMAs the data
+ * there, then a notification entry); reliability by link back-pressure ({@code parts/reliability},
+ * {@code backpressure}: with the notification queue full the NIC holds the packet and stops draining its link), no
+ * retransmission, so it promises nothing the network may lose. Polling only (Hamlyn's interrupts are not composed);
+ * one process per NIC, so no protection checks.
+ */
+public final class HamlynSystem implements CommSystem<BasicSettings, HamlynProgram> {
+    public static final HamlynSystem INSTANCE = new HamlynSystem();
+    static final String ROOT = "nowemu.protocol.hamlyn.";
+
+    private HamlynSystem() {
+    }
+
+    @Override
+    public String name() {
+        return "hamlyn";
+    }
+
+    @Override
+    public String description() {
+        return "Hamlyn: sender-based remote memory, PIO small and DMA large sends, relies on link back-pressure";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("PIO & DMA", "DMA areas", "no (one process per NIC)", "polling",
+                "hardware back-pressure (no resends: losses counted)", "none");
+    }
+
+    @Override
+    public Class<HamlynProgram> programType() {
+        return HamlynProgram.class;
+    }
+
+    @Override
+    public BasicSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        StackEntry.only(r, stack, Set.of());
+        int headers = 8;
+        int max = (int) r.bytes(ROOT + "max-packet", 8 + headers, profile.nic().maxPacketBytes());
+        int pio = (int) r.bytes(ROOT + "pio-max", 0, max - headers);
+        long share = r.bytes(ROOT + "area-share", 1, 1L << 30);
+        return BasicSettings.engine(r, ROOT, stack, max - headers, Reliability.BACKPRESSURE,
+                new BasicSettings.Variant(true, pio, share, false));
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes() + " B, PIO up to "
+                + r.config().getMemorySize(ROOT + "pio-max").toBytes() + " B; shared settings nowemu.protocol.hamlyn";
+    }
+
+    @Override
+    public void check(BasicSettings s, Topology topology, HardwareProfile profile) {
+        MessageIds.check(topology.hosts().size());
+        OneProcess.checkSram(profile, "nowemu.protocol.hamlyn", s.name(),
+                BasicFirmware.sramNeeded(s, topology.hosts().size()));
+    }
+
+    @Override
+    public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
+        return new BasicFirmware(s, routes);
+    }
+
+    @Override
+    public List<Part> hostParts(BasicSettings s, HostSetup host, List<HamlynProgram> programs) {
+        return OneProcess.parts(host, name(), programs,
+                p -> new BasicProcess(host.profile(), host.nic(), host.hosts(), s, b -> p.run(new Hamlyn(b, s.variant().areaShare()))));
+    }
+
+    @Override
+    public Optional<HamlynProgram> messengerProgram(BasicSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(h -> body.accept(new HamlynMessenger(h)));
+    }
+}

@@ -1,0 +1,102 @@
+package org.nowemu.protocol.pm;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.basic.BasicFirmware;
+import org.nowemu.protocol.basic.BasicProcess;
+import org.nowemu.protocol.basic.BasicSettings;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.reliability.RelFrame;
+import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.system.OneProcess;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * PM ({@code system = pm}, stack {@code pm}; COMPARISON.md §7): the staged-DMA control program and library of
+ * the basic protocol ({@link BasicFirmware}, {@link BasicProcess}) composed PM's way: the program builds each
+ * packet in its buffer of the pinned send area and the NIC fetches it by DMA (no library copy); variable-sized
+ * packets up to {@code nowemu.protocol.pm.max-packet}; the channel's receive ring in pinned host memory, polled;
+ * ACK/NACK with retransmission on the NIC ({@code parts/reliability}, {@code ack-nack}: the receiver discards a
+ * packet it has no room for and NACKs it, the sender goes back and resends, in order); multicast by the NIC's
+ * multisend. One channel per process, one process per NIC: no network context switch (gang scheduling) and no
+ * software TLB yet (the send area is pinned at open; PM's pin-down cache for zero-copy sends is not composed).
+ */
+public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
+    public static final PmSystem INSTANCE = new PmSystem();
+    static final String ROOT = "nowemu.protocol.pm.";
+
+    private PmSystem() {
+    }
+
+    @Override
+    public String name() {
+        return "pm";
+    }
+
+    @Override
+    public String description() {
+        return "PM: DMA from a pinned send area, channel receive ring, ACK/NACK retransmission on the NIC, multisend";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("DMA", "DMA areas (pinned send area; software TLB not composed)",
+                "no (one channel, no gang scheduling)", "polling", "reliable: ACK/NACK on NI", "multisend on NI");
+    }
+
+    @Override
+    public Class<PmProgram> programType() {
+        return PmProgram.class;
+    }
+
+    @Override
+    public BasicSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        StackEntry.only(r, stack, Set.of());
+        int headers = 8 + RelFrame.HEADER_BYTES;
+        int max = (int) r.bytes(ROOT + "max-packet", 4 + headers, profile.nic().maxPacketBytes());
+        return BasicSettings.engine(r, ROOT, stack, max - headers, Reliability.ACK_NACK,
+                new BasicSettings.Variant(false, 0, 0, true));
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes()
+                + " B, ACK/NACK (nowemu.protocol.reliability); shared settings nowemu.protocol.pm";
+    }
+
+    @Override
+    public void check(BasicSettings s, Topology topology, HardwareProfile profile) {
+        MessageIds.check(topology.hosts().size());
+        OneProcess.checkSram(profile, "nowemu.protocol.pm", s.name(),
+                BasicFirmware.sramNeeded(s, topology.hosts().size()));
+    }
+
+    @Override
+    public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
+        return new BasicFirmware(s, routes);
+    }
+
+    @Override
+    public List<Part> hostParts(BasicSettings s, HostSetup host, List<PmProgram> programs) {
+        return OneProcess.parts(host, name(), programs,
+                p -> new BasicProcess(host.profile(), host.nic(), host.hosts(), s, b -> p.run(new Pm(b))));
+    }
+
+    @Override
+    public Optional<PmProgram> messengerProgram(BasicSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(pm -> body.accept(new PmMessenger(pm)));
+    }
+}
