@@ -3,6 +3,7 @@ package org.nowemu.protocol.system;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.basic.BasicSystem;
+import org.nowemu.protocol.bip.BipSystem;
 import org.nowemu.protocol.fm.fm1.Fm1System;
 import org.nowemu.protocol.fm.fm2.Fm2System;
 import org.nowemu.protocol.mpi.MpiSystem;
@@ -18,7 +19,8 @@ public final class Systems {
             BasicSystem.INSTANCE,
             Fm1System.INSTANCE,
             Fm2System.INSTANCE,
-            MpiSystem.INSTANCE);
+            MpiSystem.INSTANCE,
+            BipSystem.INSTANCE);
 
     private Systems() {
     }

@@ -65,7 +65,8 @@ public final class AddressTranslation {
         switch (choice) {
             case DMA_AREA -> library.add(new Step.HostCopy(bytes));
             case USER, UTLB -> {
-                library.add(new Step.HostCycles((long) s.hostLookupCycles() * pages));
+                // The library keeps each buffer's list of (physical address, length) pairs: one lookup finds it.
+                library.add(new Step.HostCycles(s.hostLookupCycles()));
                 for (long p = first; p < first + pages; p++) {
                     if (pinned.add(p)) {
                         pinnedNow++;

@@ -8,7 +8,8 @@ import org.nowemu.actors.config.ConfigReader;
  *
  * @param nicTlbEntries    pages the NIC's software TLB holds (NIC_TLB)
  * @param utlbCacheEntries entries of the UTLB the NIC caches (UTLB); the table in host memory holds every page
- * @param hostLookupCycles one page looked up in the library's cache or table (host cycles)
+ * @param hostLookupCycles a buffer looked up in the library's cache or table, its pages' physical addresses found
+ *                         (host cycles)
  * @param nicLookupCycles  one page looked up in the NIC's TLB or UTLB cache (LANai cycles)
  * @param nicMissCycles    the NIC taking in a missing entry: its slot chosen, the entry written (LANai cycles)
  * @param entryBytes       one translation entry (bytes): a UTLB fetch moves this much
