@@ -1,6 +1,7 @@
 package org.nowemu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.Config;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.SortedMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunProgress;
@@ -69,6 +71,16 @@ class HostTransferTest {
         assertEquals(84.0, x(m, "pio-wc", 16384), 3.0, "PIO-WC: the survey's 84 MB/s, nearly");
         assertEquals((1 + 1 + 4) * 4, r.counter("xfer.interrupts"), "a miss a page (64 B, 1 KB: one; 16 KB: four), four times");
         assertEquals(DIGEST, r.digest(), "pinned digest");
+    }
+
+    @Test
+    void anUnknownMechanismIsOneLineOfBadInput() {
+        Config config = ExperimentConfig.load("host-transfer", List.of("nowemu.host-transfer.mechanisms=[pio, dma]"),
+                Path.of(System.getProperty("nowemu.home", ".."))).config();
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> Workloads.from(new ConfigReader(config)).plan(config));
+        assertTrue(e.getMessage().contains("nowemu.host-transfer.mechanisms: unknown mechanism 'dma' (known: pio, pio-wc,"
+                + " dma-copy, dma-pin, dma-miss)"), e.getMessage());
     }
 
     private static double x(SortedMap<String, Double> m, String mechanism, int size) {
