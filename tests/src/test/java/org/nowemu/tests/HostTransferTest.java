@@ -69,7 +69,8 @@ class HostTransferTest {
         assertTrue(x(m, "dma-pin", 64) < x(m, "pio-wc", 64), "PIO-WC beats DMA at 64 B");
         assertEquals(23.7, x(m, "pio", 16384), 1.0, "PIO: 4 B in 169 ns, nearly");
         assertEquals(84.0, x(m, "pio-wc", 16384), 3.0, "PIO-WC: the survey's 84 MB/s, nearly");
-        assertEquals((1 + 1 + 4) * 4, r.counter("xfer.interrupts"), "a miss a page (64 B, 1 KB: one; 16 KB: four), four times");
+        assertEquals((1 + 1 + 4) * 4, r.counter("xfer.interrupts"),
+                "a miss a page (64 B, 1 KB: one; 16 KB: four), four times");
         assertEquals(DIGEST, r.digest(), "pinned digest");
     }
 
@@ -79,8 +80,8 @@ class HostTransferTest {
                 Path.of(System.getProperty("nowemu.home", ".."))).config();
         BadInputException e = assertThrows(BadInputException.class,
                 () -> Workloads.from(new ConfigReader(config)).plan(config));
-        assertTrue(e.getMessage().contains("nowemu.host-transfer.mechanisms: unknown mechanism 'dma' (known: pio, pio-wc,"
-                + " dma-copy, dma-pin, dma-miss)"), e.getMessage());
+        assertTrue(e.getMessage().contains("nowemu.host-transfer.mechanisms: unknown mechanism 'dma' (known: pio,"
+                + " pio-wc, dma-copy, dma-pin, dma-miss)"), e.getMessage());
     }
 
     private static double x(SortedMap<String, Double> m, String mechanism, int size) {

@@ -26,7 +26,8 @@ import org.nowemu.protocol.parts.translation.Translated;
  * process has at most one send pending. Receive: a message already in the tag's ring is taken at once and copied
  * out; otherwise the library translates the user's buffer, posts the process's one receive to the NIC and polls both
  * the ring and the receive's completion word: the next message of the queue uses the receive up, a short one by
- * landing in the ring (copied out), a long one by the completion word once it is in the buffer. Taking a ring message frees its slot by a PIO write of the count taken.
+ * landing in the ring (copied out), a long one by the completion word once it is in the buffer. Taking a ring
+ * message frees its slot by a PIO write of the count taken.
  *
  * <p>Counters: {@code bip.sent_short}, {@code bip.sent_long}, {@code bip.received}, {@code bip.copied_bytes}
  * (copied out of the rings into user buffers), {@code bip.pinned_pages}, {@code bip.slot_reads},

@@ -16,6 +16,8 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.steps.HostSteps;
 import org.nowemu.protocol.parts.translation.TranslationSettings;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
@@ -38,7 +40,7 @@ public final class HostTransferWorkload implements Workload {
 
     @Override
     public String description() {
-        return "host-to-NIC throughput vs size: PIO, write-combined PIO, DMA after a copy, DMA with pinning, TLB misses";
+        return "host-to-NIC throughput vs size: PIO, write-combined PIO, DMA after a copy, with pinning, TLB misses";
     }
 
     @Override
@@ -51,16 +53,18 @@ public final class HostTransferWorkload implements Workload {
         }
         TransferSettings s = TransferSettings.read(r);
         TranslationSettings ts = TranslationSettings.read(r);
+        FirmwareSteps steps = FirmwareSteps.read(r);
+        int loop = HostSteps.read(r).loop();
         Cluster cluster = Cluster.build(topology, profile, new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
-                return new TransferFirmware();
+                return new TransferFirmware(steps);
             }
 
             @Override
             public List<Part> hostParts(NicParts nic, int firstId) {
                 return nic.nic() != 0 ? List.of()
-                        : List.of(new Part("p0", () -> new TransferHost(profile, nic, s, ts)));
+                        : List.of(new Part("p0", () -> new TransferHost(profile, nic, s, ts, loop)));
             }
         });
         return new Plan(cluster.model(), s.maxTimePs(), s);

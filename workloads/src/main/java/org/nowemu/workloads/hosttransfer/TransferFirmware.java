@@ -5,6 +5,7 @@ import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.translation.Step;
 
 /**
@@ -12,20 +13,24 @@ import org.nowemu.protocol.parts.translation.Step;
  * transfer is fetched once the NIC has run its translation steps (a TLB lookup; for a miss, an interrupt to the host,
  * whose kernel pins the page and writes the entry, which the NIC waits for; a UTLB entry fetched by DMA), one host
  * DMA per contiguous piece. Either way the NIC then writes the transfer's completion word into host memory by DMA,
- * which the program polls. LANai work per transfer: a poll and a DMA set-up, charged at ppro's costs of the shared
- * comparison steps' estimates (poll 30, DMA 24 cycles) for every mechanism alike.
+ * which the program polls. LANai work per transfer: a poll and a DMA set-up per DMA, the comparison systems' shared
+ * step costs ({@code nowemu.protocol.steps.firmware}), for every mechanism alike.
  *
  * <p>Counters: {@code xfer.fetches} (host DMAs of data), {@code xfer.interrupts} (TLB misses sent to the host).
  */
 final class TransferFirmware implements Firmware {
-    private static final int POLL_CYCLES = 30;
-    private static final int DMA_CYCLES = 24;
-
+    private final int pollCycles;
+    private final int dmaCycles;
     private NicContext nic;
     private HostDmas dmas;
     private int host = -1;
     private ArrayDeque<Step> steps;
     private TransferWire.Fetch fetch;
+
+    TransferFirmware(FirmwareSteps steps) {
+        this.pollCycles = steps.poll();
+        this.dmaCycles = steps.dma();
+    }
 
     @Override
     public void start(NicContext ctx) {
@@ -50,10 +55,10 @@ final class TransferFirmware implements Firmware {
         if (p instanceof TransferWire.Init) {
             host = w.thread();
         } else if (p instanceof TransferWire.PioDone d) {
-            nic.cycles(POLL_CYCLES);
+            nic.cycles(pollCycles);
             complete(d.id());
         } else if (p instanceof TransferWire.Fetch f) {
-            nic.cycles(POLL_CYCLES);
+            nic.cycles(pollCycles);
             fetch = f;
             steps = new ArrayDeque<>(f.nicSteps());
             advance();
@@ -71,7 +76,7 @@ final class TransferFirmware implements Firmware {
             if (s instanceof Step.NicCycles c) {
                 nic.cycles(c.cycles());
             } else if (s instanceof Step.EntryFetch e) {
-                nic.cycles(DMA_CYCLES);
+                nic.cycles(dmaCycles);
                 dmas.fromHost(e.bytes(), false, done -> advance(), 0);
                 return;
             } else if (s instanceof Step.Interrupt) {
@@ -89,7 +94,7 @@ final class TransferFirmware implements Firmware {
         TransferWire.Fetch f = fetch;
         int last = f.pieces().size() - 1;
         for (int i = 0; i <= last; i++) {
-            nic.cycles(DMA_CYCLES);
+            nic.cycles(dmaCycles);
             nic.counter("xfer.fetches").increment();
             if (i == last) {
                 dmas.fromHost(f.pieces().get(i), false, done -> complete(f.id()), i);
@@ -100,7 +105,7 @@ final class TransferFirmware implements Firmware {
     }
 
     private void complete(int id) {
-        nic.cycles(DMA_CYCLES);
+        nic.cycles(dmaCycles);
         dmas.toHost(4, false, host, new TransferWire.Done(id));
     }
 }

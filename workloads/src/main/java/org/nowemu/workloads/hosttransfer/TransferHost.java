@@ -31,12 +31,15 @@ final class TransferHost extends LibraryThread {
     private final TranslationCosts costs;
     private final long interruptPs;
     private final long pageSize;
+    /** One turn of the poll loop besides the flag's load (the shared library step, host cycles). */
+    private final int loopCycles;
     private int done = -1;
     private final List<TransferWire.MissInterrupt> interrupts = new ArrayList<>();
     private long nextFresh = 1L << 32;
 
-    TransferHost(HardwareProfile profile, NicParts nic, TransferSettings s, TranslationSettings ts) {
+    TransferHost(HardwareProfile profile, NicParts nic, TransferSettings s, TranslationSettings ts, int loopCycles) {
         super(profile, nic, 1);
+        this.loopCycles = loopCycles;
         this.s = s;
         this.ts = ts;
         this.costs = new TranslationCosts(profile);
@@ -123,7 +126,7 @@ final class TransferHost extends LibraryThread {
 
     /** Polls the completion word, serving the NIC's miss interrupts as they come. */
     private void awaitDone(int id) {
-        long iteration = ops().pollHitPs() + ops().cyclesPs(8);
+        long iteration = ops().pollHitPs() + ops().cyclesPs(loopCycles);
         while (true) {
             sync();
             if (!interrupts.isEmpty()) {
