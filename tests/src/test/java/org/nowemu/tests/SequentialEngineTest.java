@@ -57,6 +57,8 @@ class SequentialEngineTest {
                 Arguments.of("phold", List.of("nowemu.phold.components=50", "nowemu.phold.duration=50us")),
                 Arguments.of("raw-pingpong", List.of("nowemu.raw-pingpong.sizes=[64,1024]",
                         "nowemu.raw-pingpong.round-trips=3", "nowemu.raw-pingpong.stream-packets=20")),
+                Arguments.of("host-transfer", List.of("nowemu.host-transfer.sizes=[64, 8192]",
+                        "nowemu.host-transfer.transfers=2")),
                 Arguments.of("logp", List.of("nowemu.logp.stacks=[amii, gam]", "nowemu.topology.chain.switches=2",
                         "nowemu.logp.samples=3", "nowemu.logp.round-trips=10", "nowemu.logp.burst=16")),
                 Arguments.of("bandwidth", List.of("nowemu.bandwidth.sizes=[64, 4096]", "nowemu.bandwidth.messages=6")),
@@ -76,11 +78,11 @@ class SequentialEngineTest {
                         "nowemu.topology.chain.switches=2", "nowemu.topology.chain.hosts-per-switch=3",
                         "nowemu.virtual-networks.setup=20ms", "nowemu.virtual-networks.duration=2ms",
                         "nowemu.virtual-networks.warmup=1ms", "nowemu.virtual-networks.gap=1ms")),
-                // One stack of each system (basic, FM 1.x, MPI over FM 2.x, AM).
-                Arguments.of("compare", List.of("nowemu.compare.stacks=[basic1k, fm1, mpi-fm2, gam]",
+                // One stack of each system (basic, FM 1.x, MPI over FM 2.x, AM, BIP).
+                Arguments.of("compare", List.of("nowemu.compare.stacks=[basic1k, fm1, mpi-fm2, gam, bip]",
                         "nowemu.compare.sizes=[4, 2048]", "nowemu.compare.warmup=2", "nowemu.compare.round-trips=4",
                         "nowemu.compare.stream-bytes=8KiB", "nowemu.compare.min-stream-messages=2",
-                        "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=4")),
+                        "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=5")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
                 Arguments.of("reliability-cost", relcost("[basic, basic-acknack, basic-niccredit]")),
                 Arguments.of("faults-systems", relcost("[basic, pm, hamlyn]")),

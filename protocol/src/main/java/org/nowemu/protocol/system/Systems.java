@@ -3,6 +3,7 @@ package org.nowemu.protocol.system;
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.basic.BasicSystem;
+import org.nowemu.protocol.bip.BipSystem;
 import org.nowemu.protocol.fm.fm1.Fm1System;
 import org.nowemu.protocol.fm.fm2.Fm2System;
 import org.nowemu.protocol.mpi.MpiSystem;
@@ -19,6 +20,7 @@ public final class Systems {
             Fm1System.INSTANCE,
             Fm2System.INSTANCE,
             MpiSystem.INSTANCE,
+            BipSystem.INSTANCE,
             org.nowemu.protocol.pm.PmSystem.INSTANCE,
             org.nowemu.protocol.hamlyn.HamlynSystem.INSTANCE);
 

@@ -26,12 +26,12 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ./nowemu calibrate [--readme README.md]}: runs what produces the published figures (the LogP and bandwidth
  * experiments for AM-II and GAM on the NOW, and the comparison with FM 2.x alone on ppro for FM 2.x's latency and
- * peak bandwidth), sets their results beside the published figures ({@link Published}) and prints the table; with
+ * peak bandwidth, and with BIP alone, with messages up to 1 MB, for BIP's), sets their results beside the published figures ({@link Published}) and prints the table; with
  * {@code --readme} it rewrites the table between the README's markers, so the README shows what the code produces,
  * not what was typed. The README and every experiment's configuration are checked before anything runs.
  */
 @Command(name = "calibrate",
-        description = "Run logp, bandwidth and compare (FM 2.x) and compare them with the published figures.")
+        description = "Run logp, bandwidth and compare (FM 2.x, BIP) and compare them with the published figures.")
 public final class CalibrateCommand implements Callable<Integer> {
     static final String BEGIN = "<!-- published-vs-emulated:begin (written by ./nowemu calibrate --readme README.md) -->";
     static final String END = "<!-- published-vs-emulated:end -->";
@@ -41,7 +41,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
 
     private static final List<Run> EXPERIMENTS = List.of(new Run("logp", List.of()), new Run("bandwidth", List.of()),
-            new Run("compare", List.of("nowemu.compare.stacks=[fm2]")));
+            new Run("compare", List.of("nowemu.compare.stacks=[fm2]")),
+            new Run("compare", List.of("nowemu.compare.stacks=[bip]",
+                    "nowemu.compare.sizes=[4, 1024, 4096, 16384, 65536, 262144, 1048576]")));
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

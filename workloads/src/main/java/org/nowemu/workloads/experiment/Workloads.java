@@ -21,7 +21,9 @@ public final class Workloads {
             new MapWorkload(), new ContentionWorkload(), new PermutationWorkload(),
             new VnetWorkload(), new org.nowemu.workloads.campaign.FaultCampaignWorkload(),
             new org.nowemu.workloads.overview.OverviewWorkload(), new org.nowemu.workloads.compare.CompareWorkload(),
-            new org.nowemu.workloads.reliability.ReliabilityCostWorkload());
+            new org.nowemu.workloads.reliability.ReliabilityCostWorkload(),
+
+            new org.nowemu.workloads.hosttransfer.HostTransferWorkload());
 
     private Workloads() {
     }

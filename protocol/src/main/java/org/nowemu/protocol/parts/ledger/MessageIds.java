@@ -14,6 +14,7 @@ public final class MessageIds {
     public static final int BASIC = 0;
     public static final int FM = 1;
     public static final int MPI = 2;
+    public static final int BIP = 3;
     /** Hosts the id layout can tell apart. */
     public static final int MAX_HOSTS = 4096;
 

@@ -20,11 +20,16 @@ public record FirmwareSteps(int poll, int descriptor, int route, int header, int
     public static final String PREFIX = "nowemu.protocol.steps.firmware.";
 
     public static FirmwareSteps read(ConfigReader r) {
-        return new FirmwareSteps(c(r, "poll"), c(r, "descriptor"), c(r, "route"), c(r, "header"), c(r, "dma"),
-                c(r, "flag"), c(r, "receive"));
+        return read(r, PREFIX);
     }
 
-    private static int c(ConfigReader r, String step) {
-        return r.intIn(PREFIX + step + "-cycles", 0, 1_000_000);
+    /** The same steps from a system's own table at {@code prefix} (a hand-coded control program's, say). */
+    public static FirmwareSteps read(ConfigReader r, String prefix) {
+        return new FirmwareSteps(c(r, prefix, "poll"), c(r, prefix, "descriptor"), c(r, prefix, "route"),
+                c(r, prefix, "header"), c(r, prefix, "dma"), c(r, prefix, "flag"), c(r, prefix, "receive"));
+    }
+
+    private static int c(ConfigReader r, String prefix, String step) {
+        return r.intIn(prefix + step + "-cycles", 0, 1_000_000);
     }
 }

@@ -17,10 +17,16 @@ public record HostSteps(int call, int packet, int dispatch, int credit, int loop
     public static final String PREFIX = "nowemu.protocol.steps.host.";
 
     public static HostSteps read(ConfigReader r) {
-        return new HostSteps(c(r, "call"), c(r, "packet"), c(r, "dispatch"), c(r, "credit"), c(r, "loop"));
+        return read(r, PREFIX);
     }
 
-    private static int c(ConfigReader r, String step) {
-        return r.intIn(PREFIX + step + "-cycles", 0, 1_000_000);
+    /** The same steps from a system's own table at {@code prefix}. */
+    public static HostSteps read(ConfigReader r, String prefix) {
+        return new HostSteps(c(r, prefix, "call"), c(r, prefix, "packet"), c(r, prefix, "dispatch"),
+                c(r, prefix, "credit"), c(r, prefix, "loop"));
+    }
+
+    private static int c(ConfigReader r, String prefix, String step) {
+        return r.intIn(prefix + step + "-cycles", 0, 1_000_000);
     }
 }

@@ -1,0 +1,60 @@
+package org.nowemu.protocol.bip;
+
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.Messenger;
+
+/**
+ * BIP behind a {@link Messenger}: a message is one {@code bip_tsend} on tag 0 from a send buffer the program
+ * reuses; waiting for messages is {@code bip_trecv} on tag 0 into a receive buffer it reuses, of the largest size
+ * the benchmark sends (so both buffers' pages are pinned by the first messages only). A message has arrived when
+ * the receive returns.
+ */
+public final class BipMessenger implements Messenger {
+    private static final int TAG = 0;
+
+    private final Bip bip;
+    private final Arrivals arrivals = new Arrivals();
+    private final Bip.Buffer out;
+    private final Bip.Buffer in;
+
+    public BipMessenger(Bip bip, int maxBytes) {
+        this.bip = bip;
+        this.out = bip.buffer(maxBytes);
+        this.in = bip.buffer(maxBytes);
+    }
+
+    @Override
+    public int host() {
+        return bip.node();
+    }
+
+    @Override
+    public long now() {
+        return bip.now();
+    }
+
+    @Override
+    public void send(int dest, int bytes) {
+        bip.tsend(dest, TAG, out, Math.min(bytes, out.bytes()));
+    }
+
+    @Override
+    public Arrivals arrivals() {
+        return arrivals;
+    }
+
+    /** Receives until {@code count} have arrived; BIP's receive blocks, so the deadline only stops new ones. */
+    @Override
+    public void await(long count, long deadline) {
+        while (arrivals.count() < count && bip.now() < deadline) {
+            bip.trecv(TAG, in, in.bytes());
+            arrivals.arrived(bip.now());
+        }
+    }
+
+    @Override
+    public Counter counter(String name) {
+        return bip.counter(name);
+    }
+}

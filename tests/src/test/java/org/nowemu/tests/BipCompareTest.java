@@ -1,0 +1,74 @@
+package org.nowemu.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * BIP in compare, kept small: FM 2.x and BIP on the pairs (h0, h1) and (h2, h3) of a chain of two switches with three
+ * hosts each, so BIP's pair straddles the cable between the switches (and, on two JVMs, the cut between the
+ * members: its long messages' packets and the back-pressure that holds them cross it); 4 B, 2 KB and 16 KB
+ * messages (short, and long ones in 4 and 32 packets), a few round trips and short streams. Exit 0 (a kept ledger),
+ * nothing lost or duplicated, and one and two JVMs give the same digest, metrics and invariants.
+ */
+class BipCompareTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void projectRoot() {
+        CommandLineTest.projectRoot();
+    }
+
+    @AfterEach
+    void noMemberLeftRunning() {
+        for (ProcessHandle p : ProcessHandle.current().children().toList()) {
+            p.onExit().toCompletableFuture().orTimeout(15, TimeUnit.SECONDS).exceptionally(t -> null).join();
+            assertTrue(!p.isAlive(), "member JVM " + p.pid() + " still running after the run");
+        }
+    }
+
+    @Test
+    void bipRunsCompareWithAKeptLedgerAndTheSameDigestOnOneAndTwoJvms() throws IOException {
+        List<String> run = List.of("compare", "--set", "nowemu.compare.stacks=[fm2, bip]",
+                "--set", "nowemu.compare.sizes=[4, 2048, 16384]", "--set", "nowemu.compare.warmup=2",
+                "--set", "nowemu.compare.round-trips=3", "--set", "nowemu.compare.stream-bytes=64KiB",
+                "--set", "nowemu.compare.max-stream-messages=16", "--set", "nowemu.topology.chain.switches=2",
+                "--set", "nowemu.topology.chain.hosts-per-switch=3");
+        JsonNode one = null;
+        for (int jvms = 1; jvms <= 2; jvms++) {
+            Path out = tmp.resolve("compare-" + jvms);
+            List<String> args = new ArrayList<>(List.of("run"));
+            args.addAll(run);
+            args.addAll(List.of("--jvms", String.valueOf(jvms), "--out", out.toString()));
+            CommandLineTest.Outcome o = CommandLineTest.nowemu(args.toArray(new String[0]));
+            assertEquals(0, o.code(), o.err());
+            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+            JsonNode inv = r.get("invariants");
+            assertEquals(0, inv.get("lost").asLong(), inv.toString());
+            assertEquals(0, inv.get("duplicated").asLong(), inv.toString());
+            assertEquals(inv.get("sent").asLong(), inv.get("handled").asLong(), inv.toString());
+            if (one == null) {
+                one = r;
+                for (String m : List.of("compare.bip.latency_us", "compare.bip.16384B_MBps", "compare.bip.peak_MBps")) {
+                    assertTrue(r.get("metrics").has(m), m + " in " + r.get("metrics"));
+                }
+            } else {
+                assertEquals(one.get("digest").asText(), r.get("digest").asText(), "compare on two JVMs");
+                assertEquals(one.get("metrics"), r.get("metrics"), "compare on two JVMs");
+                assertEquals(one.get("invariants"), r.get("invariants"), "compare on two JVMs");
+            }
+        }
+    }
+}
