@@ -66,10 +66,10 @@ class FaultScheduleCommandLineTest {
                 + " at, until, for, every, times)");
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.faults=[{fault=fail-switch,element=s0,at=1ms}]",
                 "--out", tmp.toString()), "nowemu: nowemu.faults: the phold workload takes no faults (contention,"
-                + " permutations and fault-campaign do)");
+                + " permutations, fault-campaign, reliability-cost do)");
         assertOneLineBadInput(nowemu("run", "phold", "--set", "nowemu.mapper.with-traffic=on", "--out",
                 tmp.toString()), "nowemu: nowemu.mapper.with-traffic: the phold workload runs no mapper beside its"
-                + " traffic (contention, permutations and fault-campaign do)");
+                + " traffic (contention, permutations, fault-campaign do)");
         assertTrue(!tmp.resolve("results.json").toFile().exists(), "nothing written for bad input");
     }
 

@@ -146,11 +146,11 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
         Workload workload = Workloads.from(reader);
         if (org.nowemu.workloads.faults.FaultSchedule.any(c) && !workload.takesFaults()) {
             throw new BadInputException("nowemu.faults: the " + workload.name()
-                    + " workload takes no faults (contention, permutations and fault-campaign do)");
+                    + " workload takes no faults (" + names(Workload::takesFaults) + " do)");
         }
-        if (org.nowemu.mapper.daemon.MapperSettings.withTraffic(reader) && !workload.takesFaults()) {
+        if (org.nowemu.mapper.daemon.MapperSettings.withTraffic(reader) && !workload.runsMapperWithTraffic()) {
             throw new BadInputException("nowemu.mapper.with-traffic: the " + workload.name()
-                    + " workload runs no mapper beside its traffic (contention, permutations and fault-campaign do)");
+                    + " workload runs no mapper beside its traffic (" + names(Workload::runsMapperWithTraffic) + " do)");
         }
         org.nowemu.workloads.experiment.Plan plan = workload.plan(c);
         if (org.nowemu.workloads.faults.FaultSchedule.any(c)) {
@@ -158,5 +158,10 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
                     "the run's traffic");
         }
         return workload;
+    }
+
+    /** The workloads that do what {@code does} asks, from the registry, for a message. */
+    private static String names(java.util.function.Predicate<Workload> does) {
+        return Workloads.all().stream().filter(does).map(Workload::name).collect(Collectors.joining(", "));
     }
 }

@@ -20,6 +20,14 @@ public interface Workload {
         return false;
     }
 
+    /**
+     * Whether its model runs the mapper daemons beside its traffic when {@code nowemu.mapper.with-traffic} asks
+     * ({@code faults/Remapping}); the setting is refused for one that does not.
+     */
+    default boolean runsMapperWithTraffic() {
+        return takesFaults();
+    }
+
     /** Reads and validates this workload's settings and builds what to run. */
     Plan plan(Config config);
 

@@ -52,6 +52,11 @@ public final class ReliabilityCostWorkload implements Workload {
     }
 
     @Override
+    public boolean runsMapperWithTraffic() {
+        return false;
+    }
+
+    @Override
     public Plan plan(Config config) {
         ConfigReader r = new ConfigReader(config);
         HardwareProfile profile = HardwareProfile.read(r);
