@@ -18,7 +18,8 @@ public final class Systems {
             BasicSystem.INSTANCE,
             Fm1System.INSTANCE,
             Fm2System.INSTANCE,
-            MpiSystem.INSTANCE);
+            MpiSystem.INSTANCE,
+            org.nowemu.protocol.lfc.LfcSystem.INSTANCE);
 
     private Systems() {
     }
