@@ -269,16 +269,20 @@ public final class Lfc {
     }
 
     /**
-     * Waits until {@code done} holds or virtual time reaches {@code deadline}: spinning on polls with interrupts
-     * off, asleep until the NIC interrupts with them on (a polling stack, or interrupts disabled: polls).
+     * Waits until {@code done} holds or virtual time reaches {@code deadline}. On an interrupt-driven stack with
+     * interrupts on, asleep until the NIC interrupts (interrupt-driven receipt); otherwise spinning on polls, which
+     * keep the watchdog quiet (an interrupt already raised is taken first).
      */
     public void waitUntil(BooleanSupplier done, long deadline) {
-        if (interrupts) {
+        if (interrupts && s.control() == ControlTransfer.INTERRUPTS) {
             p.sleepUntil(done, deadline);
             return;
         }
         long iteration = ops().cyclesPs(c.loop() + c.call()) + ops().pollHitPs();
         while (!done.getAsBoolean() && p.clock() < deadline) {
+            if (p.takeInterrupt()) {
+                continue;
+            }
             if (poll() == 0 && !done.getAsBoolean()) {
                 long start = p.clock();
                 p.idle(ring::ready, iteration, deadline);

@@ -74,8 +74,11 @@ public final class LfcProcess extends LibraryThread {
             }
             long from = clock();
             awaitMessageUntil(from + left);
+            // The wait held the CPU (the computation ran meanwhile): the clock may stand at the wake already.
             long ran = Math.min(left, Math.max(0, now() - from));
-            computeFor(ran);
+            if (from + ran > clock()) {
+                computeFor(from + ran - clock());
+            }
             left -= ran;
         }
         catchUp();

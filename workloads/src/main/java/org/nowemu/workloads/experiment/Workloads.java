@@ -20,7 +20,9 @@ public final class Workloads {
             new LogpWorkload(), new BandwidthWorkload(), new OvercommitWorkload(),
             new MapWorkload(), new ContentionWorkload(), new PermutationWorkload(),
             new VnetWorkload(), new org.nowemu.workloads.campaign.FaultCampaignWorkload(),
-            new org.nowemu.workloads.overview.OverviewWorkload(), new org.nowemu.workloads.compare.CompareWorkload());
+            new org.nowemu.workloads.overview.OverviewWorkload(), new org.nowemu.workloads.compare.CompareWorkload(),
+            new org.nowemu.workloads.multicast.MulticastWorkload(),
+            new org.nowemu.workloads.notification.NotificationWorkload());
 
     private Workloads() {
     }
