@@ -82,6 +82,11 @@ class SequentialEngineTest {
                         "nowemu.compare.stream-bytes=8KiB", "nowemu.compare.min-stream-messages=2",
                         "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=4")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
+                Arguments.of("multicast", List.of("nowemu.multicast.groups=[2, 4, 8]",
+                        "nowemu.multicast.repetitions=1", "nowemu.topology.fat-tree.levels=4")),
+                Arguments.of("notification", List.of("nowemu.notification.stacks=[lfc-intr, lfc]",
+                        "nowemu.notification.slices=[50us]", "nowemu.notification.messages=5",
+                        "nowemu.topology.chain.switches=2")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
                         "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")));

@@ -19,7 +19,8 @@ public final class Systems {
             Fm1System.INSTANCE,
             Fm2System.INSTANCE,
             MpiSystem.INSTANCE,
-            org.nowemu.protocol.lfc.LfcSystem.INSTANCE);
+            org.nowemu.protocol.lfc.LfcSystem.INSTANCE,
+            org.nowemu.protocol.fmmc.FmMcSystem.INSTANCE);
 
     private Systems() {
     }
