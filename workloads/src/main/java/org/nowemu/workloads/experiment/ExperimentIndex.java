@@ -5,7 +5,8 @@ import java.util.List;
 /** The experiments packaged in the jar under {@code experiments/}, for listing outside the source tree. */
 final class ExperimentIndex {
     static final List<String> NAMES = List.of("phold", "raw-pingpong", "logp", "bandwidth", "overcommit", "map",
-            "contention", "permutations", "virtual-networks", "suite", "fat-tree-4096", "faults", "overview", "compare");
+            "contention", "permutations", "virtual-networks", "suite", "fat-tree-4096", "faults", "overview", "compare",
+            "multicast", "notification");
 
     private ExperimentIndex() {
     }
