@@ -102,11 +102,11 @@ class ClusterRunTest {
      */
     @Test
     void compareGivesTheSameDigestAndMetricsOnOneAndTwoJvms() throws IOException {
-        List<String> run = List.of("compare", "--set", "nowemu.compare.stacks=[basic, mpi-fm2, amii]",
+        List<String> run = List.of("compare", "--set", "nowemu.compare.stacks=[basic, mpi-fm2, amii, lfc, fmmc]",
                 "--set", "nowemu.compare.sizes=[4, 2048]", "--set", "nowemu.compare.warmup=2",
                 "--set", "nowemu.compare.round-trips=3", "--set", "nowemu.compare.stream-bytes=16KiB",
                 "--set", "nowemu.compare.max-stream-messages=16", "--set", "nowemu.topology.chain.switches=2",
-                "--set", "nowemu.topology.chain.hosts-per-switch=3");
+                "--set", "nowemu.topology.chain.hosts-per-switch=5");
         JsonNode one = null;
         for (int jvms = 1; jvms <= 2; jvms++) {
             Path out = tmp.resolve("compare-" + jvms);
@@ -119,7 +119,7 @@ class ClusterRunTest {
             JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
             if (one == null) {
                 one = r;
-                for (String stack : List.of("basic", "mpi-fm2", "amii")) {
+                for (String stack : List.of("basic", "mpi-fm2", "amii", "lfc", "fmmc")) {
                     assertTrue(r.get("metrics").has("compare." + stack + ".2048B_MBps"), r.get("metrics").toString());
                 }
             } else {

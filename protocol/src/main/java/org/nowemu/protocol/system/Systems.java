@@ -22,7 +22,10 @@ public final class Systems {
             MpiSystem.INSTANCE,
             BipSystem.INSTANCE,
             org.nowemu.protocol.pm.PmSystem.INSTANCE,
-            org.nowemu.protocol.hamlyn.HamlynSystem.INSTANCE);
+            org.nowemu.protocol.hamlyn.HamlynSystem.INSTANCE,
+
+            org.nowemu.protocol.lfc.LfcSystem.INSTANCE,
+            org.nowemu.protocol.fmmc.FmMcSystem.INSTANCE);
 
     private Systems() {
     }

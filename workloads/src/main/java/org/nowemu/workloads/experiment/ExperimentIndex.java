@@ -7,7 +7,7 @@ final class ExperimentIndex {
     static final List<String> NAMES = List.of("phold", "raw-pingpong", "logp", "bandwidth", "overcommit", "map",
             "contention", "permutations", "virtual-networks", "suite", "fat-tree-4096", "fat-tree-16384", "faults",
             "overview", "compare", "reliability-cost", "faults-systems",
-            "host-transfer");
+            "host-transfer", "multicast", "notification");
 
     private ExperimentIndex() {
     }

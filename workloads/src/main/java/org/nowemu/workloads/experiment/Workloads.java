@@ -22,8 +22,10 @@ public final class Workloads {
             new VnetWorkload(), new org.nowemu.workloads.campaign.FaultCampaignWorkload(),
             new org.nowemu.workloads.overview.OverviewWorkload(), new org.nowemu.workloads.compare.CompareWorkload(),
             new org.nowemu.workloads.reliability.ReliabilityCostWorkload(),
+            new org.nowemu.workloads.hosttransfer.HostTransferWorkload(),
 
-            new org.nowemu.workloads.hosttransfer.HostTransferWorkload());
+            new org.nowemu.workloads.multicast.MulticastWorkload(),
+            new org.nowemu.workloads.notification.NotificationWorkload());
 
     private Workloads() {
     }

@@ -1,0 +1,310 @@
+package org.nowemu.protocol.lfc;
+
+import java.util.ArrayDeque;
+import org.nowemu.hardware.nic.DmaRequest;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.credits.CreditTable;
+import org.nowemu.protocol.parts.multicast.ForwardingBuffers;
+import org.nowemu.protocol.parts.multicast.SpanningTree;
+import org.nowemu.protocol.parts.notification.ControlTransfer;
+import org.nowemu.protocol.parts.notification.PollingWatchdog;
+import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.staging.Arrival;
+import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * LFC's NIC control program (COMPARISON.md §10.4). Send: the dispatch loop finds a send buffer's ready flag (the
+ * host wrote the packet into SRAM by PIO) and sends it if it holds a NIC credit for the destination, else queues it
+ * in SRAM for that destination until credits come back; a multicast goes to the root's children in the group's
+ * tree, one credit and one send DMA each, from the same SRAM copy. Receive: a credit guarantees the packet a buffer
+ * ({@link ForwardingBuffers}); a multicast packet is forwarded to this NIC's children (each with a credit for it) and
+ * copied to the host; the buffer, and the credit owed to the NIC it came from, are freed when both are done. The
+ * host ring is flow-controlled too: while it is full (the NIC has not seen the host's consumer index advance) the
+ * packet stays in its SRAM buffer, holding its credit, so the senders stop. Credits go back piggy-backed on packets
+ * going that way or in a credit packet once half are owed. Control transfer: polling, an interrupt per delivery
+ * while none is outstanding, or the polling watchdog.
+ *
+ * <p>Counters: {@code lfc.transmitted}, {@code lfc.delivered}, {@code lfc.forwarded}, {@code lfc.credit_waits}
+ * (packets that found no credit), {@code lfc.credit_packets}, {@code lfc.held_for_host} (deliveries that found the
+ * ring full), {@code lfc.interrupts}, {@code lfc.buffers_high_water} (the most any sender's buffers were in use at
+ * once here, summed over NICs), {@code lfc.dropped.<status>}.
+ */
+public final class LfcFirmware implements Firmware {
+    /** A packet waiting to be sent to {@code dest}, and what to do once its tail has left. */
+    private record Out(int dest, byte[] body, Runnable done) {
+    }
+
+    private final LfcSettings s;
+    private final FirmwareSteps c;
+    private final Routes routes;
+    private final int hosts;
+    private final DescriptorRing<LfcWire.SlotReady> slots;
+    private final CreditTable credits;
+    private final ArrayDeque<Out>[] waiting;
+    private final ArrayDeque<Runnable> onWire = new ArrayDeque<>();
+    private final ArrayDeque<Runnable> afterDma = new ArrayDeque<>();
+    private final ArrayDeque<ForwardingBuffers.Held> forHost = new ArrayDeque<>();
+    private final PollingWatchdog watchdog;
+    private ForwardingBuffers buffers;
+    private NicContext nic;
+    private int host = -1;
+    private boolean interrupts;
+    private boolean outstanding;
+    private long produced;
+    private long consumed;
+    private int highWater;
+
+    @SuppressWarnings("unchecked")
+    public LfcFirmware(LfcSettings settings, Routes routes) {
+        this.s = settings;
+        this.c = settings.firmware();
+        this.routes = routes;
+        this.hosts = routes.nics();
+        this.slots = new DescriptorRing<>("LFC send buffers", settings.sendSlots());
+        this.credits = new CreditTable(hosts, settings.nicCredits(), settings.returnThreshold());
+        this.waiting = new ArrayDeque[hosts];
+        for (int i = 0; i < hosts; i++) {
+            waiting[i] = new ArrayDeque<>();
+        }
+        this.watchdog = new PollingWatchdog(settings.watchdogPs(), false);
+    }
+
+    @Override
+    public void start(NicContext ctx) {
+        nic = ctx;
+        int packet = LfcWire.HEADER_BYTES + s.packetPayload();
+        ctx.sram().allocate("routing table", 8L * hosts);
+        ctx.sram().allocate("send buffers", (long) s.sendSlots() * (packet + 4L * s.flagWords()));
+        int receive = s.nicCredits() * Math.max(1, hosts - 1) + s.controlBuffers();
+        ctx.sram().allocate("receive buffers", (long) receive * packet);
+        buffers = new ForwardingBuffers("NIC " + ctx.nic(), hosts, s.nicCredits());
+        ctx.postReceive(receive);
+    }
+
+    @Override
+    public void handle(NicContext ctx, Object event) {
+        if (event instanceof NicEvent.HostWrite w) {
+            onHostWrite(w);
+        } else if (event instanceof NicEvent.PacketReceived rx) {
+            onReceived(rx);
+        } else if (event instanceof NicEvent.PacketSent) {
+            nic.counter("lfc.transmitted").increment();
+            onWire.poll().run();
+        } else if (event instanceof NicEvent.DmaDone) {
+            afterDma.poll().run();
+        } else if (event instanceof NicEvent.Timer t && t.tag() instanceof PollingWatchdog.Tag tag) {
+            nic.cycles(c.poll());
+            if (watchdog.expired(tag)) {
+                interrupt();
+            }
+        } else {
+            throw new IllegalStateException("LFC firmware: unexpected " + event);
+        }
+    }
+
+    private void onHostWrite(NicEvent.HostWrite w) {
+        Object p = w.payload();
+        if (p == null) {
+            return; // words of a send buffer still arriving: the firmware looks only at ready flags
+        }
+        if (p instanceof LfcWire.SlotReady r) {
+            slots.post(r.slot(), r);
+            while (slots.hasReady()) {
+                launch();
+            }
+        } else if (p instanceof LfcWire.Consumed k) {
+            nic.cycles(c.poll() + c.flag());
+            consumed = Math.max(consumed, k.index());
+            outstanding = false;
+            arm(watchdog.polled(consumed));
+            toHost();
+        } else if (p instanceof LfcWire.Interrupts on) {
+            interrupts = on.on();
+            outstanding = false;
+            if (s.control() == ControlTransfer.WATCHDOG) {
+                arm(watchdog.enable(on.on()));
+            }
+        } else if (p instanceof LfcWire.Init i) {
+            host = w.thread();
+            interrupts = i.interrupts();
+            if (s.control() == ControlTransfer.WATCHDOG) {
+                arm(watchdog.enable(i.interrupts()));
+            }
+        } else {
+            throw new IllegalStateException("LFC firmware: unexpected host write " + p);
+        }
+    }
+
+    // ---- sending
+
+    private void launch() {
+        int index = slots.head();
+        LfcWire.SlotReady r = slots.take();
+        nic.cycles(c.poll() + c.descriptor());
+        LfcWire.Header h = LfcWire.Header.of(r.body());
+        if (h.kind() == LfcWire.MCAST) {
+            int[] children = tree(h).children(nic.nic(), nic.nic());
+            if (children.length == 0) {
+                free(index);
+                return;
+            }
+            int[] left = {children.length};
+            for (int child : children) {
+                send(child, r.body().clone(), () -> {
+                    if (--left[0] == 0) {
+                        free(index);
+                    }
+                });
+            }
+        } else {
+            send(r.dest(), r.body(), () -> free(index));
+        }
+    }
+
+    private void free(int index) {
+        nic.cycles(c.flag());
+        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(0, index));
+    }
+
+    /** Sends a data packet to {@code dest} with a NIC credit for it, or queues it until one comes back. */
+    private void send(int dest, byte[] body, Runnable done) {
+        Out o = new Out(dest, body, done);
+        if (credits.has(dest) && waiting[dest].isEmpty()) {
+            transmit(o);
+        } else {
+            nic.counter("lfc.credit_waits").increment();
+            waiting[dest].add(o);
+        }
+    }
+
+    private void transmit(Out o) {
+        credits.take(o.dest());
+        byte[] route = routes.to(o.dest());
+        if (route == null) {
+            throw new IllegalStateException("LFC: NIC " + nic.nic() + " has no route to " + o.dest());
+        }
+        nic.cycles(c.route() + c.header() + c.dma());
+        LfcWire.Header.of(o.body()).sentBy(nic.nic(), credits.piggyback(o.dest())).put(o.body());
+        nic.transmit(nic.packet(route, o.body()));
+        onWire.add(o.done());
+    }
+
+    private void returnCredits(int dest, int n) {
+        nic.cycles(c.route() + c.header() + c.dma());
+        byte[] body = new byte[LfcWire.HEADER_BYTES];
+        new LfcWire.Header(LfcWire.CREDIT, true, true, nic.nic(), nic.nic(), 0, n, 0, 0, 0).put(body);
+        nic.counter("lfc.credit_packets").increment();
+        nic.transmit(nic.packet(routes.to(dest), body));
+        onWire.add(() -> { });
+    }
+
+    // ---- receiving
+
+    private void onReceived(NicEvent.PacketReceived rx) {
+        nic.cycles(c.poll() + c.receive());
+        if (rx.status() != NicEvent.Status.OK) {
+            nic.counter("lfc.dropped." + rx.status().name().toLowerCase()).increment();
+            nic.postReceive(1);
+            return;
+        }
+        byte[] body = rx.packet().body();
+        LfcWire.Header h = LfcWire.Header.of(body);
+        if (h.credits() > 0) {
+            nic.cycles(c.flag());
+            credits.give(h.hop(), h.credits());
+            while (credits.has(h.hop()) && !waiting[h.hop()].isEmpty()) {
+                transmit(waiting[h.hop()].poll());
+            }
+        }
+        if (h.kind() == LfcWire.CREDIT) {
+            nic.postReceive(1);
+            return;
+        }
+        int[] children = h.kind() == LfcWire.MCAST ? tree(h).children(h.src(), nic.nic()) : new int[0];
+        ForwardingBuffers.Held held = buffers.take(h.hop(), body, children.length, true);
+        if (buffers.highWater() > highWater) {
+            nic.counter("lfc.buffers_high_water").add(buffers.highWater() - highWater);
+            highWater = buffers.highWater();
+        }
+        for (int child : children) {
+            nic.counter("lfc.forwarded").increment();
+            send(child, body.clone(), () -> {
+                if (buffers.forwarded(held)) {
+                    freed(held);
+                }
+            });
+        }
+        forHost.add(held);
+        toHost();
+    }
+
+    /** Copies waiting packets into the host ring while it has free slots (the NI-to-host flow control). */
+    private void toHost() {
+        if (host < 0) {
+            return;
+        }
+        while (!forHost.isEmpty()) {
+            if (produced - consumed >= s.receiveSlots()) {
+                nic.counter("lfc.held_for_host").increment();
+                return;
+            }
+            ForwardingBuffers.Held held = forHost.poll();
+            byte[] body = (byte[]) held.packet();
+            int slot = (int) (produced++ % s.receiveSlots());
+            nic.cycles(c.dma());
+            afterDma.add(() -> {
+                nic.counter("lfc.delivered").increment();
+                delivered();
+                if (buffers.delivered(held)) {
+                    freed(held);
+                }
+            });
+            nic.hostDma(DmaRequest.toHost(body.length + 4 * s.flagWords(), s.streamingDma(), 0, host,
+                    new Arrival(0, slot, body)));
+        }
+    }
+
+    private void freed(ForwardingBuffers.Held held) {
+        nic.postReceive(1);
+        int n = credits.consumed(held.from());
+        if (n > 0) {
+            returnCredits(held.from(), n);
+        }
+    }
+
+    // ---- control transfer
+
+    private void delivered() {
+        switch (s.control()) {
+            case POLLING -> { }
+            case INTERRUPTS -> {
+                if (interrupts && !outstanding) {
+                    interrupt();
+                }
+            }
+            case WATCHDOG -> arm(watchdog.delivered());
+        }
+    }
+
+    private void arm(PollingWatchdog.Tag tag) {
+        if (tag != null) {
+            nic.timer(tag.periodPs(), tag);
+        }
+    }
+
+    private void interrupt() {
+        outstanding = true;
+        nic.counter("lfc.interrupts").increment();
+        nic.tell(host, nic.settings().lanai().cycles(1), new LfcWire.Interrupt());
+    }
+
+    private SpanningTree tree(LfcWire.Header h) {
+        int[] members = new int[h.members()];
+        java.util.Arrays.setAll(members, i -> h.base() + i);
+        return new SpanningTree(members, s.fanout());
+    }
+}
