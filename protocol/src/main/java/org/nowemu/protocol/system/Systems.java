@@ -6,6 +6,7 @@ import org.nowemu.protocol.basic.BasicSystem;
 import org.nowemu.protocol.fm.fm1.Fm1System;
 import org.nowemu.protocol.fm.fm2.Fm2System;
 import org.nowemu.protocol.mpi.MpiSystem;
+import org.nowemu.protocol.trapeze.TrapezeSystem;
 import org.nowemu.protocol.vn.AmSystem;
 
 /**
@@ -18,7 +19,8 @@ public final class Systems {
             BasicSystem.INSTANCE,
             Fm1System.INSTANCE,
             Fm2System.INSTANCE,
-            MpiSystem.INSTANCE);
+            MpiSystem.INSTANCE,
+            TrapezeSystem.INSTANCE);
 
     private Systems() {
     }
