@@ -18,9 +18,15 @@ import org.nowemu.actors.time.VirtualTime;
  * @param contextSwitch     time a CPU takes to switch from one thread to another (ps)
  * @param timeSlice         how long a spinning thread keeps a CPU another thread is waiting for (ps)
  * @param cachedCopy        the rate of a copy out of memory the NIC has written into a buffer already in the cache
+ * @param pageSize          bytes of a virtual-memory page: the unit of pinning and of address translation
+ * @param pinCall           a system call that pins pages and returns their physical addresses, besides its pages:
+ *                          the trap, the checks, the return (ps; COMPARISON.md P15)
+ * @param pinPage           per page that call pins: the page-table walk, the page made unswappable, its physical
+ *                          address taken (ps; P15)
  */
 public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, long signalDispatch, int writeBuffer,
-                           long cachedPollHit, long cachedPollMiss, int cpus, long contextSwitch, long timeSlice, Rate cachedCopy) {
+                           long cachedPollHit, long cachedPollMiss, int cpus, long contextSwitch, long timeSlice, Rate cachedCopy,
+                           long pageSize, long pinCall, long pinPage) {
     static HostSettings read(ConfigReader r, String prefix) {
         return new HostSettings(new Clock(r.hertz(prefix + "cpu-clock")),
                 new Rate(r.bytesPerSecond(prefix + "memory-copy-rate")),
@@ -32,6 +38,9 @@ public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, l
                 r.intIn(prefix + "cpus", 1, 64),
                 r.duration(prefix + "context-switch", 0, VirtualTime.MS),
                 r.duration(prefix + "time-slice", 1, VirtualTime.S),
-                new Rate(r.bytesPerSecond(prefix + "cached-copy-rate")));
+                new Rate(r.bytesPerSecond(prefix + "cached-copy-rate")),
+                r.bytes(prefix + "page-size", 512, 1 << 20),
+                r.duration(prefix + "pin-call", 0, VirtualTime.MS),
+                r.duration(prefix + "pin-page", 0, VirtualTime.MS));
     }
 }
