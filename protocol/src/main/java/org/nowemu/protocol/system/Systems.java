@@ -7,6 +7,7 @@ import org.nowemu.protocol.fm.fm1.Fm1System;
 import org.nowemu.protocol.fm.fm2.Fm2System;
 import org.nowemu.protocol.mpi.MpiSystem;
 import org.nowemu.protocol.trapeze.TrapezeSystem;
+import org.nowemu.protocol.unet.UnetSystem;
 import org.nowemu.protocol.vn.AmSystem;
 
 /**
@@ -20,7 +21,8 @@ public final class Systems {
             Fm1System.INSTANCE,
             Fm2System.INSTANCE,
             MpiSystem.INSTANCE,
-            TrapezeSystem.INSTANCE);
+            TrapezeSystem.INSTANCE,
+            UnetSystem.INSTANCE);
 
     private Systems() {
     }
