@@ -8,6 +8,7 @@ import org.nowemu.protocol.fm.fm2.Fm2System;
 import org.nowemu.protocol.mpi.MpiSystem;
 import org.nowemu.protocol.trapeze.TrapezeSystem;
 import org.nowemu.protocol.unet.UnetSystem;
+import org.nowemu.protocol.vmmc.VmmcSystem;
 import org.nowemu.protocol.vn.AmSystem;
 
 /**
@@ -22,7 +23,8 @@ public final class Systems {
             Fm2System.INSTANCE,
             MpiSystem.INSTANCE,
             TrapezeSystem.INSTANCE,
-            UnetSystem.INSTANCE);
+            UnetSystem.INSTANCE,
+            VmmcSystem.INSTANCE);
 
     private Systems() {
     }
