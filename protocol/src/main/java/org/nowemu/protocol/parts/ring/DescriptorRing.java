@@ -51,6 +51,15 @@ public final class DescriptorRing<T> {
         return head;
     }
 
+    /** The entry at the head (which must be ready), left there. */
+    @SuppressWarnings("unchecked")
+    public T peek() {
+        if (!ready[head]) {
+            throw new IllegalStateException(name + ": entry " + head + " looked at before it was ready");
+        }
+        return (T) entries[head];
+    }
+
     /** Takes the entry at the head (which must be ready) and moves the head on. */
     @SuppressWarnings("unchecked")
     public T take() {

@@ -1,0 +1,73 @@
+package org.nowemu.protocol.parts.reliability;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.nowemu.actors.config.ConfigReader;
+
+/**
+ * A reliability choice (the survey's column "Reliability", COMPARISON.md §14): how a system keeps, or does not keep,
+ * a receiver from losing packets, and what that choice promises to the ledger. Only the choices that resend
+ * recover a packet the network lost (a bit error, a cut); the flow-control choices (credits, back-pressure) only
+ * keep the receiver from overflowing and assume, as their systems do, that Myrinet does not lose packets: under bit
+ * errors their losses are counted, not a broken ledger.
+ */
+public enum Reliability {
+    /** Nothing: a packet that finds no free host buffer is dropped (the survey's basic protocol). */
+    NONE("none", "unreliable: drops counted"),
+    /** Stop-and-wait per destination with a one-bit sequence number, ACK, NACK and timer on the NIC (AM-II). */
+    ALTERNATING_BIT("alternating-bit", "NI alternating bit"),
+    /** Host-level credits: a sender's library spends one per packet, the receiver's returns them (FM). */
+    HOST_CREDITS("host-credits", "host-level credits"),
+    /** NIC-level credits: the sending NIC spends one per packet, the receiving NIC returns it when the SRAM
+     * buffer is free again (LFC, FM/MC multicast). */
+    NIC_CREDITS("nic-credits", "NI-level credits"),
+    /** Optimistic sends; the receiver discards what it has no room for and NACKs it; the sender resends from its
+     * store, in order (PM's modified ACK/NACK). */
+    ACK_NACK("ack-nack", "ACK/NACK on NI"),
+    /** The receiving NIC stops draining its link while it has no buffer: STOP/GO holds the sender (VMMC, Hamlyn). */
+    BACKPRESSURE("backpressure", "hardware back-pressure");
+
+    private final String key;
+    private final String column;
+
+    Reliability(String key, String column) {
+        this.key = key;
+        this.column = column;
+    }
+
+    /** The name a stack's {@code reliability} option takes. */
+    public String key() {
+        return key;
+    }
+
+    /** The design-space table's cell. */
+    public String column() {
+        return column;
+    }
+
+    /** Whether a packet the network lost is sent again: the ledger may hold the sender to every message. */
+    public boolean recovers() {
+        return this == ALTERNATING_BIT || this == ACK_NACK;
+    }
+
+    /** Whether the NIC frames packets with a sequence number and answers with ACKs or NACKs. */
+    public boolean acknowledges() {
+        return recovers();
+    }
+
+    /** The choice named {@code value}, or a one-line bad input naming {@code path}. */
+    public static Reliability parse(ConfigReader r, String path, String value) {
+        for (Reliability c : values()) {
+            if (c.key.equals(value)) {
+                return c;
+            }
+        }
+        throw r.bad(path, "expected one of " + Arrays.stream(values()).map(Reliability::key)
+                .collect(Collectors.joining(", ")) + ", got '" + value + "'");
+    }
+
+    /** The choice at {@code path}. */
+    public static Reliability read(ConfigReader r, String path) {
+        return parse(r, path, r.string(path));
+    }
+}
