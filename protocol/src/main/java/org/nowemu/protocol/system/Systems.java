@@ -9,6 +9,7 @@ import org.nowemu.protocol.mpi.MpiSystem;
 import org.nowemu.protocol.trapeze.TrapezeSystem;
 import org.nowemu.protocol.unet.UnetSystem;
 import org.nowemu.protocol.vmmc.VmmcSystem;
+import org.nowemu.protocol.vmmc2.Vmmc2System;
 import org.nowemu.protocol.vn.AmSystem;
 
 /**
@@ -24,7 +25,8 @@ public final class Systems {
             MpiSystem.INSTANCE,
             TrapezeSystem.INSTANCE,
             UnetSystem.INSTANCE,
-            VmmcSystem.INSTANCE);
+            VmmcSystem.INSTANCE,
+            Vmmc2System.INSTANCE);
 
     private Systems() {
     }

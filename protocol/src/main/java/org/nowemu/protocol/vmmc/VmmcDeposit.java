@@ -27,6 +27,8 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
     private final ArrayDeque<Runnable> waitingForSlot = new ArrayDeque<>();
     private int notifyNext;
     private int notifyFree;
+    /** Notifications of packets taken whose deposit is still under way. */
+    private int notifyPending;
     private int host = -1;
     private NicContext nic;
     private HostDmas dmas;
@@ -73,6 +75,11 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
         then.run();
     }
 
+    /** Whether a packet could be taken now: one that notifies needs a notification entry (VMMC-2 asks first). */
+    boolean roomFor(byte[] body) {
+        return (VmmcWire.header(body).flags() & VmmcWire.NOTIFY) == 0 || notifyFree - notifyPending > 0;
+    }
+
     void onData(byte[] body) {
         VmmcWire.Header h = VmmcWire.header(body);
         nic.cycles(c.descriptor());
@@ -88,6 +95,9 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
         boolean last = (h.flags() & VmmcWire.LAST) != 0;
         boolean notify = (h.flags() & VmmcWire.NOTIFY) != 0;
         VmmcWire.Landed landed = new VmmcWire.Landed(h.exp(), h.offset(), data, h.src(), h.seq(), last);
+        if (notify) {
+            notifyPending++;
+        }
         Runnable then = notify ? () -> notifyWhenRoom(h) : () -> nic.postReceive(1);
         long page = s.maxPacketData();
         int done = 0;
@@ -116,6 +126,7 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
 
     private void notifyNow(VmmcWire.Header h) {
         notifyFree--;
+        notifyPending--;
         int slot = notifyNext;
         notifyNext = (notifyNext + 1) % s.notifyQueue();
         byte[] record = ByteBuffer.allocate(20).putInt(h.src()).putInt(h.exp()).putInt(h.offset())

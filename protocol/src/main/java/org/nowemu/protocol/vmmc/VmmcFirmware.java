@@ -6,6 +6,8 @@ import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.reliability.NicReliability;
+import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
@@ -28,7 +30,7 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
  * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.imports_granted},
  * {@code vmmc.imports_refused}, and {@link VmmcDeposit}'s.
  */
-public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
+public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, NicReliability.Link {
     private static final Object TLB_FILLED = "tlb-filled";
 
     /** An outgoing proxy: where import {@code imp} goes. */
@@ -78,6 +80,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
     private int host = -1;
     private NicContext nic;
     private HostDmas dmas;
+    private NicReliability rel;
 
     public VmmcFirmware(VmmcSettings settings, byte[][] routes) {
         this.s = settings;
@@ -85,7 +88,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
         this.routes = routes.clone();
         this.proxies = new Proxy[settings.imports()];
         this.sendQueue = new DescriptorRing<>("command page", settings.sendQueue());
-        this.tlb = new AddressTranslation(TranslationChoice.NIC_TLB, settings.translation(),
+        this.tlb = new AddressTranslation(settings.translationChoice(), settings.translation(),
                 settings.profile().host().pageSize());
         this.costs = new TranslationCosts(settings.profile());
         this.deposit = new VmmcDeposit(settings);
@@ -95,7 +98,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
     public static long sramNeeded(VmmcSettings s, int hosts) {
         long packet = VmmcWire.HEADER_BYTES + s.maxPacketData();
         return 8L * hosts + 12L * s.imports() + 16L * s.exports() + 32L * s.sendQueue()
-                + 8L * s.translation().nicTlbEntries() + (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet;
+                + 8L * s.translation().nicTlbEntries() + (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet
+                + NicReliability.sramBytes(s.reliability(), s.rel(), hosts, (int) packet);
     }
 
     @Override
@@ -107,7 +111,13 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
         ctx.sram().allocate("outgoing proxies", 12L * s.imports());
         ctx.sram().allocate("incoming page table", 16L * s.exports());
         ctx.sram().allocate("command page", 32L * s.sendQueue());
-        ctx.sram().allocate("software TLB", 8L * s.translation().nicTlbEntries());
+        ctx.sram().allocate(s.translationChoice() == TranslationChoice.UTLB ? "UTLB cache" : "software TLB",
+                8L * s.translation().nicTlbEntries());
+        if (s.reliability() == Reliability.ACK_NACK) {
+            rel = new NicReliability(Reliability.ACK_NACK, s.rel(), ctx, routes.length, this);
+            ctx.sram().allocate("retransmission store",
+                    NicReliability.sramBytes(Reliability.ACK_NACK, s.rel(), routes.length, (int) packet));
+        }
         ctx.sram().allocate("packet buffers", (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet);
         sramSendFree = s.sramSendBuffers();
         deposit.start(ctx, dmas);
@@ -125,9 +135,9 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
         } else if (event instanceof NicEvent.DmaDone d) {
             dmas.done(d.tag());
         } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
-            translating.translated = true;
-            translating = null;
-            pumpSend();
+            translated();
+        } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
+            rel.onTimer(t.tag());
         } else {
             throw new IllegalStateException("vmmc firmware: unexpected " + event);
         }
@@ -136,6 +146,27 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
     @Override
     public void dmaDone(Runnable then) {
         then.run();
+    }
+
+    @Override
+    public void transmit(int dest, byte[] frame) {
+        control(dest, frame);
+    }
+
+    @Override
+    public void mayGo() {
+        sendReady();
+    }
+
+    @Override
+    public void gaveUp(int dest, Object token) {
+        nic.counter("vmmc.given_up").increment();
+    }
+
+    private void translated() {
+        translating.translated = true;
+        translating = null;
+        pumpSend();
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -237,26 +268,37 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
             return false;
         }
         long hostPs = 0;
+        int fetch = 0;
         var t = tlb.translate(o.va, o.bytes());
         for (Step step : t.nic()) {
             if (step instanceof Step.NicCycles n) {
                 nic.cycles(n.cycles());
+            } else if (step instanceof Step.EntryFetch f) {
+                fetch += f.bytes(); // UTLB: the entry comes from the host's table by DMA, without the host
             } else {
                 hostPs += costs.ps(step); // the kernel's work while the NIC waits: interrupt, pin, PIO install
             }
         }
         nic.counter("vmmc.tlb.misses").add(t.misses());
-        if (hostPs == 0) {
+        if (hostPs == 0 && fetch == 0) {
             o.translated = true;
             return true;
         }
         translating = o;
-        nic.timer(hostPs, TLB_FILLED);
+        if (fetch > 0) {
+            nic.cycles(c.dma());
+            dmas.fromHost(fetch, false, this, this::translated);
+        } else {
+            nic.timer(hostPs, TLB_FILLED);
+        }
         return false;
     }
 
     private void sendReady() {
         while (!outgoing.isEmpty() && outgoing.peek().inSram) {
+            if (rel != null && !rel.maySend(outgoing.peek().dest)) {
+                return; // the window to that destination is full: the store frees as ACKs come
+            }
             Outgoing o = outgoing.poll();
             nic.cycles(c.route());
             byte[] route = routes[o.dest];
@@ -266,7 +308,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
                 continue;
             }
             nic.cycles(c.header() + c.dma());
-            nic.transmit(nic.packet(route, o.body));
+            nic.transmit(nic.packet(route, rel == null ? o.body : rel.data(o.dest, o.body, o)));
             onWire.add(o);
         }
     }
@@ -283,16 +325,34 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable> {
         pumpSend();
     }
 
+    /** A data packet, or (VMMC-2) a reliability frame: taken if the receiver has room, else dropped and NACKed. */
+    private void onData(byte[] body) {
+        if (rel == null) {
+            deposit.onData(body);
+            return;
+        }
+        NicReliability.Received r = rel.receive(body);
+        if (r == null || !r.data()) {
+            nic.postReceive(1); // an ACK or NACK, handled by the part
+            return;
+        }
+        if (rel.admit(r, deposit.roomFor(r.body())) == NicReliability.Verdict.TAKE) {
+            deposit.onData(r.body());
+        } else {
+            nic.postReceive(1);
+        }
+    }
+
     private void onReceived(NicEvent.PacketReceived rx) {
         nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK || rx.packet().body().length < 12) {
+        if (rx.status() != NicEvent.Status.OK || rx.packet().body().length < 8) {
             nic.counter("vmmc.dropped." + rx.status().name().toLowerCase()).increment();
             nic.postReceive(1);
             return;
         }
         byte[] body = rx.packet().body();
-        if (body[0] == VmmcWire.DATA) {
-            deposit.onData(body);
+        if (body[0] < VmmcWire.IMPORT) {
+            onData(body);
             return;
         }
         ByteBuffer b = ByteBuffer.wrap(body);

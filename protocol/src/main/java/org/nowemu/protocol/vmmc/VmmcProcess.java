@@ -11,7 +11,9 @@ import org.nowemu.protocol.parts.ring.RingTail;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
+import org.nowemu.protocol.parts.translation.AddressTranslation;
 import org.nowemu.protocol.parts.translation.Step;
+import org.nowemu.protocol.parts.translation.TranslationChoice;
 import org.nowemu.protocol.parts.translation.TranslationCosts;
 
 /**
@@ -46,6 +48,8 @@ public final class VmmcProcess extends LibraryThread {
     private final List<Imported> imports = new ArrayList<>();
     private final List<Boolean> answered = new ArrayList<>();
     private final TranslationCosts costs;
+    /** VMMC-2: the library's lookup structure and the UTLB it fills through the kernel module. */
+    private final AddressTranslation utlb;
     private boolean interrupts;
 
     public VmmcProcess(HardwareProfile profile, NicParts nic, int hosts, VmmcSettings settings, VmmcProgram program) {
@@ -59,6 +63,8 @@ public final class VmmcProcess extends LibraryThread {
         this.notes = new StagingArea("h" + nic.nic() + " vmmc notification queue", settings.notifyQueue());
         this.sentTo = new int[hosts];
         this.costs = new TranslationCosts(profile);
+        this.utlb = settings.translationChoice() == TranslationChoice.UTLB ? new AddressTranslation(
+                TranslationChoice.UTLB, settings.translation(), profile.host().pageSize()) : null;
         this.interrupts = settings.interrupts();
     }
 
@@ -137,6 +143,18 @@ public final class VmmcProcess extends LibraryThread {
     int send(int imp, int offset, long va, byte[] data, boolean notify) {
         HostOps ops = ops();
         ops.cycles(c.call());
+        if (utlb != null) {
+            // VMMC-2: the buffer's UTLB references, from the library's lookup structure, or (a miss) from the kernel
+            // module, which pins the pages and writes their entries in the UTLB.
+            for (Step step : utlb.translate(va, data.length).library()) {
+                if (step instanceof Step.HostCycles h) {
+                    ops.cycles(h.cycles());
+                } else {
+                    stat("vmmc.utlb.host_misses").increment();
+                    computeFor(costs.ps(step));
+                }
+            }
+        }
         while (!sendTail.tailFree()) {
             ops.pioRead();
             stat("vmmc.flag_reads").increment();

@@ -3,8 +3,11 @@ package org.nowemu.protocol.vmmc;
 import java.util.Set;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.reliability.ReliabilitySettings;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.steps.HostSteps;
+import org.nowemu.protocol.parts.translation.TranslationChoice;
 import org.nowemu.protocol.parts.translation.TranslationSettings;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.SystemSettings;
@@ -28,16 +31,21 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param host            library step costs
  * @param translation     the translation part's sizes and costs (the NIC's software TLB)
  * @param profile         the hardware (page size, pinning and interrupt costs)
+ * @param translationChoice how send addresses are translated: the NIC's software TLB (VMMC) or the UTLB (VMMC-2)
+ * @param reliability     back-pressure (VMMC) or ACK/NACK with retransmission on the NIC (VMMC-2)
+ * @param rel             the reliability part's settings
  */
 public record VmmcSettings(String name, boolean interrupts, int sendQueue, int notifyQueue, int exports,
                            int imports, int sramSendBuffers, int sramRecvBuffers, int requestWords, int returnWords,
                            int syscallCycles, boolean streamingDma, FirmwareSteps firmware, HostSteps host,
-                           TranslationSettings translation, HardwareProfile profile) implements SystemSettings {
+                           TranslationSettings translation, HardwareProfile profile,
+                           TranslationChoice translationChoice, Reliability reliability, ReliabilitySettings rel)
+        implements SystemSettings {
     static final String ROOT = "nowemu.protocol.vmmc.";
 
     /** Stack {@code stack} (of system vmmc or vmmc2: {@code root} is the shared section) on {@code profile}. */
     public static VmmcSettings read(ConfigReader r, String stack, HardwareProfile profile, String root,
-                                    Set<String> options) {
+                                    Set<String> options, TranslationChoice choice, Reliability reliability) {
         StackEntry.only(r, stack, options);
         String dma = r.string(root + "host-dma");
         if (!dma.equals("streaming") && !dma.equals("consistent")) {
@@ -49,7 +57,8 @@ public record VmmcSettings(String name, boolean interrupts, int sendQueue, int n
                 r.intIn(root + "sram-send-buffers", 1, 64), r.intIn(root + "sram-recv-buffers", 1, 64),
                 r.intIn(root + "request-words", 1, 64), r.intIn(root + "return-words", 1, 64),
                 r.intIn(root + "syscall-cycles", 0, 10_000_000), dma.equals("streaming"), FirmwareSteps.read(r),
-                HostSteps.read(r), TranslationSettings.read(r), profile);
+                HostSteps.read(r), TranslationSettings.read(r), profile, choice, reliability,
+                ReliabilitySettings.read(r));
     }
 
     /** The largest packet's data: a page (packets are cut at the local buffer's page boundaries). */
@@ -57,9 +66,9 @@ public record VmmcSettings(String name, boolean interrupts, int sendQueue, int n
         return (int) profile.host().pageSize();
     }
 
-    /** VMMC never resends: a run with faults needs no time after its traffic. */
+    /** VMMC never resends; VMMC-2 gives a destination up after max-retries timeouts of silence. */
     @Override
     public long settlePs() {
-        return 0;
+        return reliability.recovers() ? (rel.maxRetries() + 2L) * rel.timeoutPs() : 0;
     }
 }

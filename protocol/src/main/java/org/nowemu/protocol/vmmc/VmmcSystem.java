@@ -11,7 +11,9 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcess;
+import org.nowemu.protocol.parts.translation.TranslationChoice;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
@@ -51,7 +53,8 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
 
     @Override
     public VmmcSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
-        return VmmcSettings.read(r, stack, profile, VmmcSettings.ROOT, java.util.Set.of("interrupts"));
+        return VmmcSettings.read(r, stack, profile, VmmcSettings.ROOT, java.util.Set.of("interrupts"),
+                TranslationChoice.NIC_TLB, Reliability.BACKPRESSURE);
     }
 
     @Override

@@ -12,9 +12,10 @@ import java.nio.ByteBuffer;
 public final class VmmcWire {
     static final int HEADER_BYTES = 16;
     static final byte DATA = 0;
-    static final byte IMPORT = 1;
-    static final byte GRANT = 2;
-    static final byte REFUSE = 3;
+    /** Import messages start with bytes no data packet (0) nor reliability frame (0..3) starts with. */
+    static final byte IMPORT = 0x41;
+    static final byte GRANT = 0x42;
+    static final byte REFUSE = 0x43;
     /** Flag: the request's last packet. */
     static final int LAST = 1;
     /** Flag: notify the receiver when the request's last packet has landed. */
