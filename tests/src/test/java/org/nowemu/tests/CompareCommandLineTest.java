@@ -72,7 +72,8 @@ class CompareCommandLineTest {
                 + " (--set nowemu.compare.stacks=[fm2, fm2])");
         assertOneLineBadInput(nowemu("run", "compare", "--set", "nowemu.compare.stacks=[fm3]",
                 "--out", tmp.toString()), "nowemu: nowemu.compare.stacks: unknown protocol stack 'fm3' (known: amii, "
-                + "amii_base, amii_noprot, amii_norel, basic, basic1k, fm1, fm2, gam, mpi-fm1, mpi-fm2)"
+                + "amii_base, amii_noprot, amii_norel, basic, basic1k, fm1, fm2, gam, mpi-fm1, mpi-fm2, trapeze, "
+                + "unet, unet-mm, vmmc, vmmc2)"
                 + " (--set nowemu.compare.stacks=[fm3])");
         assertOneLineBadInput(nowemu("run", "compare", "--set", "nowemu.compare.stacks=[fm2]",
                 "--set", "nowemu.compare.sizes=[64, 4]", "--out", tmp.toString()),

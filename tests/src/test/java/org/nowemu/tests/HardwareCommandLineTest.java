@@ -54,7 +54,8 @@ class HardwareCommandLineTest {
     void anUnknownProtocolStackIsOneLineListingTheKnownOnesAndExitTwo() {
         CommandLineTest.Outcome o = nowemu("run", "logp", "--set", "nowemu.logp.stacks=[amii, fm]", "--out", tmp.toString());
         assertOneLineBadInput(o, "nowemu: nowemu.logp.stacks: unknown protocol stack 'fm' (known: amii, amii_base,"
-                + " amii_noprot, amii_norel, basic, basic1k, fm1, fm2, gam, mpi-fm1, mpi-fm2)"
+                + " amii_noprot, amii_norel, basic, basic1k, fm1, fm2, gam, mpi-fm1, mpi-fm2, trapeze, unet, unet-mm,"
+                + " vmmc, vmmc2)"
                 + " (--set nowemu.logp.stacks=[amii, fm])");
     }
 

@@ -46,13 +46,14 @@ class StacksTest {
     @Test
     void anUnknownStackSystemOrProgramTypeIsNamedInOneLine() {
         assertEquals("nowemu.logp.stacks: unknown protocol stack 'nope' (known: amii, amii_base, amii_noprot, "
-                + "amii_norel, basic, basic1k, fm1, fm2, gam, mpi-fm1, mpi-fm2)", refused(AmNets.config(""), "nope"));
+                + "amii_norel, basic, basic1k, fm1, fm2, gam, mpi-fm1, mpi-fm2, trapeze, unet, unet-mm, vmmc, "
+                + "vmmc2)", refused(AmNets.config(""), "nope"));
         ConfigReader noSystem = AmNets.config(MINE + " }");
         assertEquals("nowemu.protocol.stacks.mine.system: missing: name the communication system the stack runs "
-                + "(known: am, basic, fm1, fm2, mpi)", refused(noSystem, "mine"));
+                + "(known: am, basic, fm1, fm2, mpi, trapeze, unet, vmmc, vmmc2)", refused(noSystem, "mine"));
         String unknown = refused(AmNets.config(MINE + ", system = fm9 }"), "mine");
         assertTrue(unknown.startsWith("nowemu.protocol.stacks.mine.system: unknown communication system 'fm9' "
-                + "(known: am, basic, fm1, fm2, mpi)"), unknown);
+                + "(known: am, basic, fm1, fm2, mpi, trapeze, unet, vmmc, vmmc2)"), unknown);
 
         ConfigReader r = AmNets.config("");
         Stack<?, ?> amii = Stacks.stack(r, "k", "amii", HardwareProfile.read(r));
