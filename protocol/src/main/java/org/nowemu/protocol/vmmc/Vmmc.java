@@ -7,7 +7,7 @@ import org.nowemu.protocol.parts.host.ProcessServices;
  * VMMC as a program sees it (COMPARISON.md §8.3): {@code export} ({@code vmmc_export}, with
  * {@code vmmc_set_notification_handler}), {@code importBuffer} ({@code vmmc_import}), {@code send} (the asynchronous
  * deliberate update, with {@code await} as {@code vmmc_wait}) and {@code sendSync}, and {@code poll}/{@code next} for
- * notifications. Unimport, unexport and fetch (remote to local) are left out.
+ * notifications; on VMMC-2, {@code redirect}. Unimport, unexport and fetch (remote to local) are left out.
  */
 public final class Vmmc implements ProcessServices {
     private final VmmcProcess p;
@@ -65,6 +65,15 @@ public final class Vmmc implements ProcessServices {
     /** {@link #send} then {@link #await}. */
     public boolean sendSync(int imp, int offset, long va, byte[] data, boolean notify) {
         return p.await(p.send(imp, offset, va, data, notify));
+    }
+
+    /**
+     * VMMC-2 ({@code vmmc_redirect}): posts the program's buffer for bytes {@code offset..offset + length} of export
+     * {@code exp}, so that data for that range lands there rather than in the export's staging pages; data that has
+     * already landed is copied out now. A VMMC stack refuses it.
+     */
+    public void redirect(int exp, int offset, int length) {
+        p.redirect(exp, offset, length);
     }
 
     /** The next notification, its handler run; null if none has come. */

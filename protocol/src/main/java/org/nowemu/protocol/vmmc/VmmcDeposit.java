@@ -25,6 +25,8 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
     private final FirmwareSteps c;
     private final int[] exportBytes;
     private final ArrayDeque<Runnable> waitingForSlot = new ArrayDeque<>();
+    /** VMMC-2's redirect table: user buffers posted for ranges of exports, in the order posted. */
+    private final java.util.ArrayList<VmmcWire.Redirect> redirects = new java.util.ArrayList<>();
     private int notifyNext;
     private int notifyFree;
     /** Notifications of packets taken whose deposit is still under way. */
@@ -59,6 +61,9 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
         if (p instanceof VmmcWire.Export e) {
             nic.cycles(c.descriptor());
             exportBytes[e.exp()] = e.bytes();
+        } else if (p instanceof VmmcWire.Redirect r) {
+            nic.cycles(c.descriptor());
+            redirects.add(r);
         } else if (p instanceof VmmcWire.NotificationTaken) {
             notifyFree++;
             Runnable next = waitingForSlot.poll();
@@ -94,7 +99,8 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
         byte[] data = Arrays.copyOfRange(body, VmmcWire.HEADER_BYTES, body.length);
         boolean last = (h.flags() & VmmcWire.LAST) != 0;
         boolean notify = (h.flags() & VmmcWire.NOTIFY) != 0;
-        VmmcWire.Landed landed = new VmmcWire.Landed(h.exp(), h.offset(), data, h.src(), h.seq(), last);
+        boolean redirected = redirected(h);
+        VmmcWire.Landed landed = new VmmcWire.Landed(h.exp(), h.offset(), data, h.src(), h.seq(), last, redirected);
         if (notify) {
             notifyPending++;
         }
@@ -113,6 +119,26 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
                 dmas.toHost(part, s.streamingDma(), host, landed, this, then);
             }
         }
+    }
+
+    /**
+     * Whether a posted redirect covers the packet's range: then its data goes to the user buffer instead of the
+     * staging pages, at the same cost; the redirect is used up when its last byte is written.
+     */
+    private boolean redirected(VmmcWire.Header h) {
+        int end = h.offset() + h.length();
+        for (int i = 0; i < redirects.size(); i++) {
+            VmmcWire.Redirect r = redirects.get(i);
+            nic.cycles(c.flag());
+            if (r.exp() == h.exp() && r.offset() <= h.offset() && end <= r.end()) {
+                if (end == r.end()) {
+                    redirects.remove(i);
+                }
+                nic.counter("vmmc.redirected").increment();
+                return true;
+            }
+        }
+        return false;
     }
 
     private void notifyWhenRoom(VmmcWire.Header h) {

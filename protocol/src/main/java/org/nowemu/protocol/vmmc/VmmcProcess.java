@@ -51,6 +51,12 @@ public final class VmmcProcess extends LibraryThread {
     /** VMMC-2: the library's lookup structure and the UTLB it fills through the kernel module. */
     private final AddressTranslation utlb;
     private boolean interrupts;
+    /** VMMC-2: ranges {exp, offset, end} that landed in staging pages, not yet claimed by a redirect. */
+    private final List<int[]> staged = new ArrayList<>();
+    /** VMMC-2: redirects posted to the NIC and not yet filled, {exp, offset, end}. */
+    private final List<int[]> posted = new ArrayList<>();
+    /** Bytes that landed in staging under a redirect the NIC had not yet seen: the library owes their copy. */
+    private long owedCopy;
 
     public VmmcProcess(HardwareProfile profile, NicParts nic, int hosts, VmmcSettings settings, VmmcProgram program) {
         super(profile, nic, hosts);
@@ -86,12 +92,73 @@ public final class VmmcProcess extends LibraryThread {
             answered.set(i.imp(), true);
         } else if (written instanceof VmmcWire.Landed l) {
             System.arraycopy(l.data(), 0, exports.get(l.exp()), l.offset(), l.data().length);
+            landed(l);
             if (l.last()) {
                 book().handled(MessageIds.of(VmmcWire.LAYER, l.src(), host(), l.seq()), MessageIds.address(host()));
                 stat("vmmc.handled").increment();
             }
         } else if (written instanceof Arrival a) {
             notes.arrive(a.slot(), a.content());
+        }
+    }
+
+    /** VMMC-2's bookkeeping of where data landed: in the user's buffer, or in staging (to copy when claimed). */
+    private void landed(VmmcWire.Landed l) {
+        if (utlb == null) {
+            return;
+        }
+        int end = l.offset() + l.data().length;
+        for (int i = 0; i < posted.size(); i++) {
+            int[] p = posted.get(i);
+            if (p[0] == l.exp() && p[1] <= l.offset() && end <= p[2]) {
+                if (!l.redirected()) {
+                    owedCopy += l.data().length; // the redirect was still on its way to the NIC
+                }
+                if (end == p[2]) {
+                    posted.remove(i);
+                }
+                return;
+            }
+        }
+        if (!l.redirected()) {
+            staged.add(new int[] {l.exp(), l.offset(), end});
+        }
+    }
+
+    /**
+     * VMMC-2's redirection: the program posts its buffer for bytes {@code offset..offset+length} of export
+     * {@code exp}. What already landed in the staging pages is copied out now (P10); the rest is posted to the NIC,
+     * which then writes it straight into the buffer.
+     */
+    void redirect(int exp, int offset, int length) {
+        if (utlb == null) {
+            throw new UnsupportedOperationException("vmmc: redirection is a VMMC-2 feature (stack of system vmmc2)");
+        }
+        ops().cycles(c.call());
+        int end = offset + length;
+        long copy = 0;
+        for (int i = staged.size() - 1; i >= 0; i--) {
+            int[] r = staged.get(i);
+            if (r[0] == exp && offset <= r[1] && r[2] <= end) {
+                copy += r[2] - r[1];
+                staged.remove(i);
+            }
+        }
+        if (copy > 0) {
+            ops().memcpy((int) copy);
+            stat("vmmc.redirect_copied_bytes").add(copy);
+        }
+        if (copy < length) {
+            posted.add(new int[] {exp, offset, end});
+            ops().pioWrite(3, new VmmcWire.Redirect(exp, offset, end));
+        }
+    }
+
+    private void payOwedCopies() {
+        if (owedCopy > 0) {
+            ops().memcpy((int) owedCopy);
+            stat("vmmc.redirect_copied_bytes").add(owedCopy);
+            owedCopy = 0;
         }
     }
 
@@ -193,6 +260,7 @@ public final class VmmcProcess extends LibraryThread {
     Vmmc.Notification poll() {
         HostOps ops = ops();
         sync();
+        payOwedCopies();
         ops.cycles(c.call());
         stat("vmmc.polls").increment();
         boolean arrived = notes.ready();

@@ -58,8 +58,16 @@ public final class VmmcWire {
     record Done(int index, boolean accepted) {
     }
 
-    /** A packet's data landed at {@code offset} of export {@code exp}; {@code last} of request {@code seq}. */
-    record Landed(int exp, int offset, byte[] data, int src, int seq, boolean last) {
+    /**
+     * A packet's data landed at {@code offset} of export {@code exp}, in the export's staging pages or
+     * ({@code redirected}, VMMC-2) straight in the user buffer the receiver posted for that range; {@code last} of
+     * request {@code seq}.
+     */
+    record Landed(int exp, int offset, byte[] data, int src, int seq, boolean last, boolean redirected) {
+    }
+
+    /** VMMC-2: the receiver posts a user buffer for bytes {@code offset} to {@code end} of export {@code exp}. */
+    record Redirect(int exp, int offset, int end) {
     }
 
     /** A notification: request {@code seq} from {@code src} filled {@code length} bytes at {@code offset}. */

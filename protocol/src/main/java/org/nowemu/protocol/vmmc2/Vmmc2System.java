@@ -30,7 +30,8 @@ import org.nowemu.protocol.vmmc.VmmcSettings;
  * table in host memory, the NIC caches entries and fetches a missing one by DMA) and with ACK/NACK retransmission on
  * the NIC ({@code parts/reliability} ack-nack: a packet the receiver has no notification entry for is dropped and
  * NACKed, and the sender resends it from its SRAM store), in place of VMMC's software TLB and back-pressure.
- * Programs are VMMC programs. Transfer redirection is not emulated.
+ * Programs are VMMC programs; {@code Vmmc.redirect} posts a user buffer for a range of an export (transfer
+ * redirection: data for it lands there, or is copied out of the staging pages if it came first).
  */
 public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> {
     public static final Vmmc2System INSTANCE = new Vmmc2System();

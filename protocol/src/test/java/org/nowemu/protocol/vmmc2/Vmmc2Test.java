@@ -94,4 +94,39 @@ class Vmmc2Test {
             }
         }
     }
+
+    /**
+     * Redirection: host 1 exports 8 KB and at once posts its own buffer for bytes 0..1023 of it. Host 0 sends 1 KB
+     * to offset 0 at 500 us and 1 KB to offset 2048 at 1 ms, each notifying. The first finds the redirect on the NIC
+     * and lands in the user buffer (no copy); the second has none and lands in the staging pages; when host 1, after
+     * its notification, posts a buffer for 2048..3071, the library copies the 1,024 bytes out (57 MB/s on ppro:
+     * 17.96 us of host 1's time).
+     */
+    @Test
+    void redirectedDataLandsInTheUserBufferAndDataThatCameFirstIsCopiedOut() {
+        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
+        long[] copy = new long[1];
+        RunResult res = Systems.run(Systems.cluster(r, "vmmc2", VmmcProgram.class, h -> h > 1 ? null : v -> {
+            if (h == 0) {
+                v.computeFor(500 * US);
+                int imp = v.importBuffer(1, 0);
+                v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
+                v.computeFor(1000 * US - v.now());
+                v.send(imp, 2048, 0x2000_0000L, new byte[1024], true);
+                return;
+            }
+            v.export(8192, null);
+            v.redirect(0, 0, 1024);
+            v.next(Long.MAX_VALUE);
+            v.next(Long.MAX_VALUE);
+            long before = v.now();
+            v.redirect(0, 2048, 1024);
+            copy[0] = v.now() - before;
+        }));
+        assertEquals(1, res.counter("vmmc.redirected"));
+        assertEquals(1024, res.counter("vmmc.redirect_copied_bytes"));
+        assertTrue(copy[0] > 17_960_000L && copy[0] < 18_500_000L, "the copy out took " + copy[0] + " ps");
+        assertTrue(res.ledger().kept());
+        assertEquals(2, res.ledger().handledOnce());
+    }
 }
