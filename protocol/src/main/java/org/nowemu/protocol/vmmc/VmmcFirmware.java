@@ -1,6 +1,5 @@
 package org.nowemu.protocol.vmmc;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
@@ -16,9 +15,9 @@ import org.nowemu.protocol.parts.translation.TranslationChoice;
 import org.nowemu.protocol.parts.translation.TranslationCosts;
 
 /**
- * VMMC's NIC (COMPARISON.md §8.3), send side and tables; {@link VmmcDeposit} is its receive side. Imports: the
- * import daemon's request goes to the exporter's NIC, which grants it (with the export's size) if the export is in
- * its incoming page table, or refuses; the answer installs the outgoing proxy the sender cannot forge. Send: the
+ * VMMC's NIC (COMPARISON.md §8.3), its send side; {@link VmmcDeposit} is its receive side, {@link VmmcImports}
+ * its imports (the outgoing proxies the sender cannot forge). On VMMC-2 it composes the UTLB and ACK/NACK
+ * retransmission ({@code parts/reliability}) instead of the software TLB and back-pressure. Send: the
  * dispatch loop takes the command page's requests in order; one naming no granted import, or beyond the export's
  * end, is refused; an accepted one is cut into packets at the page boundaries of the local buffer, each page
  * translated through the NIC's software TLB (a miss waits while the host's kernel, interrupted, pins the page and
@@ -27,15 +26,11 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
  * Reliability is the link's back-pressure alone: the receiver never drops for want of room.
  *
  * <p>Counters: {@code vmmc.requests}, {@code vmmc.refused.no_import}, {@code vmmc.refused.bounds},
- * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.imports_granted},
+ * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
  * {@code vmmc.imports_refused}, and {@link VmmcDeposit}'s.
  */
 public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, NicReliability.Link {
     private static final Object TLB_FILLED = "tlb-filled";
-
-    /** An outgoing proxy: where import {@code imp} goes. */
-    private record Proxy(int dest, int exp, int bytes) {
-    }
 
     /** One packet of a send request, or an import message (index -1). */
     private static final class Outgoing {
@@ -68,7 +63,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
     private final VmmcSettings s;
     private final FirmwareSteps c;
     private final byte[][] routes;
-    private final Proxy[] proxies;
+    private final VmmcImports imports;
     private final DescriptorRing<VmmcWire.Send> sendQueue;
     private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
     private final ArrayDeque<Outgoing> onWire = new ArrayDeque<>();
@@ -86,12 +81,12 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes.clone();
-        this.proxies = new Proxy[settings.imports()];
         this.sendQueue = new DescriptorRing<>("command page", settings.sendQueue());
         this.tlb = new AddressTranslation(settings.translationChoice(), settings.translation(),
                 settings.profile().host().pageSize());
         this.costs = new TranslationCosts(settings.profile());
         this.deposit = new VmmcDeposit(settings);
+        this.imports = new VmmcImports(settings, deposit, this::control);
     }
 
     /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
@@ -121,6 +116,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
         ctx.sram().allocate("packet buffers", (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet);
         sramSendFree = s.sramSendBuffers();
         deposit.start(ctx, dmas);
+        imports.start(ctx, dmas);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
@@ -177,8 +173,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
             sendQueue.post(send.index(), send);
             pumpSend();
         } else if (p instanceof VmmcWire.Import imp) {
-            nic.cycles(c.poll() + c.descriptor());
-            control(imp.node(), VmmcWire.control(VmmcWire.IMPORT, nic.nic(), imp.imp(), imp.exp(), 0));
+            imports.ask(imp);
         } else if (p instanceof VmmcWire.Init) {
             host = w.thread();
             deposit.host(host);
@@ -187,6 +182,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
         }
     }
 
+    /** Sends a control packet (an import message, an ACK or NACK, a resend) to {@code dest}. */
     private void control(int dest, byte[] body) {
         byte[] route = routes[dest];
         nic.cycles(c.route() + c.header() + c.dma());
@@ -205,7 +201,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
             VmmcWire.Send r = sendQueue.take();
             nic.cycles(c.poll() + c.descriptor());
             nic.counter("vmmc.requests").increment();
-            Proxy p = r.imp() >= 0 && r.imp() < proxies.length ? proxies[r.imp()] : null;
+            VmmcImports.Proxy p = imports.proxy(r.imp());
             if (p == null) {
                 refuse(index, "vmmc.refused.no_import");
             } else if (r.offset() < 0 || r.offset() + (long) r.data().length > p.bytes()) {
@@ -237,7 +233,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
     }
 
     /** Packets at the page boundaries of the local buffer: a page at most, each with its place in the export. */
-    private void cut(int index, VmmcWire.Send r, Proxy p) {
+    private void cut(int index, VmmcWire.Send r, VmmcImports.Proxy p) {
         long page = s.maxPacketData();
         int length = r.data().length;
         int done = 0;
@@ -355,26 +351,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
             onData(body);
             return;
         }
-        ByteBuffer b = ByteBuffer.wrap(body);
-        byte kind = b.get();
-        b.get();
-        int node = b.getShort() & 0xffff;
-        int imp = b.getShort() & 0xffff;
-        int exp = b.getShort() & 0xffff;
-        int bytes = b.getInt();
-        nic.cycles(c.descriptor());
-        if (kind == VmmcWire.IMPORT) {
-            int size = deposit.exportSize(exp);
-            control(node, VmmcWire.control(size < 0 ? VmmcWire.REFUSE : VmmcWire.GRANT, nic.nic(), imp, exp, size));
-        } else {
-            boolean granted = kind == VmmcWire.GRANT && imp < proxies.length;
-            if (granted) {
-                proxies[imp] = new Proxy(node, exp, bytes);
-            }
-            nic.counter(granted ? "vmmc.imports_granted" : "vmmc.imports_refused").increment();
-            nic.cycles(c.dma());
-            dmas.toHost(16, s.streamingDma(), host, new VmmcWire.Imported(imp, granted, bytes));
-        }
+        imports.onPacket(body, host);
         nic.postReceive(1);
     }
 }
