@@ -23,11 +23,11 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
  * translated through the NIC's software TLB (a miss waits while the host's kernel, interrupted, pins the page and
  * installs the entry: {@code parts/translation} nic-tlb), DMA'd from the user's page into an SRAM buffer and sent
  * with the export, the offset and, on the last, the notify flag. The request is done when its last packet has left.
- * Reliability is the link's back-pressure alone: the receiver never drops for want of room.
+ * VMMC's reliability is the link's back-pressure alone: its receiver never drops for want of room.
  *
  * <p>Counters: {@code vmmc.requests}, {@code vmmc.refused.no_import}, {@code vmmc.refused.bounds},
  * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
- * {@code vmmc.imports_refused}, and {@link VmmcDeposit}'s.
+ * and those of {@link VmmcDeposit}, {@link VmmcImports} and, on VMMC-2, the reliability part ({@code rel.}).
  */
 public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, NicReliability.Link {
     private static final Object TLB_FILLED = "tlb-filled";
