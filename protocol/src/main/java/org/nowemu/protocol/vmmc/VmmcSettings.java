@@ -33,7 +33,7 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param profile         the hardware (page size, pinning and interrupt costs)
  * @param translationChoice how send addresses are translated: the NIC's software TLB (VMMC) or the UTLB (VMMC-2)
  * @param reliability     back-pressure (VMMC) or ACK/NACK with retransmission on the NIC (VMMC-2)
- * @param rel             the reliability part's settings
+ * @param rel             the reliability part's settings (VMMC-2: with its own window, {@code vmmc2.window})
  */
 public record VmmcSettings(String name, boolean interrupts, int sendQueue, int notifyQueue, int exports,
                            int imports, int sramSendBuffers, int sramRecvBuffers, int requestWords, int returnWords,
@@ -58,7 +58,14 @@ public record VmmcSettings(String name, boolean interrupts, int sendQueue, int n
                 r.intIn(root + "request-words", 1, 64), r.intIn(root + "return-words", 1, 64),
                 r.intIn(root + "syscall-cycles", 0, 10_000_000), dma.equals("streaming"), FirmwareSteps.read(r),
                 HostSteps.read(r), TranslationSettings.read(r), profile, choice, reliability,
-                ReliabilitySettings.read(r));
+                reliability == Reliability.ACK_NACK ? window(ReliabilitySettings.read(r), r.intIn(root + "window", 1,
+                        1024)) : ReliabilitySettings.read(r));
+    }
+
+    /** The reliability part's settings with this system's own window (its store is per destination). */
+    private static ReliabilitySettings window(ReliabilitySettings p, int window) {
+        return new ReliabilitySettings(window, p.nackBackoffPs(), p.timeoutPs(), p.maxRetries(), p.nicCredits(),
+                p.creditThreshold(), p.keepCycles(), p.controlCycles());
     }
 
     /** The largest packet's data: a page (packets are cut at the local buffer's page boundaries). */
