@@ -78,7 +78,7 @@ class CompareCommandLineTest {
         assertOneLineBadInput(nowemu("run", "compare", "--set", "nowemu.compare.stacks=[fm3]",
                 "--out", tmp.toString()), "nowemu: nowemu.compare.stacks: unknown protocol stack 'fm3' (known: amii, "
                 + "amii_base, amii_noprot, amii_norel, basic, basic-acknack, basic-altbit, basic-backpressure, "
-                + "basic-hostcredit, basic-niccredit, basic1k, bip, fm1, fm2, fmmc, gam, hamlyn, lfc, lfc-intr, lfc-poll, mpi-fm1, mpi-fm2, pm)"
+                + "basic-hostcredit, basic-niccredit, basic1k, bip, fm1, fm2, fmmc, gam, hamlyn, lfc, lfc-intr, lfc-poll, mpi-fm1, mpi-fm2, pm, trapeze, unet, unet-mm, vmmc, vmmc2)"
                 + " (--set nowemu.compare.stacks=[fm3])");
         assertOneLineBadInput(nowemu("run", "compare", "--set", "nowemu.compare.stacks=[fm2]",
                 "--set", "nowemu.compare.sizes=[64, 4]", "--out", tmp.toString()),

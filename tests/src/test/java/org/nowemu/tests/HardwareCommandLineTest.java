@@ -55,7 +55,7 @@ class HardwareCommandLineTest {
         CommandLineTest.Outcome o = nowemu("run", "logp", "--set", "nowemu.logp.stacks=[amii, fm]", "--out", tmp.toString());
         assertOneLineBadInput(o, "nowemu: nowemu.logp.stacks: unknown protocol stack 'fm' (known: amii, amii_base,"
                 + " amii_noprot, amii_norel, basic, basic-acknack, basic-altbit, basic-backpressure, "
-                + "basic-hostcredit, basic-niccredit, basic1k, bip, fm1, fm2, fmmc, gam, hamlyn, lfc, lfc-intr, lfc-poll, mpi-fm1, mpi-fm2, pm)"
+                + "basic-hostcredit, basic-niccredit, basic1k, bip, fm1, fm2, fmmc, gam, hamlyn, lfc, lfc-intr, lfc-poll, mpi-fm1, mpi-fm2, pm, trapeze, unet, unet-mm, vmmc, vmmc2)"
                 + " (--set nowemu.logp.stacks=[amii, fm])");
     }
 

@@ -7,6 +7,10 @@ import org.nowemu.protocol.bip.BipSystem;
 import org.nowemu.protocol.fm.fm1.Fm1System;
 import org.nowemu.protocol.fm.fm2.Fm2System;
 import org.nowemu.protocol.mpi.MpiSystem;
+import org.nowemu.protocol.trapeze.TrapezeSystem;
+import org.nowemu.protocol.unet.UnetSystem;
+import org.nowemu.protocol.vmmc.VmmcSystem;
+import org.nowemu.protocol.vmmc2.Vmmc2System;
 import org.nowemu.protocol.vn.AmSystem;
 
 /**
@@ -23,9 +27,13 @@ public final class Systems {
             BipSystem.INSTANCE,
             org.nowemu.protocol.pm.PmSystem.INSTANCE,
             org.nowemu.protocol.hamlyn.HamlynSystem.INSTANCE,
-
             org.nowemu.protocol.lfc.LfcSystem.INSTANCE,
-            org.nowemu.protocol.fmmc.FmMcSystem.INSTANCE);
+            org.nowemu.protocol.fmmc.FmMcSystem.INSTANCE,
+
+            TrapezeSystem.INSTANCE,
+            UnetSystem.INSTANCE,
+            VmmcSystem.INSTANCE,
+            Vmmc2System.INSTANCE);
 
     private Systems() {
     }

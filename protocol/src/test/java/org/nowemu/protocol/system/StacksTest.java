@@ -47,13 +47,13 @@ class StacksTest {
     void anUnknownStackSystemOrProgramTypeIsNamedInOneLine() {
         assertEquals("nowemu.logp.stacks: unknown protocol stack 'nope' (known: amii, amii_base, amii_noprot, "
                 + "amii_norel, basic, basic-acknack, basic-altbit, basic-backpressure, "
-                + "basic-hostcredit, basic-niccredit, basic1k, bip, fm1, fm2, fmmc, gam, hamlyn, lfc, lfc-intr, lfc-poll, mpi-fm1, mpi-fm2, pm)", refused(AmNets.config(""), "nope"));
+                + "basic-hostcredit, basic-niccredit, basic1k, bip, fm1, fm2, fmmc, gam, hamlyn, lfc, lfc-intr, lfc-poll, mpi-fm1, mpi-fm2, pm, trapeze, unet, unet-mm, vmmc, vmmc2)", refused(AmNets.config(""), "nope"));
         ConfigReader noSystem = AmNets.config(MINE + " }");
         assertEquals("nowemu.protocol.stacks.mine.system: missing: name the communication system the stack runs "
-                + "(known: am, basic, fm1, fm2, mpi, bip, pm, hamlyn, lfc, fmmc)", refused(noSystem, "mine"));
+                + "(known: am, basic, fm1, fm2, mpi, bip, pm, hamlyn, lfc, fmmc, trapeze, unet, vmmc, vmmc2)", refused(noSystem, "mine"));
         String unknown = refused(AmNets.config(MINE + ", system = fm9 }"), "mine");
         assertTrue(unknown.startsWith("nowemu.protocol.stacks.mine.system: unknown communication system 'fm9' "
-                + "(known: am, basic, fm1, fm2, mpi, bip, pm, hamlyn, lfc, fmmc)"), unknown);
+                + "(known: am, basic, fm1, fm2, mpi, bip, pm, hamlyn, lfc, fmmc, trapeze, unet, vmmc, vmmc2)"), unknown);
 
         ConfigReader r = AmNets.config("");
         Stack<?, ?> amii = Stacks.stack(r, "k", "amii", HardwareProfile.read(r));

@@ -1,0 +1,236 @@
+package org.nowemu.protocol.trapeze;
+
+import java.util.ArrayDeque;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.staging.Arrival;
+import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * Trapeze's NIC control program (COMPARISON.md §12.3). Send: the dispatch loop finds the send-ring entry at its
+ * head owned by the NIC; a control message alone goes straight from the entry in SRAM; one with a payload first has
+ * the payload's page frame DMA'd from host memory into an SRAM buffer, then control message and payload leave as
+ * one packet. Entries leave in ring order; when a packet's tail has left its entry goes back to the host. Receive:
+ * the receive DMA puts the packet into an SRAM buffer; if the receive ring's next entry is the NIC's (its frame
+ * attached), the payload is DMA'd into that frame, then the control message into the host's image of the entry,
+ * its full flag last, and the host interrupted if it asked to be; with no free entry the packet is dropped and
+ * counted (the survey: unreliable; no back-pressure, the link keeps draining).
+ *
+ * <p>The receive ring's image in host memory, written by DMA, is this emulation's choice [E] among the two the
+ * specification allows: reading a 128-byte control message from SRAM by PIO would take 32 reads of P12's 500 ns.
+ *
+ * <p>Counters: {@code trapeze.transmitted}, {@code trapeze.payloads_fetched}, {@code trapeze.delivered},
+ * {@code trapeze.interrupts}, {@code trapeze.dropped.no_ring_entry}, {@code trapeze.dropped.no_route},
+ * {@code trapeze.dropped.<status>}, {@code trapeze.dropped.malformed}.
+ */
+public final class TrapezeFirmware implements Firmware, HostDmas.Client<Runnable> {
+    private final TrapezeSettings s;
+    private final FirmwareSteps c;
+    private final Routes routes;
+    private final DescriptorRing<TrapezeWire.Post> sendRing;
+    private final DescriptorRing<Boolean> recvRing;
+    /** Entries taken from the send ring, in ring order, each sent once its payload (if any) is in SRAM. */
+    private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
+    /** Send-ring entries whose packets are queued on the send DMA, in order. */
+    private final ArrayDeque<Outgoing> onWire = new ArrayDeque<>();
+    private int sramSendFree;
+    private int host = -1;
+    private NicContext nic;
+    private HostDmas dmas;
+
+    private static final class Outgoing {
+        final int index;
+        final TrapezeWire.Post post;
+        boolean fetching;
+        boolean inSram;
+
+        Outgoing(int index, TrapezeWire.Post post) {
+            this.index = index;
+            this.post = post;
+        }
+    }
+
+    /**
+     * @param settings the stack
+     * @param routes   the route to each NIC (null for itself or where there is none)
+     */
+    public TrapezeFirmware(TrapezeSettings settings, Routes routes) {
+        this.s = settings;
+        this.c = settings.firmware();
+        this.routes = routes;
+        this.sendRing = new DescriptorRing<>("send ring", settings.sendRing());
+        this.recvRing = new DescriptorRing<>("receive ring", settings.recvRing());
+    }
+
+    /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
+    public static long sramNeeded(TrapezeSettings s, int hosts) {
+        long entry = s.maxControl() + 16L;
+        long packet = TrapezeWire.HEADER_BYTES + s.maxControl() + s.maxPayload();
+        return 8L * hosts + entry * (s.sendRing() + (long) s.recvRing()) + (long) s.sramSendBuffers() * s.maxPayload()
+                + (long) s.sramRecvBuffers() * packet;
+    }
+
+    @Override
+    public void start(NicContext ctx) {
+        nic = ctx;
+        dmas = new HostDmas(ctx);
+        long entry = s.maxControl() + 16L;
+        ctx.sram().allocate("routing table", 8L * routes.nics());
+        ctx.sram().allocate("send ring", entry * s.sendRing());
+        ctx.sram().allocate("receive ring", entry * s.recvRing());
+        ctx.sram().allocate("payload buffers", (long) s.sramSendBuffers() * s.maxPayload());
+        ctx.sram().allocate("receive buffers",
+                (long) s.sramRecvBuffers() * (TrapezeWire.HEADER_BYTES + s.maxControl() + s.maxPayload()));
+        sramSendFree = s.sramSendBuffers();
+        ctx.postReceive(s.sramRecvBuffers());
+    }
+
+    @Override
+    public void handle(NicContext ctx, Object event) {
+        if (event instanceof NicEvent.HostWrite w) {
+            onHostWrite(w);
+        } else if (event instanceof NicEvent.PacketReceived rx) {
+            onReceived(rx);
+        } else if (event instanceof NicEvent.PacketSent) {
+            onSent();
+        } else if (event instanceof NicEvent.DmaDone d) {
+            dmas.done(d.tag());
+        } else {
+            throw new IllegalStateException("trapeze firmware: unexpected " + event);
+        }
+    }
+
+    @Override
+    public void dmaDone(Runnable then) {
+        then.run();
+    }
+
+    private void onHostWrite(NicEvent.HostWrite w) {
+        Object p = w.payload();
+        if (p == null) {
+            return; // words of an entry still arriving: the firmware looks only at ownership flags
+        }
+        if (p instanceof TrapezeWire.Post post) {
+            sendRing.post(post.index(), post);
+            pumpSend();
+        } else if (p instanceof TrapezeWire.Return r) {
+            recvRing.post(r.index(), Boolean.TRUE);
+        } else if (p instanceof TrapezeWire.Init) {
+            host = w.thread();
+            recvRing.fill(Boolean.TRUE);
+        } else {
+            throw new IllegalStateException("trapeze firmware: unexpected host write " + p);
+        }
+    }
+
+    /**
+     * Takes owned send-ring entries in order, starts the fetch of each payload while an SRAM buffer is free (in
+     * ring order), and sends each entry at the head whose payload, if any, is in SRAM.
+     */
+    private void pumpSend() {
+        while (sendRing.hasReady()) {
+            int index = sendRing.head();
+            TrapezeWire.Post p = sendRing.take();
+            nic.cycles(c.poll() + c.descriptor());
+            outgoing.add(new Outgoing(index, p));
+        }
+        for (Outgoing o : outgoing) {
+            if (o.post.payload() == 0 || o.fetching) {
+                continue;
+            }
+            if (sramSendFree == 0) {
+                break;
+            }
+            sramSendFree--;
+            o.fetching = true;
+            nic.cycles(c.dma());
+            nic.counter("trapeze.payloads_fetched").increment();
+            dmas.fromHost(o.post.payload(), s.streamingDma(), this, () -> {
+                o.inSram = true;
+                sendReady();
+            });
+        }
+        sendReady();
+    }
+
+    private void sendReady() {
+        while (!outgoing.isEmpty() && (outgoing.peek().post.payload() == 0 || outgoing.peek().inSram)) {
+            Outgoing o = outgoing.poll();
+            TrapezeWire.Post p = o.post;
+            nic.cycles(c.route());
+            byte[] route = routes.to(p.dest());
+            if (route == null) {
+                nic.counter("trapeze.dropped.no_route").increment();
+                done(o);
+                continue;
+            }
+            nic.cycles(c.header() + c.dma());
+            nic.transmit(nic.packet(route, TrapezeWire.encode(nic.nic(), p.seq(), p.control(), p.payload())));
+            onWire.add(o);
+        }
+    }
+
+    private void onSent() {
+        nic.counter("trapeze.transmitted").increment();
+        done(onWire.poll());
+    }
+
+    /** The entry's message has left (or cannot go): its payload buffer is free, the entry the host's again. */
+    private void done(Outgoing o) {
+        if (o.post.payload() > 0) {
+            sramSendFree++;
+        }
+        free(o.index);
+    }
+
+    private void free(int index) {
+        nic.cycles(c.flag());
+        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(TrapezeWire.SEND_RING, index));
+        pumpSend();
+    }
+
+    private void onReceived(NicEvent.PacketReceived rx) {
+        nic.cycles(c.poll() + c.receive());
+        if (rx.status() != NicEvent.Status.OK) {
+            drop("trapeze.dropped." + rx.status().name().toLowerCase());
+            return;
+        }
+        byte[] body = rx.packet().body();
+        TrapezeWire.Message m = TrapezeWire.decode(body);
+        if (m == null) {
+            drop("trapeze.dropped.malformed");
+            return;
+        }
+        if (host < 0 || !recvRing.hasReady()) {
+            drop("trapeze.dropped.no_ring_entry");
+            return;
+        }
+        int entry = recvRing.head();
+        recvRing.take();
+        nic.cycles(c.descriptor());
+        nic.counter("trapeze.delivered").increment();
+        if (m.payload() > 0) {
+            // The payload into the entry's page frame first: the control message is delivered after it.
+            nic.cycles(c.dma());
+            dmas.toHost(m.payload(), s.streamingDma(), -1, null);
+        }
+        nic.cycles(c.dma());
+        int control = TrapezeWire.HEADER_BYTES + m.control().length + 4; // full flag last
+        dmas.toHost(control, s.streamingDma(), host, new Arrival(TrapezeWire.RECV_RING, entry, body), this,
+                () -> nic.postReceive(1));
+        if (s.interrupts()) {
+            nic.cycles(c.flag());
+            nic.counter("trapeze.interrupts").increment();
+        }
+    }
+
+    private void drop(String why) {
+        nic.counter(why).increment();
+        nic.postReceive(1);
+    }
+}

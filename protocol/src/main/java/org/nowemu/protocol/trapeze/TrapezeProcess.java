@@ -1,0 +1,153 @@
+package org.nowemu.protocol.trapeze;
+
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.parts.host.HostOps;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.ring.RingTail;
+import org.nowemu.protocol.parts.staging.Arrival;
+import org.nowemu.protocol.parts.staging.StagingArea;
+import org.nowemu.protocol.parts.steps.HostSteps;
+
+/**
+ * A process on Trapeze: its messaging library (COMPARISON.md §12.3) and the program that uses it. Send: if the
+ * send-ring entry at the tail is not known to be the host's, read its ownership flag across the bus (again, busy
+ * waiting, while the NIC still has it); write the control message and, with a payload, the page frame's DMA address
+ * and length into the entry by programmed I/O, ownership flag last. The payload is not copied: it is in a page frame
+ * the NIC DMAs from. Poll: look at the next entry of the receive ring's image in cached memory; take a message
+ * there (its payload already in the entry's frame), hand the entry back with a fresh frame by programmed I/O.
+ * Waiting for a message either spins on polls or, with interrupts on, sleeps until the NIC interrupts and pays the
+ * kernel handler's dispatch (P13: Trapeze serves the kernel). Trapeze promises nothing: each message enters the
+ * ledger as sent without a promise, so one the receiving NIC drops is counted as dropped, not lost.
+ *
+ * <p>Counters: {@code trapeze.sent}, {@code trapeze.handled}, {@code trapeze.flag_reads}, {@code trapeze.ring_full},
+ * {@code trapeze.polls}, and the profile's {@code host.interrupts}.
+ */
+public final class TrapezeProcess extends LibraryThread {
+    private final TrapezeSettings s;
+    private final HostSteps c;
+    private final TrapezeProgram program;
+    private final RingTail sendTail;
+    private final StagingArea recv;
+    private final int[] sentTo;
+    private boolean interrupts;
+
+    public TrapezeProcess(HardwareProfile profile, NicParts nic, int hosts, TrapezeSettings settings,
+                          TrapezeProgram program) {
+        super(profile, nic, hosts);
+        this.s = settings;
+        this.c = settings.host();
+        this.program = program;
+        this.sendTail = new RingTail(settings.sendRing());
+        this.recv = new StagingArea("h" + nic.nic() + " trapeze receive ring", settings.recvRing());
+        this.sentTo = new int[hosts];
+        this.interrupts = settings.interrupts();
+    }
+
+    @Override
+    protected void program() {
+        ops().cycles(c.call());
+        ops().pioWrite(2, new TrapezeWire.Init());
+        program.run(new Trapeze(this));
+    }
+
+    @Override
+    protected void onMemory(Object written) {
+        if (written instanceof FreeFlag f) {
+            sendTail.freed(f.index());
+        } else if (written instanceof Arrival a) {
+            recv.arrive(a.slot(), a.content());
+        }
+    }
+
+    TrapezeSettings settings() {
+        return s;
+    }
+
+    void interrupts(boolean on) {
+        ops().cycles(c.call());
+        interrupts = on;
+    }
+
+    void send(int dest, byte[] control, int payload) {
+        if (dest < 0 || dest >= hosts() || dest == host()) {
+            throw new IllegalArgumentException("trapeze: no destination " + dest + " (hosts 0.." + (hosts() - 1)
+                    + ", not this one, " + host() + ")");
+        }
+        if (control.length > s.maxControl() || payload < 0 || payload > s.maxPayload()) {
+            throw new IllegalArgumentException("trapeze: a control message holds at most " + s.maxControl()
+                    + " bytes and a payload " + s.maxPayload() + ", got " + control.length + " and " + payload);
+        }
+        HostOps ops = ops();
+        ops.cycles(c.call());
+        while (!sendTail.tailFree()) {
+            ops.pioRead();
+            stat("trapeze.flag_reads").increment();
+            if (!sendTail.read()) {
+                stat("trapeze.ring_full").increment();
+            }
+        }
+        int index = sendTail.claim();
+        int seq = sentTo[dest]++;
+        book().sentWithoutPromise(MessageIds.of(TrapezeWire.LAYER, host(), dest, seq), clock(),
+                MessageIds.address(dest));
+        ops.cycles(c.packet());
+        int words = s.entryWords() + HostOps.words(0, control.length) + (payload > 0 ? s.payloadWords() : 0);
+        ops.pioWrite(words, new TrapezeWire.Post(index, dest, seq, control.clone(), payload));
+        stat("trapeze.sent").increment();
+    }
+
+    /** The next message in the receive ring, its entry handed back; null if none has arrived. */
+    TrapezeWire.Message poll() {
+        HostOps ops = ops();
+        sync();
+        ops.cycles(c.call());
+        stat("trapeze.polls").increment();
+        boolean arrived = recv.ready();
+        ops.poll(arrived);
+        if (!arrived) {
+            return null;
+        }
+        int slot = recv.take();
+        TrapezeWire.Message m = TrapezeWire.decode(recv.content(slot));
+        ops.cycles(c.dispatch());
+        book().handled(MessageIds.of(TrapezeWire.LAYER, m.src(), host(), m.seq()), MessageIds.address(host()));
+        stat("trapeze.handled").increment();
+        recv.release(slot);
+        ops.cycles(c.loop());
+        ops.pioWrite(s.returnWords(), new TrapezeWire.Return(slot));
+        return m;
+    }
+
+    /** The next message, waiting for it until {@code deadline} (null then): spinning, or asleep until interrupted. */
+    TrapezeWire.Message next(long deadline) {
+        long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
+        while (true) {
+            TrapezeWire.Message m = poll();
+            if (m != null || clock() >= deadline) {
+                return m;
+            }
+            if (!interrupts) {
+                idle(recv::ready, iteration, deadline);
+            } else if (sleep(deadline)) {
+                interruptDispatch();
+            }
+        }
+    }
+
+    /** Sleeps until a message has arrived (true) or virtual time reaches {@code deadline} (false). */
+    private boolean sleep(long deadline) {
+        sync();
+        if (deadline == Long.MAX_VALUE) {
+            awaitUntil(recv::ready);
+        } else {
+            while (!recv.ready() && now() < deadline) {
+                awaitMessageUntil(deadline);
+            }
+        }
+        sync();
+        return recv.ready();
+    }
+}

@@ -1,0 +1,87 @@
+package org.nowemu.protocol.trapeze;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.system.OneProcess;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * Trapeze ({@code system = trapeze}, COMPARISON.md §12): each NIC runs {@link TrapezeFirmware}, each host with a
+ * program runs it as one {@link TrapezeProcess}. Trapeze serves the kernel, so there is one client per host and no
+ * protection between processes.
+ */
+public final class TrapezeSystem implements CommSystem<TrapezeSettings, TrapezeProgram> {
+    public static final TrapezeSystem INSTANCE = new TrapezeSystem();
+
+    private TrapezeSystem() {
+    }
+
+    @Override
+    public String name() {
+        return "trapeze";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("PIO control + DMA payload", "DMA to page frames", "no", "polling + interrupts",
+                "unreliable: drops counted", "none");
+    }
+
+    @Override
+    public String description() {
+        return "Trapeze: 128-byte control messages by PIO, page-frame payloads by DMA, receive ring, unreliable";
+    }
+
+    @Override
+    public Class<TrapezeProgram> programType() {
+        return TrapezeProgram.class;
+    }
+
+    @Override
+    public TrapezeSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        return TrapezeSettings.read(r, stack, profile.nic().maxPacketBytes());
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return "payloads of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes() + " B, "
+                + (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "interrupts" : "polling")
+                + "; shared settings nowemu.protocol.trapeze";
+    }
+
+    @Override
+    public void check(TrapezeSettings s, Topology topology, HardwareProfile profile) {
+        MessageIds.check(topology.hosts().size());
+        OneProcess.checkSram(profile, "nowemu.protocol.trapeze", s.name(),
+                TrapezeFirmware.sramNeeded(s, topology.hosts().size()));
+    }
+
+    @Override
+    public Firmware firmware(TrapezeSettings s, NicParts nic, Routes routes) {
+        return new TrapezeFirmware(s, routes);
+    }
+
+    @Override
+    public List<Part> hostParts(TrapezeSettings s, HostSetup host, List<TrapezeProgram> programs) {
+        return OneProcess.parts(host, name(), programs,
+                p -> new TrapezeProcess(host.profile(), host.nic(), host.hosts(), s, p));
+    }
+
+    @Override
+    public Optional<TrapezeProgram> messengerProgram(TrapezeSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(t -> body.accept(new TrapezeMessenger(t)));
+    }
+}

@@ -1,0 +1,91 @@
+package org.nowemu.protocol.unet;
+
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
+
+/**
+ * U-Net as a program sees it (COMPARISON.md §13.3), for the endpoint the process gets when it starts
+ * ({@code unet_create_endpoint}): {@code createChannel} ({@code unet_create_channel}), {@code compose} (the program
+ * puts its data in the segment), {@code send} ({@code unet_send}), {@code poll} and {@code next}
+ * ({@code unet_poll}, which here also gives the descriptor and its buffer back: {@code unet_post_free}), and
+ * {@code upcalls} ({@code unet_set_upcall}: wait by interrupt).
+ */
+public final class Unet implements ProcessServices {
+    private final UnetProcess p;
+
+    Unet(UnetProcess p) {
+        this.p = p;
+    }
+
+    /**
+     * A received message.
+     *
+     * @param src    the sending host
+     * @param data   its bytes
+     * @param buffer where in the segment they lie (-1: they came in the descriptor)
+     */
+    public record Message(int src, byte[] data, long buffer) {
+    }
+
+    public int host() {
+        return p.host();
+    }
+
+    public int hosts() {
+        return p.hosts();
+    }
+
+    /** The largest message: one receive buffer. */
+    public int maxMessage() {
+        return p.settings().bufferSize();
+    }
+
+    /** Messages up to this size travel in the descriptor. */
+    public int inlineBytes() {
+        return p.settings().inlineBytes();
+    }
+
+    /** Where the segment's send area begins (the free buffers come first). */
+    public long sendArea() {
+        return p.settings().bufferOffset(p.settings().freeQueue());
+    }
+
+    public long segment() {
+        return p.settings().segment();
+    }
+
+    /** A channel to host {@code dest}, set up by the kernel (a trap): its number. */
+    public int createChannel(int dest) {
+        return p.createChannel(dest);
+    }
+
+    /** The program puts {@code bytes} bytes of its data, at virtual address {@code va}, where the NIC sends from. */
+    public void compose(long va, int bytes) {
+        p.compose(va, bytes);
+    }
+
+    /** Sends {@code data} on {@code channel}, from segment offset (or, U-Net/MM, virtual address) {@code offset}. */
+    public void send(int channel, long offset, byte[] data) {
+        p.send(channel, offset, data);
+    }
+
+    /** The next message that has arrived, or null. */
+    public Message poll() {
+        return p.poll();
+    }
+
+    /** The next message, waiting until virtual time {@code deadline} (then null). */
+    public Message next(long deadline) {
+        return p.next(deadline);
+    }
+
+    /** Whether the host waits for messages by upcall (an interrupt delivered as a signal) rather than by polling. */
+    public void upcalls(boolean on) {
+        p.interrupts(on);
+    }
+
+    @Override
+    public LibraryThread process() {
+        return p;
+    }
+}

@@ -1,0 +1,311 @@
+package org.nowemu.protocol.unet;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.staging.Arrival;
+import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.translation.AddressTranslation;
+import org.nowemu.protocol.parts.translation.Step;
+import org.nowemu.protocol.parts.translation.TranslationChoice;
+import org.nowemu.protocol.parts.translation.TranslationCosts;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * U-Net's NIC (COMPARISON.md §13.3), serving one endpoint per host. Send: the dispatch loop takes the send queue's
+ * descriptors in order; a descriptor naming a channel the kernel did not install for the endpoint, or data beyond
+ * its segment, is refused (protection); data carried in the descriptor goes at once; other data is DMA'd from the
+ * segment into an SRAM buffer, or, on U-Net/MM, from any user page, translated through the NIC's TLB first (a miss
+ * waits while the host's kernel, interrupted, pins the page and installs the entry: {@code parts/translation}); then
+ * the packet leaves with the channel's tag and the descriptor goes back to the host. Receive: the tag names the
+ * endpoint; data carried in the descriptor goes into the next receive-queue entry by DMA; other data takes the
+ * free queue's next buffer, is DMA'd into it, and its descriptor follows; with no free buffer, or a full receive
+ * queue, the packet is dropped and counted (no flow control: U-Net is unreliable).
+ *
+ * <p>Counters: {@code unet.transmitted}, {@code unet.fetched}, {@code unet.delivered}, {@code unet.delivered_inline},
+ * {@code unet.dropped.no_free_buffer}, {@code unet.dropped.queue_full}, {@code unet.dropped.no_endpoint},
+ * {@code unet.dropped.<status>}, {@code unet.dropped.malformed}, {@code unet.refused.no_channel},
+ * {@code unet.refused.bounds}, {@code unet.tlb.misses}.
+ */
+public final class UnetFirmware implements Firmware, HostDmas.Client<Runnable> {
+    private static final Object TLB_FILLED = "tlb-filled";
+
+    private final UnetSettings s;
+    private final FirmwareSteps c;
+    private final Routes routes;
+    private final int[] channelDest;
+    private final DescriptorRing<UnetWire.Send> sendQueue;
+    private final ArrayDeque<Integer> freeQueue = new ArrayDeque<>();
+    private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
+    private final ArrayDeque<Outgoing> onWire = new ArrayDeque<>();
+    private final AddressTranslation tlb;
+    private final TranslationCosts costs;
+    private int recvNext;
+    private int recvFree;
+    private int sramSendFree;
+    private Outgoing translating;
+    private int host = -1;
+    private NicContext nic;
+    private HostDmas dmas;
+
+    private static final class Outgoing {
+        final int index;
+        final UnetWire.Send send;
+        final int dest;
+        boolean translated;
+        boolean fetching;
+        boolean inSram;
+
+        Outgoing(int index, UnetWire.Send send, int dest) {
+            this.index = index;
+            this.send = send;
+            this.dest = dest;
+        }
+
+        boolean needsData() {
+            return !send.inline();
+        }
+    }
+
+    public UnetFirmware(UnetSettings settings, Routes routes) {
+        HardwareProfile profile = settings.profile();
+        this.s = settings;
+        this.c = settings.firmware();
+        this.routes = routes;
+        this.channelDest = new int[settings.channels()];
+        Arrays.fill(channelDest, -1);
+        this.sendQueue = new DescriptorRing<>("send queue", settings.sendQueue());
+        this.tlb = settings.tlb() ? new AddressTranslation(TranslationChoice.NIC_TLB, settings.translation(),
+                profile.host().pageSize()) : null;
+        this.costs = new TranslationCosts(profile);
+        this.recvFree = settings.recvQueue();
+    }
+
+    /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
+    public static long sramNeeded(UnetSettings s, int hosts) {
+        long packet = UnetWire.HEADER_BYTES + s.bufferSize();
+        return 8L * hosts + 4L * s.channels() + (16L + s.inlineBytes()) * s.sendQueue() + 8L * s.freeQueue()
+                + (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet
+                + (s.tlb() ? 8L * s.translation().nicTlbEntries() : 0);
+    }
+
+    @Override
+    public void start(NicContext ctx) {
+        nic = ctx;
+        dmas = new HostDmas(ctx);
+        long packet = UnetWire.HEADER_BYTES + s.bufferSize();
+        ctx.sram().allocate("routing table", 8L * routes.nics());
+        ctx.sram().allocate("channel table", 4L * s.channels());
+        ctx.sram().allocate("send queue", (16L + s.inlineBytes()) * s.sendQueue());
+        ctx.sram().allocate("free queue", 8L * s.freeQueue());
+        ctx.sram().allocate("packet buffers", (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet);
+        if (tlb != null) {
+            ctx.sram().allocate("TLB", 8L * s.translation().nicTlbEntries());
+        }
+        sramSendFree = s.sramSendBuffers();
+        ctx.postReceive(s.sramRecvBuffers());
+    }
+
+    @Override
+    public void handle(NicContext ctx, Object event) {
+        if (event instanceof NicEvent.HostWrite w) {
+            onHostWrite(w);
+        } else if (event instanceof NicEvent.PacketReceived rx) {
+            onReceived(rx);
+        } else if (event instanceof NicEvent.PacketSent) {
+            nic.counter("unet.transmitted").increment();
+            done(onWire.poll());
+        } else if (event instanceof NicEvent.DmaDone d) {
+            dmas.done(d.tag());
+        } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
+            translating.translated = true;
+            translating = null;
+            pumpSend();
+        } else {
+            throw new IllegalStateException("unet firmware: unexpected " + event);
+        }
+    }
+
+    @Override
+    public void dmaDone(Runnable then) {
+        then.run();
+    }
+
+    private void onHostWrite(NicEvent.HostWrite w) {
+        Object p = w.payload();
+        if (p == null) {
+            return;
+        }
+        if (p instanceof UnetWire.Send send) {
+            sendQueue.post(send.index(), send);
+            pumpSend();
+        } else if (p instanceof UnetWire.Consumed k) {
+            recvFree++;
+            if (k.buffer() >= 0) {
+                freeQueue.add(k.buffer());
+            }
+        } else if (p instanceof UnetWire.Channel ch) {
+            channelDest[ch.channel()] = ch.dest();
+        } else if (p instanceof UnetWire.Init) {
+            host = w.thread();
+            for (int b = 0; b < s.freeQueue(); b++) {
+                freeQueue.add(b);
+            }
+        } else {
+            throw new IllegalStateException("unet firmware: unexpected host write " + p);
+        }
+    }
+
+    private void pumpSend() {
+        while (sendQueue.hasReady()) {
+            int index = sendQueue.head();
+            UnetWire.Send d = sendQueue.take();
+            nic.cycles(c.poll() + c.descriptor());
+            int dest = d.channel() < channelDest.length ? channelDest[d.channel()] : -1;
+            if (dest < 0) {
+                nic.counter("unet.refused.no_channel").increment();
+                free(index);
+            } else if (!d.inline() && !s.tlb() && (d.offset() < 0 || d.offset() + d.length() > s.segment())) {
+                nic.counter("unet.refused.bounds").increment();
+                free(index);
+            } else {
+                outgoing.add(new Outgoing(index, d, dest));
+            }
+        }
+        for (Outgoing o : outgoing) {
+            if (!o.needsData() || o.fetching) {
+                continue;
+            }
+            if (!o.translated && !translate(o)) {
+                break;
+            }
+            if (sramSendFree == 0) {
+                break;
+            }
+            sramSendFree--;
+            o.fetching = true;
+            nic.cycles(c.dma());
+            nic.counter("unet.fetched").increment();
+            dmas.fromHost(o.send.length(), s.streamingDma(), this, () -> {
+                o.inSram = true;
+                sendReady();
+            });
+        }
+        sendReady();
+    }
+
+    /** Whether {@code o}'s pages are translated; a TLB miss starts the host's fill and answers false until done. */
+    private boolean translate(Outgoing o) {
+        if (translating != null) {
+            return false;
+        }
+        if (tlb == null) {
+            o.translated = true;
+            return true;
+        }
+        long hostPs = 0;
+        var t = tlb.translate(o.send.offset(), o.send.length());
+        for (Step step : t.nic()) {
+            if (step instanceof Step.NicCycles n) {
+                nic.cycles(n.cycles());
+            } else {
+                hostPs += costs.ps(step); // the kernel's work while the NIC waits: interrupt, pin, PIO install
+            }
+        }
+        nic.counter("unet.tlb.misses").add(t.misses());
+        if (hostPs == 0) {
+            o.translated = true;
+            return true;
+        }
+        translating = o;
+        nic.timer(hostPs, TLB_FILLED);
+        return false;
+    }
+
+    private void sendReady() {
+        while (!outgoing.isEmpty() && (!outgoing.peek().needsData() || outgoing.peek().inSram)) {
+            Outgoing o = outgoing.poll();
+            UnetWire.Send d = o.send;
+            nic.cycles(c.route());
+            byte[] route = routes.to(o.dest);
+            if (route == null) {
+                nic.counter("unet.dropped.no_route").increment();
+                done(o);
+                continue;
+            }
+            nic.cycles(c.header() + c.dma());
+            nic.transmit(nic.packet(route, UnetWire.encode(nic.nic(), 0, d.inline(), d.seq(), d.data())));
+            onWire.add(o);
+        }
+    }
+
+    private void done(Outgoing o) {
+        if (o.needsData()) {
+            sramSendFree++;
+        }
+        free(o.index);
+    }
+
+    private void free(int index) {
+        nic.cycles(c.flag());
+        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(UnetWire.SEND_QUEUE, index));
+        pumpSend();
+    }
+
+    private void onReceived(NicEvent.PacketReceived rx) {
+        nic.cycles(c.poll() + c.receive());
+        if (rx.status() != NicEvent.Status.OK) {
+            drop("unet.dropped." + rx.status().name().toLowerCase());
+            return;
+        }
+        byte[] body = rx.packet().body();
+        UnetWire.Header h = UnetWire.decode(body);
+        if (h == null) {
+            drop("unet.dropped.malformed");
+            return;
+        }
+        if (host < 0 || h.tag() != 0) {
+            drop("unet.dropped.no_endpoint");
+            return;
+        }
+        if (recvFree == 0) {
+            drop("unet.dropped.queue_full");
+            return;
+        }
+        int buffer = -1;
+        if (!h.inline()) {
+            if (freeQueue.isEmpty()) {
+                drop("unet.dropped.no_free_buffer");
+                return;
+            }
+            buffer = freeQueue.poll();
+            nic.cycles(c.descriptor() + c.dma());
+            dmas.toHost(h.length(), s.streamingDma(), -1, null);
+            nic.counter("unet.delivered").increment();
+        } else {
+            nic.counter("unet.delivered_inline").increment();
+        }
+        int slot = recvNext;
+        recvNext = (recvNext + 1) % s.recvQueue();
+        recvFree--;
+        byte[] descriptor = UnetWire.descriptor(buffer, body);
+        int bytes = 4 + UnetWire.HEADER_BYTES + (h.inline() ? h.length() : 0) + 4; // the entry, its flag last
+        nic.cycles(c.dma());
+        dmas.toHost(bytes, s.streamingDma(), host,
+                new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), this, () -> nic.postReceive(1));
+        if (s.interrupts()) {
+            nic.cycles(c.flag());
+        }
+    }
+
+    private void drop(String why) {
+        nic.counter(why).increment();
+        nic.postReceive(1);
+    }
+}

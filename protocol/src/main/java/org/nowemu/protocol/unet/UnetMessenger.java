@@ -1,0 +1,79 @@
+package org.nowemu.protocol.unet;
+
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.Messenger;
+
+/**
+ * U-Net behind a {@link Messenger}: a channel to each peer, made on first use; a message is cut into U-Net messages
+ * of at most one receive buffer, each composed in the segment's send area (a copy on U-Net, none on U-Net/MM) and
+ * sent, its first byte marking the last. A message has arrived when its last part has been taken (a dropped part goes
+ * unnoticed: U-Net promises nothing). Received data is used in its buffer, not copied.
+ */
+public final class UnetMessenger implements Messenger {
+    private final Unet u;
+    private final Arrivals arrivals = new Arrivals();
+    private final int[] channel;
+    private long cursor;
+
+    public UnetMessenger(Unet unet) {
+        this.u = unet;
+        this.channel = new int[unet.hosts()];
+        java.util.Arrays.fill(channel, -1);
+    }
+
+    @Override
+    public int host() {
+        return u.host();
+    }
+
+    @Override
+    public long now() {
+        return u.now();
+    }
+
+    @Override
+    public void send(int dest, int bytes) {
+        if (channel[dest] < 0) {
+            channel[dest] = u.createChannel(dest);
+        }
+        int n = Math.max(1, bytes);
+        while (n > 0) {
+            int part = Math.min(n, u.maxMessage());
+            n -= part;
+            byte[] data = new byte[part];
+            data[0] = (byte) (n == 0 ? 1 : 0);
+            long area = u.segment() - u.sendArea();
+            if (cursor + part > area) {
+                cursor = 0;
+            }
+            long at = u.sendArea() + cursor;
+            cursor += part;
+            u.compose(at, part);
+            u.send(channel[dest], at, data);
+        }
+    }
+
+    @Override
+    public Arrivals arrivals() {
+        return arrivals;
+    }
+
+    @Override
+    public void await(long count, long deadline) {
+        while (arrivals.count() < count) {
+            Unet.Message m = u.next(deadline);
+            if (m == null) {
+                return;
+            }
+            if (m.data()[0] == 1) {
+                arrivals.arrived(u.now());
+            }
+        }
+    }
+
+    @Override
+    public Counter counter(String name) {
+        return u.counter(name);
+    }
+}

@@ -1,0 +1,87 @@
+package org.nowemu.protocol.unet;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.system.OneProcess;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * U-Net and U-Net/MM ({@code system = unet}, COMPARISON.md §13): each NIC runs {@link UnetFirmware}, each host with
+ * a program runs it as one {@link UnetProcess} with one endpoint. Endpoints and channels are the kernel's, so U-Net
+ * protects processes from each other; this emulation runs one process per host, like the other comparison systems.
+ */
+public final class UnetSystem implements CommSystem<UnetSettings, UnetProgram> {
+    public static final UnetSystem INSTANCE = new UnetSystem();
+
+    private UnetSystem() {
+    }
+
+    @Override
+    public String name() {
+        return "unet";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("DMA", "DMA areas (segment); software TLB on NIC (U-Net/MM)", "yes",
+                "polling + interrupts", "unreliable: drops counted", "none");
+    }
+
+    @Override
+    public String description() {
+        return "U-Net: endpoints with send, receive and free queues over a segment, host DMA, unreliable";
+    }
+
+    @Override
+    public Class<UnetProgram> programType() {
+        return UnetProgram.class;
+    }
+
+    @Override
+    public UnetSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        return UnetSettings.read(r, stack, profile);
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return (r.config().getBoolean(StackEntry.key(stack, "tlb")) ? "U-Net/MM (the NIC's TLB)" : "pinned segment")
+                + ", " + (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "upcalls" : "polling")
+                + "; shared settings nowemu.protocol.unet";
+    }
+
+    @Override
+    public void check(UnetSettings s, Topology topology, HardwareProfile profile) {
+        MessageIds.check(topology.hosts().size());
+        OneProcess.checkSram(profile, "nowemu.protocol.unet", s.name(),
+                UnetFirmware.sramNeeded(s, topology.hosts().size()));
+    }
+
+    @Override
+    public Firmware firmware(UnetSettings s, NicParts nic, Routes routes) {
+        return new UnetFirmware(s, routes);
+    }
+
+    @Override
+    public List<Part> hostParts(UnetSettings s, HostSetup host, List<UnetProgram> programs) {
+        return OneProcess.parts(host, name(), programs,
+                p -> new UnetProcess(host.profile(), host.nic(), host.hosts(), s, p));
+    }
+
+    @Override
+    public Optional<UnetProgram> messengerProgram(UnetSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(t -> body.accept(new UnetMessenger(t)));
+    }
+}

@@ -1,0 +1,98 @@
+package org.nowemu.protocol.vmmc;
+
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
+
+/**
+ * VMMC as a program sees it (COMPARISON.md §8.3): {@code export} ({@code vmmc_export}, with
+ * {@code vmmc_set_notification_handler}), {@code importBuffer} ({@code vmmc_import}), {@code send} (the asynchronous
+ * deliberate update, with {@code await} as {@code vmmc_wait}) and {@code sendSync}, and {@code poll}/{@code next} for
+ * notifications; on VMMC-2, {@code redirect}. Unimport, unexport and fetch (remote to local) are left out.
+ */
+public final class Vmmc implements ProcessServices {
+    private final VmmcProcess p;
+
+    Vmmc(VmmcProcess p) {
+        this.p = p;
+    }
+
+    /** A notification: the request from {@code src} whose last packet filled {@code length} bytes at {@code offset}. */
+    public record Notification(int src, int exp, int offset, int length) {
+    }
+
+    /** A user-level handler run, when the program polls, for each notification of its export. */
+    @FunctionalInterface
+    public interface NotificationHandler {
+        void notified(Notification n);
+    }
+
+    public int host() {
+        return p.host();
+    }
+
+    public int hosts() {
+        return p.hosts();
+    }
+
+    /** Exports a receive buffer of {@code bytes} bytes (its pages pinned); returns its name, from 0 in order. */
+    public int export(int bytes, NotificationHandler handler) {
+        return p.export(bytes, handler);
+    }
+
+    /** This process's own exported buffer {@code exp}, as the NIC's deposits have filled it. */
+    public byte[] exported(int exp) {
+        return p.exported(exp);
+    }
+
+    /** Imports export {@code exp} of host {@code node}: the import's handle, or -1 if the exporter has no such export. */
+    public int importBuffer(int node, int exp) {
+        return p.importBuffer(node, exp);
+    }
+
+    /**
+     * Sends {@code data}, at virtual address {@code va} of this process, to offset {@code offset} of import
+     * {@code imp}, notifying the receiver if {@code notify}; returns the request's handle for {@link #await}.
+     */
+    public int send(int imp, int offset, long va, byte[] data, boolean notify) {
+        return p.send(imp, offset, va, data, notify);
+    }
+
+    /** Waits until the NIC is done with request {@code handle}: true if it carried it, false if it refused it. */
+    public boolean await(int handle) {
+        return p.await(handle);
+    }
+
+    /** {@link #send} then {@link #await}. */
+    public boolean sendSync(int imp, int offset, long va, byte[] data, boolean notify) {
+        return p.await(p.send(imp, offset, va, data, notify));
+    }
+
+    /**
+     * VMMC-2 ({@code vmmc_redirect}): posts the program's buffer for bytes {@code offset..offset + length} of export
+     * {@code exp}, so that data for that range lands there rather than in the export's staging pages; data that has
+     * already landed is copied out now. A VMMC stack refuses it.
+     */
+    public void redirect(int exp, int offset, int length) {
+        p.redirect(exp, offset, length);
+    }
+
+    /** The next notification, its handler run; null if none has come. */
+    public Notification poll() {
+        return p.poll();
+    }
+
+    /** The next notification, waiting until virtual time {@code deadline} (then null). */
+    public Notification next(long deadline) {
+        return p.next(deadline);
+    }
+
+    /** Whether the program waits for notifications by interrupt (a signal) rather than by polling. */
+    public void interrupts(boolean on) {
+        p.interrupts(on);
+    }
+
+    @Override
+    public LibraryThread process() {
+        return p;
+    }
+}

@@ -1,0 +1,358 @@
+package org.nowemu.protocol.vmmc;
+
+import java.util.ArrayDeque;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.reliability.NicReliability;
+import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.parts.translation.AddressTranslation;
+import org.nowemu.protocol.parts.translation.Step;
+import org.nowemu.protocol.parts.translation.TranslationChoice;
+import org.nowemu.protocol.parts.translation.TranslationCosts;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * VMMC's NIC (COMPARISON.md §8.3), its send side; {@link VmmcDeposit} is its receive side, {@link VmmcImports}
+ * its imports (the outgoing proxies the sender cannot forge). On VMMC-2 it composes the UTLB and ACK/NACK
+ * retransmission ({@code parts/reliability}) instead of the software TLB and back-pressure. Send: the
+ * dispatch loop takes the command page's requests in order; one naming no granted import, or beyond the export's
+ * end, is refused; an accepted one is cut into packets at the page boundaries of the local buffer, each page
+ * translated through the NIC's software TLB (a miss waits while the host's kernel, interrupted, pins the page and
+ * installs the entry: {@code parts/translation} nic-tlb), DMA'd from the user's page into an SRAM buffer and sent
+ * with the export, the offset and, on the last, the notify flag. The request is done when its last packet has left.
+ * VMMC's reliability is the link's back-pressure alone: its receiver never drops for want of room.
+ *
+ * <p>Counters: {@code vmmc.requests}, {@code vmmc.refused.no_import}, {@code vmmc.refused.bounds},
+ * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
+ * and those of {@link VmmcDeposit}, {@link VmmcImports} and, on VMMC-2, the reliability part ({@code rel.}).
+ */
+public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, NicReliability.Link {
+    private static final Object TLB_FILLED = "tlb-filled";
+
+    /** One packet of a send request, or an import message (index -1). */
+    private static final class Outgoing {
+        final int index;
+        final int dest;
+        final byte[] body;
+        final long va;
+        final boolean last;
+        boolean translated;
+        boolean fetching;
+        boolean inSram;
+
+        Outgoing(int index, int dest, byte[] body, long va, boolean last) {
+            this.index = index;
+            this.dest = dest;
+            this.body = body;
+            this.va = va;
+            this.last = last;
+        }
+
+        boolean needsData() {
+            return index >= 0;
+        }
+
+        int bytes() {
+            return body.length - VmmcWire.HEADER_BYTES;
+        }
+    }
+
+    private final VmmcSettings s;
+    private final FirmwareSteps c;
+    private final Routes routes;
+    private final VmmcImports imports;
+    private final DescriptorRing<VmmcWire.Send> sendQueue;
+    private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
+    private final ArrayDeque<Outgoing> onWire = new ArrayDeque<>();
+    private final AddressTranslation tlb;
+    private final TranslationCosts costs;
+    private final VmmcDeposit deposit;
+    private int sramSendFree;
+    private Outgoing translating;
+    private int host = -1;
+    private NicContext nic;
+    private HostDmas dmas;
+    private NicReliability rel;
+
+    public VmmcFirmware(VmmcSettings settings, Routes routes) {
+        this.s = settings;
+        this.c = settings.firmware();
+        this.routes = routes;
+        this.sendQueue = new DescriptorRing<>("command page", settings.sendQueue());
+        this.tlb = new AddressTranslation(settings.translationChoice(), settings.translation(),
+                settings.profile().host().pageSize());
+        this.costs = new TranslationCosts(settings.profile());
+        this.deposit = new VmmcDeposit(settings);
+        this.imports = new VmmcImports(settings, deposit, this::control);
+    }
+
+    /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
+    public static long sramNeeded(VmmcSettings s, int hosts) {
+        long packet = VmmcWire.HEADER_BYTES + s.maxPacketData();
+        return 8L * hosts + 12L * s.imports() + 16L * s.exports() + 32L * s.sendQueue()
+                + 8L * s.translation().nicTlbEntries() + (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet
+                + NicReliability.sramBytes(s.reliability(), s.rel(), hosts, (int) packet);
+    }
+
+    @Override
+    public void start(NicContext ctx) {
+        nic = ctx;
+        dmas = new HostDmas(ctx);
+        long packet = VmmcWire.HEADER_BYTES + s.maxPacketData();
+        ctx.sram().allocate("routing table", 8L * routes.nics());
+        ctx.sram().allocate("outgoing proxies", 12L * s.imports());
+        ctx.sram().allocate("incoming page table", 16L * s.exports());
+        ctx.sram().allocate("command page", 32L * s.sendQueue());
+        ctx.sram().allocate(s.translationChoice() == TranslationChoice.UTLB ? "UTLB cache" : "software TLB",
+                8L * s.translation().nicTlbEntries());
+        if (s.reliability() == Reliability.ACK_NACK) {
+            rel = new NicReliability(Reliability.ACK_NACK, s.rel(), ctx, routes.nics(), this);
+            ctx.sram().allocate("retransmission store",
+                    NicReliability.sramBytes(Reliability.ACK_NACK, s.rel(), routes.nics(), (int) packet));
+        }
+        ctx.sram().allocate("packet buffers", (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet);
+        sramSendFree = s.sramSendBuffers();
+        deposit.start(ctx, dmas);
+        imports.start(ctx, dmas);
+        ctx.postReceive(s.sramRecvBuffers());
+    }
+
+    @Override
+    public void handle(NicContext ctx, Object event) {
+        if (event instanceof NicEvent.HostWrite w) {
+            onHostWrite(w);
+        } else if (event instanceof NicEvent.PacketReceived rx) {
+            onReceived(rx);
+        } else if (event instanceof NicEvent.PacketSent) {
+            onSent(onWire.poll());
+        } else if (event instanceof NicEvent.DmaDone d) {
+            dmas.done(d.tag());
+        } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
+            translated();
+        } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
+            rel.onTimer(t.tag());
+        } else {
+            throw new IllegalStateException("vmmc firmware: unexpected " + event);
+        }
+    }
+
+    @Override
+    public void dmaDone(Runnable then) {
+        then.run();
+    }
+
+    @Override
+    public void transmit(int dest, byte[] frame) {
+        control(dest, frame);
+    }
+
+    @Override
+    public void mayGo() {
+        sendReady();
+    }
+
+    @Override
+    public void gaveUp(int dest, Object token) {
+        nic.counter("vmmc.given_up").increment();
+    }
+
+    private void translated() {
+        translating.translated = true;
+        translating = null;
+        pumpSend();
+    }
+
+    private void onHostWrite(NicEvent.HostWrite w) {
+        Object p = w.payload();
+        if (p == null) {
+            return;
+        } else if (p instanceof VmmcWire.Send send) {
+            sendQueue.post(send.index(), send);
+            pumpSend();
+        } else if (p instanceof VmmcWire.Import imp) {
+            imports.ask(imp);
+        } else if (p instanceof VmmcWire.Init) {
+            host = w.thread();
+            deposit.host(host);
+        } else {
+            deposit.onHostWrite(p);
+        }
+    }
+
+    /** Sends a control packet (an import message, an ACK or NACK, a resend) to {@code dest}. */
+    private void control(int dest, byte[] body) {
+        byte[] route = routes.to(dest);
+        nic.cycles(c.route() + c.header() + c.dma());
+        if (route == null) {
+            nic.counter("vmmc.dropped.no_route").increment();
+            return;
+        }
+        Outgoing o = new Outgoing(-1, dest, body, 0, false);
+        nic.transmit(nic.packet(route, body));
+        onWire.add(o);
+    }
+
+    private void pumpSend() {
+        while (sendQueue.hasReady()) {
+            int index = sendQueue.head();
+            VmmcWire.Send r = sendQueue.take();
+            nic.cycles(c.poll() + c.descriptor());
+            nic.counter("vmmc.requests").increment();
+            VmmcImports.Proxy p = imports.proxy(r.imp());
+            if (p == null) {
+                refuse(index, "vmmc.refused.no_import");
+            } else if (r.offset() < 0 || r.offset() + (long) r.data().length > p.bytes()) {
+                refuse(index, "vmmc.refused.bounds");
+            } else {
+                cut(index, r, p);
+            }
+        }
+        for (Outgoing o : outgoing) {
+            if (o.fetching) {
+                continue;
+            }
+            if (!o.translated && !translate(o)) {
+                break;
+            }
+            if (sramSendFree == 0) {
+                break;
+            }
+            sramSendFree--;
+            o.fetching = true;
+            nic.cycles(c.dma());
+            nic.counter("vmmc.fetched").increment();
+            dmas.fromHost(o.bytes(), s.streamingDma(), this, () -> {
+                o.inSram = true;
+                sendReady();
+            });
+        }
+        sendReady();
+    }
+
+    /** Packets at the page boundaries of the local buffer: a page at most, each with its place in the export. */
+    private void cut(int index, VmmcWire.Send r, VmmcImports.Proxy p) {
+        long page = s.maxPacketData();
+        int length = r.data().length;
+        int done = 0;
+        do {
+            long va = r.va() + done;
+            int part = (int) Math.min(length - done, page - va % page);
+            boolean last = done + part == length;
+            int flags = (last ? VmmcWire.LAST : 0) | (last && r.notifies() ? VmmcWire.NOTIFY : 0);
+            byte[] body = VmmcWire.data(nic.nic(), p.exp(), flags, r.offset() + done, r.seq(), r.data(), done, part);
+            outgoing.add(new Outgoing(index, p.dest(), body, va, last));
+            done += part;
+        } while (done < length);
+    }
+
+    private void refuse(int index, String why) {
+        nic.counter(why).increment();
+        done(index, false);
+    }
+
+    private void done(int index, boolean accepted) {
+        nic.cycles(c.flag());
+        nic.tell(host, nic.settings().lanai().cycles(1), new VmmcWire.Done(index, accepted));
+    }
+
+    /** Whether {@code o}'s page is translated; a TLB miss starts the host's fill and answers false until done. */
+    private boolean translate(Outgoing o) {
+        if (translating != null) {
+            return false;
+        }
+        long hostPs = 0;
+        int fetch = 0;
+        var t = tlb.translate(o.va, o.bytes());
+        for (Step step : t.nic()) {
+            if (step instanceof Step.NicCycles n) {
+                nic.cycles(n.cycles());
+            } else if (step instanceof Step.EntryFetch f) {
+                fetch += f.bytes(); // UTLB: the entry comes from the host's table by DMA, without the host
+            } else {
+                hostPs += costs.ps(step); // the kernel's work while the NIC waits: interrupt, pin, PIO install
+            }
+        }
+        nic.counter("vmmc.tlb.misses").add(t.misses());
+        if (hostPs == 0 && fetch == 0) {
+            o.translated = true;
+            return true;
+        }
+        translating = o;
+        if (fetch > 0) {
+            nic.cycles(c.dma());
+            dmas.fromHost(fetch, false, this, this::translated);
+        } else {
+            nic.timer(hostPs, TLB_FILLED);
+        }
+        return false;
+    }
+
+    private void sendReady() {
+        while (!outgoing.isEmpty() && outgoing.peek().inSram) {
+            if (rel != null && !rel.maySend(outgoing.peek().dest)) {
+                return; // the window to that destination is full: the store frees as ACKs come
+            }
+            Outgoing o = outgoing.poll();
+            nic.cycles(c.route());
+            byte[] route = routes.to(o.dest);
+            if (route == null) {
+                nic.counter("vmmc.dropped.no_route").increment();
+                onSent(o);
+                continue;
+            }
+            nic.cycles(c.header() + c.dma());
+            nic.transmit(nic.packet(route, rel == null ? o.body : rel.data(o.dest, o.body, o)));
+            onWire.add(o);
+        }
+    }
+
+    private void onSent(Outgoing o) {
+        if (!o.needsData()) {
+            return;
+        }
+        nic.counter("vmmc.transmitted").increment();
+        sramSendFree++;
+        if (o.last) {
+            done(o.index, true);
+        }
+        pumpSend();
+    }
+
+    /** A data packet, or (VMMC-2) a reliability frame: taken if the receiver has room, else dropped and NACKed. */
+    private void onData(byte[] body) {
+        if (rel == null) {
+            deposit.onData(body);
+            return;
+        }
+        NicReliability.Received r = rel.receive(body);
+        if (r == null || !r.data()) {
+            nic.postReceive(1); // an ACK or NACK, handled by the part
+            return;
+        }
+        if (rel.admit(r, deposit.roomFor(r.body())) == NicReliability.Verdict.TAKE) {
+            deposit.onData(r.body());
+        } else {
+            nic.postReceive(1);
+        }
+    }
+
+    private void onReceived(NicEvent.PacketReceived rx) {
+        nic.cycles(c.poll() + c.receive());
+        if (rx.status() != NicEvent.Status.OK || rx.packet().body().length < 8) {
+            nic.counter("vmmc.dropped." + rx.status().name().toLowerCase()).increment();
+            nic.postReceive(1);
+            return;
+        }
+        byte[] body = rx.packet().body();
+        if (body[0] < VmmcWire.IMPORT) {
+            onData(body);
+            return;
+        }
+        imports.onPacket(body, host);
+        nic.postReceive(1);
+    }
+}

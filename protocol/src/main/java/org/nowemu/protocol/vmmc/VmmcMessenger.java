@@ -1,0 +1,80 @@
+package org.nowemu.protocol.vmmc;
+
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.Messenger;
+
+/**
+ * VMMC behind a {@link Messenger}: each process exports one receive buffer of the largest message at start (export
+ * 0); a sender imports its peer's on first use (again a little later if the peer has not exported yet) and sends
+ * each message with a notification, at the next offset of that buffer (from 0 again when it would pass the end),
+ * from a user buffer at the same offset of its own address space. A message has arrived when its notification has
+ * been taken; its data is used where it landed.
+ */
+public final class VmmcMessenger implements Messenger {
+    /** Where the program's send buffer starts in its address space [E]. */
+    static final long SEND_BUFFER = 0x1000_0000L;
+    /** How long a sender waits before asking again for an export not yet made (ps). */
+    static final long RETRY_PS = 20_000_000L;
+
+    private final Vmmc v;
+    private final Arrivals arrivals = new Arrivals();
+    private final int[] imp;
+    private final int[] cursor;
+    private final int size;
+
+    public VmmcMessenger(Vmmc vmmc, int maxBytes) {
+        this.v = vmmc;
+        this.size = Math.max(4096, maxBytes);
+        this.imp = new int[vmmc.hosts()];
+        this.cursor = new int[vmmc.hosts()];
+        java.util.Arrays.fill(imp, -1);
+        vmmc.export(size, n -> arrivals.arrived(vmmc.now()));
+    }
+
+    @Override
+    public int host() {
+        return v.host();
+    }
+
+    @Override
+    public long now() {
+        return v.now();
+    }
+
+    @Override
+    public void send(int dest, int bytes) {
+        while (imp[dest] < 0) {
+            imp[dest] = v.importBuffer(dest, 0);
+            if (imp[dest] < 0) {
+                v.computeFor(RETRY_PS);
+            }
+        }
+        int n = Math.max(1, bytes);
+        if (cursor[dest] + n > size) {
+            cursor[dest] = 0;
+        }
+        int at = cursor[dest];
+        cursor[dest] += n;
+        v.send(imp[dest], at, SEND_BUFFER + at, new byte[n], true);
+    }
+
+    @Override
+    public Arrivals arrivals() {
+        return arrivals;
+    }
+
+    @Override
+    public void await(long count, long deadline) {
+        while (arrivals.count() < count) {
+            if (v.next(deadline) == null) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public Counter counter(String name) {
+        return v.counter(name);
+    }
+}

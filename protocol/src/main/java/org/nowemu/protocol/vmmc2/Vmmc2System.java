@@ -1,0 +1,101 @@
+package org.nowemu.protocol.vmmc2;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.system.OneProcess;
+import org.nowemu.protocol.parts.translation.TranslationChoice;
+import org.nowemu.protocol.system.CommSystem;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.HostSetup;
+import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.vmmc.VmmcFirmware;
+import org.nowemu.protocol.vmmc.VmmcMessenger;
+import org.nowemu.protocol.vmmc.VmmcProcess;
+import org.nowemu.protocol.vmmc.VmmcProgram;
+import org.nowemu.protocol.vmmc.VmmcSettings;
+import org.nowemu.protocol.parts.routing.Routes;
+
+/**
+ * VMMC-2 ({@code system = vmmc2}, COMPARISON.md §9): VMMC's firmware and library ({@code protocol.vmmc}) composed
+ * with the UTLB ({@code parts/translation} utlb: the library pins a page on its first use and writes its entry in a
+ * table in host memory, the NIC caches entries and fetches a missing one by DMA) and with ACK/NACK retransmission on
+ * the NIC ({@code parts/reliability} ack-nack: a packet the receiver has no notification entry for is dropped and
+ * NACKed, and the sender resends it from its SRAM store), in place of VMMC's software TLB and back-pressure.
+ * Programs are VMMC programs; {@code Vmmc.redirect} posts a user buffer for a range of an export (transfer
+ * redirection: data for it lands there, or is copied out of the staging pages if it came first).
+ */
+public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> {
+    public static final Vmmc2System INSTANCE = new Vmmc2System();
+
+    static final String ROOT = "nowemu.protocol.vmmc2.";
+
+    private Vmmc2System() {
+    }
+
+    @Override
+    public String name() {
+        return "vmmc2";
+    }
+
+    @Override
+    public DesignChoices choices() {
+        return new DesignChoices("DMA", "UTLB in host memory, cached on NIC", "yes", "polling + interrupts",
+                "reliable: ACK/NACK, retransmission on NIC", "none");
+    }
+
+    @Override
+    public String description() {
+        return "VMMC-2: VMMC with a user-managed TLB cached on the NIC and retransmission by the NIC";
+    }
+
+    @Override
+    public Class<VmmcProgram> programType() {
+        return VmmcProgram.class;
+    }
+
+    @Override
+    public VmmcSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+        return VmmcSettings.read(r, stack, profile, ROOT, java.util.Set.of("interrupts"),
+                TranslationChoice.UTLB, Reliability.ACK_NACK);
+    }
+
+    @Override
+    public String describe(ConfigReader r, String stack) {
+        return (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "notifications by interrupt"
+                : "notifications polled")
+                + "; shared settings nowemu.protocol.vmmc";
+    }
+
+    @Override
+    public void check(VmmcSettings s, Topology topology, HardwareProfile profile) {
+        MessageIds.check(topology.hosts().size());
+        OneProcess.checkSram(profile, "nowemu.protocol.vmmc2", s.name(),
+                VmmcFirmware.sramNeeded(s, topology.hosts().size()));
+    }
+
+    @Override
+    public Firmware firmware(VmmcSettings s, NicParts nic, Routes routes) {
+        return new VmmcFirmware(s, routes);
+    }
+
+    @Override
+    public List<Part> hostParts(VmmcSettings s, HostSetup host, List<VmmcProgram> programs) {
+        return OneProcess.parts(host, name(), programs,
+                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p));
+    }
+
+    @Override
+    public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, Consumer<Messenger> body) {
+        return Optional.of(v -> body.accept(new VmmcMessenger(v, maxBytes)));
+    }
+}
