@@ -75,6 +75,26 @@ class MulticastNotificationTest {
     }
 
     /**
+     * PM's multisend: the root's library hands the NIC one packet and the list of members, and the NIC fetches it
+     * once and sends it to each in turn, so the root pays one host send however large the group while each extra
+     * member costs the NIC one more transmission and ACK. Against host forwarding along a binary tree (a host
+     * receive and send per level), multisend wins while the group is small (8 hosts: one NIC loop of 7 sends
+     * against 3 levels of host forwarding) and grows linearly beyond. Every member's handler runs once per
+     * broadcast: 2 runs x (1 + 3 + 7) members = 22 messages, each acknowledged to the root (22 more).
+     */
+    @Test
+    void pmsMultisendFetchesOnceAndSendsToEachMember() {
+        Run run = run("multicast", List.of("nowemu.multicast.runs=[\"pm:host\", \"pm:multisend\"]",
+                "nowemu.multicast.groups=[2, 4, 8]", "nowemu.multicast.repetitions=1",
+                "nowemu.topology.fat-tree.levels=4"));
+        SortedMap<String, Double> m = run.metrics();
+        assertTrue(m.get("mcast.pm.multisend.8.latency_us") < m.get("mcast.pm.host.8.latency_us"), m.toString());
+        assertTrue(m.get("mcast.pm.multisend.8.latency_us") > m.get("mcast.pm.multisend.4.latency_us"), m.toString());
+        assertEquals(44, run.result().ledger().handledOnce(), run.result().ledger().toString());
+        assertTrue(run.result().ledger().kept(), run.result().ledger().toString());
+    }
+
+    /**
      * One pair per stack, the receiver computing in 50 us slices, 8 messages 97 us apart. Polling: no interrupt,
      * and a message waits for the end of the slice it arrived in (about half a slice on average). Interrupts: one
      * per message, each costing the 24 us signal, so the host time per message is above it, and the latency is the

@@ -3,14 +3,15 @@ package org.nowemu.protocol.pm;
 import java.util.Arrays;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
-import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.multicast.MulticastMode;
+import org.nowemu.protocol.parts.multicast.Multicaster;
 
 /**
- * PM behind a {@link Messenger}: a message is split into packets of at most PM's packet size, the last marked in
- * its first byte; it has arrived when its last packet has been handled (PM delivers in order, so all have). Also
- * {@link #multicast}, PM's multisend, with the signature of the multicast experiment's {@code Multicaster}.
+ * PM behind a benchmark Messenger: a message is split into packets of at most PM's packet size, the last marked in
+ * its first byte; it has arrived when its last packet has been handled (PM delivers in order, so all have). As a
+ * {@link Multicaster} it multicasts by PM's multisend.
  */
-public final class PmMessenger implements Messenger {
+public final class PmMessenger implements Multicaster {
     private final Pm pm;
     private final Arrivals arrivals = new Arrivals();
     private final byte[] last;
@@ -43,13 +44,20 @@ public final class PmMessenger implements Messenger {
         multisend(new int[] {dest}, bytes);
     }
 
+    @Override
+    public MulticastMode mode() {
+        return MulticastMode.MULTISEND;
+    }
+
     /**
-     * Sends {@code bytes} bytes to hosts 0 .. {@code members} - 1 but this one by PM's multisend: each packet of
-     * the message is fetched once and sent by the NIC to each member in turn.
+     * Sends {@code bytes} bytes to hosts {@code first} .. {@code first + members - 1} but this one by PM's
+     * multisend: each packet of the message is fetched once and sent by the NIC to each member in turn.
      */
-    public void multicast(int members, int bytes) {
-        int[] dests = new int[members - (host() < members ? 1 : 0)];
-        for (int h = 0, i = 0; h < members; h++) {
+    @Override
+    public void multicast(int first, int members, int bytes) {
+        boolean in = host() >= first && host() < first + members;
+        int[] dests = new int[members - (in ? 1 : 0)];
+        for (int h = first, i = 0; h < first + members; h++) {
             if (h != host()) {
                 dests[i++] = h;
             }
