@@ -78,11 +78,12 @@ class SequentialEngineTest {
                         "nowemu.topology.chain.switches=2", "nowemu.topology.chain.hosts-per-switch=3",
                         "nowemu.virtual-networks.setup=20ms", "nowemu.virtual-networks.duration=2ms",
                         "nowemu.virtual-networks.warmup=1ms", "nowemu.virtual-networks.gap=1ms")),
-                // One stack of each system (basic, FM 1.x, MPI over FM 2.x, AM, BIP).
-                Arguments.of("compare", List.of("nowemu.compare.stacks=[basic1k, fm1, mpi-fm2, gam, bip]",
+                // A stack of every registered system.
+                Arguments.of("compare", List.of("nowemu.compare.stacks=[basic1k, fm1, mpi-fm2, gam, bip, pm, hamlyn, "
+                        + "lfc, fmmc, trapeze, unet-mm, vmmc, vmmc2]",
                         "nowemu.compare.sizes=[4, 2048]", "nowemu.compare.warmup=2", "nowemu.compare.round-trips=4",
                         "nowemu.compare.stream-bytes=8KiB", "nowemu.compare.min-stream-messages=2",
-                        "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=5")),
+                        "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=13")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
                 Arguments.of("reliability-cost", relcost("[basic, basic-acknack, basic-niccredit]")),
                 Arguments.of("faults-systems", relcost("[basic, pm, hamlyn]")),
