@@ -131,23 +131,10 @@ public final class TrapezeProcess extends LibraryThread {
             }
             if (!interrupts) {
                 idle(recv::ready, iteration, deadline);
-            } else if (sleep(deadline)) {
+            } else if (sleepUntilArrived(recv::ready, deadline)) {
                 interruptDispatch();
             }
         }
     }
 
-    /** Sleeps until a message has arrived (true) or virtual time reaches {@code deadline} (false). */
-    private boolean sleep(long deadline) {
-        sync();
-        if (deadline == Long.MAX_VALUE) {
-            awaitUntil(recv::ready);
-        } else {
-            while (!recv.ready() && now() < deadline) {
-                awaitMessageUntil(deadline);
-            }
-        }
-        sync();
-        return recv.ready();
-    }
 }

@@ -180,22 +180,10 @@ public final class UnetProcess extends LibraryThread {
             }
             if (!interrupts) {
                 idle(recv::ready, iteration, deadline);
-            } else if (sleep(deadline)) {
+            } else if (sleepUntilArrived(recv::ready, deadline)) {
                 signalDispatch();
             }
         }
     }
 
-    private boolean sleep(long deadline) {
-        sync();
-        if (deadline == Long.MAX_VALUE) {
-            awaitUntil(recv::ready);
-        } else {
-            while (!recv.ready() && now() < deadline) {
-                awaitMessageUntil(deadline);
-            }
-        }
-        sync();
-        return recv.ready();
-    }
 }

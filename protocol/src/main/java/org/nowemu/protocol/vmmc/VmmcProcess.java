@@ -292,22 +292,10 @@ public final class VmmcProcess extends LibraryThread {
             }
             if (!interrupts) {
                 idle(notes::ready, iteration, deadline);
-            } else if (sleep(deadline)) {
+            } else if (sleepUntilArrived(notes::ready, deadline)) {
                 signalDispatch();
             }
         }
     }
 
-    private boolean sleep(long deadline) {
-        sync();
-        if (deadline == Long.MAX_VALUE) {
-            awaitUntil(notes::ready);
-        } else {
-            while (!notes.ready() && now() < deadline) {
-                awaitMessageUntil(deadline);
-            }
-        }
-        sync();
-        return notes.ready();
-    }
 }

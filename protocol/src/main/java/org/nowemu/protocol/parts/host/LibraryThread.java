@@ -89,6 +89,23 @@ public abstract class LibraryThread extends ProgramThread {
         }
     }
 
+    /**
+     * Sleeps, the CPU free, until {@code arrived} holds (true) or virtual time reaches {@code deadline} (false): an
+     * interrupt-driven wait, where {@link #idle} is a polling one. The caller pays the interrupt's dispatch.
+     */
+    public final boolean sleepUntilArrived(BooleanSupplier arrived, long deadline) {
+        sync();
+        if (deadline == Long.MAX_VALUE) {
+            awaitUntil(arrived);
+        } else {
+            while (!arrived.getAsBoolean() && now() < deadline) {
+                awaitMessageUntil(deadline);
+            }
+        }
+        sync();
+        return arrived.getAsBoolean();
+    }
+
     /** Sleeps {@code ps} of virtual time, computing (the CPU busy): a program's own work between calls. */
     public final void computeFor(long ps) {
         busyFor(ps);
