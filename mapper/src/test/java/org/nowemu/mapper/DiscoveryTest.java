@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.ConfigFactory;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.nowemu.actors.config.ConfigReader;
@@ -44,6 +45,7 @@ class DiscoveryTest {
         "nowemu.topology { name = random, random.seed = 4 }",
         "nowemu.topology { name = random, random.seed = 5 }",
         "nowemu.topology { name = now }"})
+    @continuable
     void theMapMatchesTheTopologyAndItsUpDownRoutesAreDeadlockFree(String hocon) {
         Topology t = topology(hocon);
         if (t.hosts().isEmpty()) {

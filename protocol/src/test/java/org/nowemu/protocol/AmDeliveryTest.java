@@ -7,12 +7,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.support.AmNets;
 
 /** Requests and replies arrive exactly once, credits hold senders back, full receive queues NACK and recover. */
@@ -21,6 +25,7 @@ class AmDeliveryTest {
     private static final long HORIZON = 100_000_000_000_000L;
 
     /** Every host: one endpoint, mapped to every host's endpoint (index = host). */
+    @continuable
     private static Endpoint open(org.nowemu.protocol.am.Am am) {
         Endpoint ep = am.endpoint(TAG);
         for (int h = 0; h < am.hosts(); h++) {
@@ -40,20 +45,34 @@ class AmDeliveryTest {
         Map<Integer, AmProgram> programs = new HashMap<>();
         for (int host = 0; host < 8; host++) {
             int me = host;
-            programs.put(host, am -> {
-                Endpoint ep = open(am);
-                ep.setHandler(1, (t, m) -> {
-                    handled[me][m.arg(0)][m.arg(1)]++;
-                    t.reply(2, m.arg(0), m.arg(1));
-                });
-                ep.setHandler(2, (t, m) -> answered[me][m.arg(1)]++);
-                for (int i = 0; i < perHost; i++) {
-                    int dest = am.random().nextInt(am.hosts() - 1);
-                    ep.request(dest >= me ? dest + 1 : dest, 1, me, i, 0, 0);
+            programs.put(host, new AmProgram() {
+                @Override
+                @continuable
+                public void run(org.nowemu.protocol.am.Am am) {
+                    Endpoint ep = open(am);
+                    ep.setHandler(1, new Handler() {
+                        @Override
+                        @continuable
+                        public void handle(Token t, Message m) {
+                            handled[me][m.arg(0)][m.arg(1)]++;
+                            t.reply(2, m.arg(0), m.arg(1));
+                        }
+                    });
+                    ep.setHandler(2, new Handler() {
+                        @Override
+                        @continuable
+                        public void handle(Token t, Message m) {
+                            answered[me][m.arg(1)]++;
+                        }
+                    });
+                    for (int i = 0; i < perHost; i++) {
+                        int dest = am.random().nextInt(am.hosts() - 1);
+                        ep.request(dest >= me ? dest + 1 : dest, 1, me, i, 0, 0);
+                    }
+                    am.pollUntil(() -> ep.credits() == 4);
+                    done[me] = true;
+                    am.pollUntil(() -> false);
                 }
-                am.pollUntil(() -> ep.credits() == 4);
-                done[me] = true;
-                am.pollUntil(() -> false);
             });
         }
         RunResult res = AmNets.run(r, "amii", programs, HORIZON);
@@ -82,23 +101,42 @@ class AmDeliveryTest {
         long[] returnedAt = new long[5];
         long[] serverFirstPoll = new long[1];
         long[] opened = new long[1];
-        AmProgram client = am -> {
-            Endpoint ep = open(am);
-            opened[0] = am.now();
-            ep.setHandler(2, (t, m) -> { });
-            for (int i = 0; i < 5; i++) {
-                ep.request(1, 1, i, 0, 0, 0);
-                returnedAt[i] = am.now();
+        AmProgram client = new AmProgram() {
+            @Override
+            @continuable
+            public void run(org.nowemu.protocol.am.Am am) {
+                Endpoint ep = open(am);
+                opened[0] = am.now();
+                ep.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                    }
+                });
+                for (int i = 0; i < 5; i++) {
+                    ep.request(1, 1, i, 0, 0, 0);
+                    returnedAt[i] = am.now();
+                }
+                am.pollUntil(() -> ep.credits() == 4);
             }
-            am.pollUntil(() -> ep.credits() == 4);
         };
-        AmProgram server = am -> {
-            Endpoint ep = open(am);
-            ep.setHandler(1, (t, m) -> t.reply(2));
-            // The server does not poll for 1 ms: no reply, so no credit, before then.
-            am.computeFor(1_000_000_000L);
-            serverFirstPoll[0] = am.now();
-            am.pollUntil(() -> false);
+        AmProgram server = new AmProgram() {
+            @Override
+            @continuable
+            public void run(org.nowemu.protocol.am.Am am) {
+                Endpoint ep = open(am);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        t.reply(2);
+                    }
+                });
+                // The server does not poll for 1 ms: no reply, so no credit, before then.
+                am.computeFor(1_000_000_000L);
+                serverFirstPoll[0] = am.now();
+                am.pollUntil(() -> false);
+            }
         };
         AmNets.run(r, "amii", Map.of(0, client, 1, server), HORIZON);
         // Four requests take a credit each and leave at once (Os each, ~4.1 us): all done well before 1 ms.
@@ -117,24 +155,42 @@ class AmDeliveryTest {
         int[][] handled = new int[7][perSender];
         int[][] answered = new int[7][perSender];
         Map<Integer, AmProgram> programs = new HashMap<>();
-        programs.put(0, am -> {
-            Endpoint ep = open(am);
-            ep.setHandler(1, (t, m) -> {
-                am.computeFor(200_000_000L);
-                handled[m.arg(0)][m.arg(1)]++;
-                t.reply(2, m.arg(0), m.arg(1));
-            });
-            am.pollUntil(() -> false);
+        programs.put(0, new AmProgram() {
+            @Override
+            @continuable
+            public void run(org.nowemu.protocol.am.Am am) {
+                Endpoint ep = open(am);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        am.computeFor(200_000_000L);
+                        handled[m.arg(0)][m.arg(1)]++;
+                        t.reply(2, m.arg(0), m.arg(1));
+                    }
+                });
+                am.pollUntil(() -> false);
+            }
         });
         for (int s = 1; s <= 6; s++) {
             int me = s;
-            programs.put(s, am -> {
-                Endpoint ep = open(am);
-                ep.setHandler(2, (t, m) -> answered[me][m.arg(1)]++);
-                for (int i = 0; i < perSender; i++) {
-                    ep.request(0, 1, me, i, 0, 0);
+            programs.put(s, new AmProgram() {
+                @Override
+                @continuable
+                public void run(org.nowemu.protocol.am.Am am) {
+                    Endpoint ep = open(am);
+                    ep.setHandler(2, new Handler() {
+                        @Override
+                        @continuable
+                        public void handle(Token t, Message m) {
+                            answered[me][m.arg(1)]++;
+                        }
+                    });
+                    for (int i = 0; i < perSender; i++) {
+                        ep.request(0, 1, me, i, 0, 0);
+                    }
+                    am.pollUntil(() -> ep.credits() == 4);
                 }
-                am.pollUntil(() -> ep.credits() == 4);
             });
         }
         RunResult res = AmNets.run(r, "amii", programs, HORIZON);
@@ -157,15 +213,30 @@ class AmDeliveryTest {
             Map<Integer, AmProgram> programs = new HashMap<>();
             for (int host = 0; host < 4; host++) {
                 int me = host;
-                programs.put(host, am -> {
-                    Endpoint ep = open(am);
-                    ep.setHandler(1, (t, m) -> t.reply(2, m.arg(0)));
-                    ep.setHandler(2, (t, m) -> { });
-                    for (int i = 0; i < 50; i++) {
-                        int dest = am.random().nextInt(am.hosts() - 1);
-                        ep.request(dest >= me ? dest + 1 : dest, 1, i);
+                programs.put(host, new AmProgram() {
+                    @Override
+                    @continuable
+                    public void run(org.nowemu.protocol.am.Am am) {
+                        Endpoint ep = open(am);
+                        ep.setHandler(1, new Handler() {
+                            @Override
+                            @continuable
+                            public void handle(Token t, Message m) {
+                                t.reply(2, m.arg(0));
+                            }
+                        });
+                        ep.setHandler(2, new Handler() {
+                            @Override
+                            @continuable
+                            public void handle(Token t, Message m) {
+                            }
+                        });
+                        for (int i = 0; i < 50; i++) {
+                            int dest = am.random().nextInt(am.hosts() - 1);
+                            ep.request(dest >= me ? dest + 1 : dest, 1, i);
+                        }
+                        am.pollUntil(() -> ep.credits() == 4);
                     }
-                    am.pollUntil(() -> ep.credits() == 4);
                 });
             }
             digests.add(AmNets.run(r, "amii", programs, HORIZON).digest());

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
@@ -18,11 +19,15 @@ import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicParts;
+import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.am.AmException;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.wire.Header;
@@ -37,28 +42,52 @@ class AmErrorsTest {
         List<String> returned = new ArrayList<>();
         int[] goodReplies = {0};
         int[] handledOnServer = new int[2];
-        AmProgram client = am -> {
-            Endpoint wrong = am.endpoint(1);
-            Endpoint right = am.endpoint(2);
-            wrong.map(0, new EndpointName(1, 0), 666);
-            right.map(0, new EndpointName(1, 1), 200);
-            wrong.setErrorHandler((why, m) -> returned.add(why + ":" + m.arg(0) + "," + m.arg(1)));
-            right.setHandler(2, (t, m) -> goodReplies[0]++);
-            wrong.request(0, 1, 7, 8);
-            for (int i = 0; i < 5; i++) {
-                right.request(0, 1, i, 0);
+        AmProgram client = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint wrong = am.endpoint(1);
+                Endpoint right = am.endpoint(2);
+                wrong.map(0, new EndpointName(1, 0), 666);
+                right.map(0, new EndpointName(1, 1), 200);
+                wrong.setErrorHandler((why, m) -> returned.add(why + ":" + m.arg(0) + "," + m.arg(1)));
+                right.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        goodReplies[0]++;
+                    }
+                });
+                wrong.request(0, 1, 7, 8);
+                for (int i = 0; i < 5; i++) {
+                    right.request(0, 1, i, 0);
+                }
+                am.pollUntil(() -> wrong.credits() == 4 && right.credits() == 4);
             }
-            am.pollUntil(() -> wrong.credits() == 4 && right.credits() == 4);
         };
-        AmProgram server = am -> {
-            Endpoint a = am.endpoint(100);
-            Endpoint b = am.endpoint(200);
-            a.setHandler(1, (t, m) -> handledOnServer[0]++);
-            b.setHandler(1, (t, m) -> {
-                handledOnServer[1]++;
-                t.reply(2);
-            });
-            am.pollUntil(() -> false);
+        AmProgram server = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint a = am.endpoint(100);
+                Endpoint b = am.endpoint(200);
+                a.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        handledOnServer[0]++;
+                    }
+                });
+                b.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        handledOnServer[1]++;
+                        t.reply(2);
+                    }
+                });
+                am.pollUntil(() -> false);
+            }
         };
         RunResult res = AmNets.run(r, "amii", Map.of(0, client, 1, server), HORIZON);
         assertEquals(List.of("BAD_TAG:7,8"), returned, "returned with the code and the original arguments");
@@ -73,23 +102,31 @@ class AmErrorsTest {
         ConfigReader r = AmNets.config("nowemu.topology.single.hosts = 2");
         AtomicReference<Endpoint> stolen = new AtomicReference<>();
         List<String> refusals = new ArrayList<>();
-        AmProgram owner = am -> {
-            Endpoint ep = am.endpoint(5);
-            ep.map(0, new EndpointName(1, 0), 5);
-            stolen.set(ep);
-            am.pollUntil(() -> false);
+        AmProgram owner = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(5);
+                ep.map(0, new EndpointName(1, 0), 5);
+                stolen.set(ep);
+                am.pollUntil(() -> false);
+            }
         };
-        AmProgram thief = am -> {
-            am.endpoint(5);
-            // Waits (in virtual time: a computeFor would only move the program's clock ahead) until the owner has
-            // long created and mapped its endpoint.
-            am.sleep(1_000_000_000L);
-            Endpoint ep = stolen.get();
-            for (Runnable attempt : List.<Runnable>of(() -> ep.request(0, 1, 1), ep::poll, ep::segment)) {
-                try {
-                    attempt.run();
-                } catch (AmException e) {
-                    refusals.add(e.error().name());
+        AmProgram thief = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                am.endpoint(5);
+                // Waits (in virtual time: a computeFor would only move the program's clock ahead) until the owner has
+                // long created and mapped its endpoint.
+                am.sleep(1_000_000_000L);
+                Endpoint ep = stolen.get();
+                for (Runnable attempt : List.<Runnable>of(() -> ep.request(0, 1, 1), ep::poll, ep::segment)) {
+                    try {
+                        attempt.run();
+                    } catch (AmException e) {
+                        refusals.add(e.error().name());
+                    }
                 }
             }
         };
@@ -104,18 +141,32 @@ class AmErrorsTest {
         // tag, one naming an endpoint that does not exist. The receiving NIC checks both before the endpoint.
         ConfigReader r = AmNets.config("nowemu.topology.single.hosts = 3");
         int[] handled = {0};
-        AmProgram target = am -> {
-            Endpoint ep = am.endpoint(77);
-            ep.setHandler(1, (t, m) -> handled[0]++);
-            am.pollUntil(() -> false);
+        AmProgram target = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(77);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        handled[0]++;
+                    }
+                });
+                am.pollUntil(() -> false);
+            }
         };
-        AmProgram forger = am -> {
-            Endpoint raw = am.privilegedEndpoint(0);
-            // h2 sits on port 2, h1 on port 1: one offset back from the entry port.
-            byte[] route = {-1};
-            am.computeFor(100_000_000L);
-            raw.sendRaw(route, forged(0, 0, 12345).encode());
-            raw.sendRaw(route, forged(1, 999, 77).encode());
+        AmProgram forger = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint raw = am.privilegedEndpoint(0);
+                // h2 sits on port 2, h1 on port 1: one offset back from the entry port.
+                byte[] route = {-1};
+                am.computeFor(100_000_000L);
+                raw.sendRaw(route, forged(0, 0, 12345).encode());
+                raw.sendRaw(route, forged(1, 999, 77).encode());
+            }
         };
         RunResult res = AmNets.run(r, "amii", Map.of(1, target, 2, forger), HORIZON);
         assertEquals(0, handled[0]);
@@ -140,16 +191,20 @@ class AmErrorsTest {
         long[] sentAt = {0};
         long[] returnedAt = {0};
         List<AmError> why = new ArrayList<>();
-        AmProgram client = am -> {
-            Endpoint ep = am.endpoint(1);
-            ep.map(0, new EndpointName(1, 0), 1);
-            ep.setErrorHandler((e, m) -> {
-                why.add(e);
-                returnedAt[0] = am.now();
-            });
-            sentAt[0] = am.now();
-            ep.request(0, 1, 9);
-            am.pollUntil(() -> ep.credits() == 4);
+        AmProgram client = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(1);
+                ep.map(0, new EndpointName(1, 0), 1);
+                ep.setErrorHandler((e, m) -> {
+                    why.add(e);
+                    returnedAt[0] = am.now();
+                });
+                sentAt[0] = am.now();
+                ep.request(0, 1, 9);
+                am.pollUntil(() -> ep.credits() == 4);
+            }
         };
         StackSettings stack = AmNets.stack(r, "amii");
         HostProgram base = AmCluster.program(AmNets.topology(r), AmNets.profile(r), h -> stack,
@@ -182,6 +237,7 @@ class AmErrorsTest {
         }
 
         @Override
+        @continuable
         public void handle(NicContext nic, Object event) {
             nic.postReceive(1);
         }
@@ -196,29 +252,55 @@ class AmErrorsTest {
         }
         byte[][] got = new byte[1][];
         int[] bulk = {0};
-        AmProgram client = am -> {
-            Endpoint ep = am.endpoint(1);
-            ep.map(0, new EndpointName(1, 0), 1);
-            ep.setHandler(2, (t, m) -> { });
-            ep.requestMedium(0, 1, sent, 5);
-            ep.requestBulk(0, 3, sent, 100);
-            am.pollUntil(() -> ep.credits() == 4);
+        AmProgram client = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(1);
+                ep.map(0, new EndpointName(1, 0), 1);
+                ep.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                    }
+                });
+                ep.requestMedium(0, 1, sent, 5);
+                ep.requestBulk(0, 3, sent, 100);
+                am.pollUntil(() -> ep.credits() == 4);
+            }
         };
-        AmProgram server = am -> {
-            Endpoint ep = am.endpoint(1);
-            ep.setSegment(4096);
-            ep.setHandler(1, (t, m) -> {
-                got[0] = m.data().clone();
-                t.reply(2);
-            });
-            ep.setHandler(3, (t, m) -> {
-                bulk[0] = ep.segment()[100 + 2999] == sent[2999] && m.offset() == 100 ? 1 : -1;
-                t.reply(2);
-            });
-            am.pollUntil(() -> false);
+        AmProgram server = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(1);
+                ep.setSegment(4096);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        got[0] = copy(m.data());
+                        t.reply(2);
+                    }
+                });
+                ep.setHandler(3, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        bulk[0] = ep.segment()[100 + 2999] == sent[2999] && m.offset() == 100 ? 1 : -1;
+                        t.reply(2);
+                    }
+                });
+                am.pollUntil(() -> false);
+            }
         };
         AmNets.run(r, "amii", Map.of(0, client, 1, server), HORIZON);
         assertArrayEquals(sent, got[0]);
         assertEquals(1, bulk[0], "the bulk data landed at offset 100 of the region");
+    }
+
+    /** A copy of {@code b} (not {@code b.clone()}: javaflow's weaver cannot resolve a method of an array type). */
+    private static byte[] copy(byte[] b) {
+        return java.util.Arrays.copyOf(b, b.length);
     }
 }

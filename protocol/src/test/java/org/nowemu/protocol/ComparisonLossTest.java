@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.bench.Streaming;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
@@ -22,11 +25,21 @@ class ComparisonLossTest {
             + "nowemu.hardware.profiles.ppro.link.bit-error-rate = 1e-5");
 
     private static RunResult stream(String stack) {
-        return Systems.run(Systems.cluster(NOISY, stack, h -> h == 0 ? m -> {
-            for (int i = 0; i < 60; i++) {
-                m.send(1, 1000);
+        return Systems.run(Systems.cluster(NOISY, stack, h -> h == 0 ? new MessengerProgram() {
+            @Override
+            @continuable
+            public void run(Messenger m) {
+                for (int i = 0; i < 60; i++) {
+                    m.send(1, 1000);
+                }
             }
-        } : h == 1 ? m -> Streaming.receive(m, 0, 60, 5_000_000_000L) : null));
+        } : h == 1 ? new MessengerProgram() {
+            @Override
+            @continuable
+            public void run(Messenger m) {
+                Streaming.receive(m, 0, 60, 5_000_000_000L);
+            }
+        }: null));
     }
 
     @Test

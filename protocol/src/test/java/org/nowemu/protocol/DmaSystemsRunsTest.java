@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.nowemu.actors.config.ConfigReader;
@@ -11,6 +12,8 @@ import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.parts.bench.Streaming;
 import org.nowemu.protocol.support.AmNets;
@@ -37,18 +40,39 @@ class DmaSystemsRunsTest {
     private static final Map<String, Long> LEDGER = Map.of("trapeze", 56L, "unet", 56L, "unet-mm", 56L,
             "vmmc", 48L, "vmmc2", 48L);
 
+    @continuable
     private static RunResult run(ConfigReader r, String stack, int partitions) {
         Cluster c = Systems.cluster(r, stack, h -> switch (h) {
-            case 0 -> m -> {
-                PingPong.ping(m, 1, 4, 5, 10);
-                Streaming.send(m, 1, 3000, 8);
+            case 0 -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    PingPong.ping(m, 1, 4, 5, 10);
+                    Streaming.send(m, 1, 3000, 8);
+                }
             };
-            case 1 -> m -> {
-                PingPong.pong(m, 0, 4, 5, 10);
-                Streaming.receive(m, 0, 8, 100_000_000_000L);
+            case 1 -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    PingPong.pong(m, 0, 4, 5, 10);
+                    Streaming.receive(m, 0, 8, 100_000_000_000L);
+                }
             };
-            case 2 -> m -> Streaming.send(m, 3, 5000, 8);
-            default -> m -> Streaming.receive(m, 2, 8, 100_000_000_000L);
+            case 2 -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    Streaming.send(m, 3, 5000, 8);
+                }
+            };
+            default -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    Streaming.receive(m, 2, 8, 100_000_000_000L);
+                }
+            };
         });
         return Emulation.run(c.model(), new RuntimeSettings(11, 1, partitions, false, 0), Systems.HORIZON);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -13,6 +14,9 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 
@@ -22,11 +26,16 @@ class EndpointPagingTest {
     private static final long START = 3_000_000_000L;
 
     /** A server thread: one endpoint, event-driven (wait, drain with events off, re-arm, poll once more). */
+    @continuable
     private static void serve(Am am, int[] handled) {
         Endpoint ep = am.endpoint(TAG);
-        ep.setHandler(1, (t, m) -> {
-            handled[m.arg(0)]++;
-            t.reply(2, m.arg(0), m.arg(1));
+        ep.setHandler(1, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token t, Message m) {
+                handled[m.arg(0)]++;
+                t.reply(2, m.arg(0), m.arg(1));
+            }
         });
         ep.setEvents(true);
         while (true) {
@@ -50,22 +59,38 @@ class EndpointPagingTest {
         int[] replies = new int[clients + 1];
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
-            threads.add(am -> serve(am, handled));
+            threads.add(new AmProgram() {
+                @Override
+                @continuable
+                public void run(Am am) {
+                    serve(am, handled);
+                }
+            });
         }
         RunResult res = AmNets.run(r, h -> stack, h -> {
             if (h == 0) {
                 return List.of(new AmThreads(threads));
             }
             int server = AmCluster.firstEndpoint(stack, 1, 0, clients, h - 1);
-            return List.of(am -> {
-                Endpoint ep = am.endpoint(TAG);
-                ep.map(0, new EndpointName(0, server), TAG);
-                ep.setHandler(2, (t, m) -> replies[m.arg(0)]++);
-                am.computeFor(START);
-                for (int k = 0; k < perClient; k++) {
-                    ep.request(0, 1, h, k);
+            return List.of(new AmProgram() {
+                @Override
+                @continuable
+                public void run(Am am) {
+                    Endpoint ep = am.endpoint(TAG);
+                    ep.map(0, new EndpointName(0, server), TAG);
+                    ep.setHandler(2, new Handler() {
+                        @Override
+                        @continuable
+                        public void handle(Token t, Message m) {
+                            replies[m.arg(0)]++;
+                        }
+                    });
+                    am.computeFor(START);
+                    for (int k = 0; k < perClient; k++) {
+                        ep.request(0, 1, h, k);
+                    }
+                    am.pollUntil(() -> replies[h] == perClient);
                 }
-                am.pollUntil(() -> replies[h] == perClient);
             });
         }, 10_000_000_000_000L);
         for (int c = 1; c <= clients; c++) {
@@ -104,23 +129,39 @@ class EndpointPagingTest {
         int[] replies = new int[endpoints];
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < endpoints; i++) {
-            threads.add(am -> serve(am, handled));
-        }
-        RunResult res = AmNets.run(r, h -> stack, h -> h == 0 ? List.of(new AmThreads(threads)) : List.of(am -> {
-            List<Endpoint> eps = new ArrayList<>();
-            for (int e = 0; e < endpoints; e++) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.map(0, new EndpointName(0, AmCluster.firstEndpoint(stack, 1, 0, endpoints, e)), TAG);
-                ep.setHandler(2, (t, m) -> replies[m.arg(0)]++);
-                eps.add(ep);
-            }
-            am.computeFor(START);
-            for (int k = 0; k < perEndpoint; k++) {
-                for (int e = 0; e < endpoints; e++) {
-                    eps.get(e).request(0, 1, e, k);
+            threads.add(new AmProgram() {
+                @Override
+                @continuable
+                public void run(Am am) {
+                    serve(am, handled);
                 }
+            });
+        }
+        RunResult res = AmNets.run(r, h -> stack, h -> h == 0 ? List.of(new AmThreads(threads)) : List.of(new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                List<Endpoint> eps = new ArrayList<>();
+                for (int e = 0; e < endpoints; e++) {
+                    Endpoint ep = am.endpoint(TAG);
+                    ep.map(0, new EndpointName(0, AmCluster.firstEndpoint(stack, 1, 0, endpoints, e)), TAG);
+                    ep.setHandler(2, new Handler() {
+                        @Override
+                        @continuable
+                        public void handle(Token t, Message m) {
+                            replies[m.arg(0)]++;
+                        }
+                    });
+                    eps.add(ep);
+                }
+                am.computeFor(START);
+                for (int k = 0; k < perEndpoint; k++) {
+                    for (int e = 0; e < endpoints; e++) {
+                        eps.get(e).request(0, 1, e, k);
+                    }
+                }
+                am.pollUntil(() -> java.util.Arrays.stream(replies).sum() == endpoints * perEndpoint);
             }
-            am.pollUntil(() -> java.util.Arrays.stream(replies).sum() == endpoints * perEndpoint);
         }), 10_000_000_000_000L);
         for (int e = 0; e < endpoints; e++) {
             assertEquals(perEndpoint, handled[e], "endpoint " + e + " requests handled");
@@ -158,14 +199,18 @@ class EndpointPagingTest {
                 + "nowemu.hardware.profiles.now.nic.endpoint-frames = 1");
         StackSettings stack = AmNets.stack(r, "amii");
         long[] t = new long[2];
-        RunResult res = AmNets.run(r, h -> stack, h -> List.of(am -> {
-            Endpoint a = am.endpoint(TAG);
-            a.map(0, new EndpointName(0, 1), TAG);
-            Endpoint b = am.endpoint(TAG);
-            am.computeFor(1_000_000_000L);
-            t[0] = am.now();
-            b.setEvents(false);
-            t[1] = am.now();
+        RunResult res = AmNets.run(r, h -> stack, h -> List.of(new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint a = am.endpoint(TAG);
+                a.map(0, new EndpointName(0, 1), TAG);
+                Endpoint b = am.endpoint(TAG);
+                am.computeFor(1_000_000_000L);
+                t[0] = am.now();
+                b.setEvents(false);
+                t[1] = am.now();
+            }
         }), 1_000_000_000_000L);
         org.nowemu.hardware.profile.HardwareProfile p = AmNets.profile(r);
         java.util.function.LongUnaryOperator host = n -> p.host().cpu().cycles(n);

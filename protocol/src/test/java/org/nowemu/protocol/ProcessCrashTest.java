@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.TreeMap;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
@@ -15,9 +16,13 @@ import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
 
@@ -39,39 +44,58 @@ class ProcessCrashTest {
         long sent;
     }
 
+    @continuable
     private static RunResult run(Seen seen, boolean crash) {
         ConfigReader r = AmNets.config("nowemu.topology.single.hosts = 2");
         StackSettings s = AmNets.stack(r, "amii");
         Topology t = AmNets.topology(r);
         int second = AmCluster.firstEndpoint(s, 2, 1, 1, 0);
-        AmProgram client = am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.map(0, new EndpointName(1, 0), TAG);
-            ep.map(1, new EndpointName(1, second), TAG);
-            boolean[] answered = new boolean[1];
-            ep.setHandler(2, (tok, m) -> {
-                // By when the server replied: a reply sent just before the crash may arrive after it.
-                (m.arg(1) == 0 ? seen.repliesBefore : seen.repliesAfter)[m.arg(0)]++;
-                answered[0] = true;
-            });
-            ep.setErrorHandler((why, m) -> {
-                seen.returned.merge(why.name() + " from p" + m.arg(0), 1L, Long::sum);
-                answered[0] = true;
-            });
-            for (int i = 0; am.now() < STOP; i++) {
-                answered[0] = false;
-                ep.request(i % 2, 1, i % 2);
-                seen.sent++;
-                am.pollUntil(() -> answered[0]);
+        AmProgram client = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.map(0, new EndpointName(1, 0), TAG);
+                ep.map(1, new EndpointName(1, second), TAG);
+                boolean[] answered = new boolean[1];
+                ep.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        // By when the server replied: a reply sent just before the crash may arrive after it.
+                        (m.arg(1) == 0 ? seen.repliesBefore : seen.repliesAfter)[m.arg(0)]++;
+                        answered[0] = true;
+                    }
+                });
+                ep.setErrorHandler((why, m) -> {
+                    seen.returned.merge(why.name() + " from p" + m.arg(0), 1L, Long::sum);
+                    answered[0] = true;
+                });
+                for (int i = 0; am.now() < STOP; i++) {
+                    answered[0] = false;
+                    ep.request(i % 2, 1, i % 2);
+                    seen.sent++;
+                    am.pollUntil(() -> answered[0]);
+                }
             }
         };
-        AmProgram server = am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0), am.now() < CRASH ? 0 : 1));
-            // The two servers share h1's CPU: they block between messages instead of spinning for a time slice.
-            ep.setEvents(true);
-            while (true) {
-                ep.awaitAndDrain();
+        AmProgram server = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        tok.reply(2, m.arg(0), am.now() < CRASH ? 0 : 1);
+                    }
+                });
+                // The two servers share h1's CPU: they block between messages instead of spinning for a time slice.
+                ep.setEvents(true);
+                while (true) {
+                    ep.awaitAndDrain();
+                }
             }
         };
         Failures f = Failures.on(t);

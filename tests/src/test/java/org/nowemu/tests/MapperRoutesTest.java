@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.ConfigFactory;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
@@ -19,9 +20,13 @@ import org.nowemu.mapper.daemon.MapperDaemon;
 import org.nowemu.mapper.daemon.MapperOutcome;
 import org.nowemu.mapper.daemon.MapperSettings;
 import org.nowemu.protocol.AmCluster;
+import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.stack.Stacks;
 
@@ -61,24 +66,40 @@ class MapperRoutesTest {
         int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
         int[] replies = new int[hosts];
         int[] returned = new int[hosts];
-        AmProgram app = am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
-            ep.setHandler(2, (tok, m) -> replies[am.host()]++);
-            ep.setErrorHandler((why, m) -> returned[am.host()]++);
-            for (int h = 0; h < hosts; h++) {
-                ep.map(h, new EndpointName(h, appEndpoint), TAG);
-            }
-            // The mapper needs about 15 ms on this mesh; traffic starts after it, sleeping meanwhile so that the
-            // host's daemon has the CPU.
-            am.sleep(50 * VirtualTime.MS);
-            for (int h = 0; h < hosts; h++) {
-                if (h != am.host()) {
-                    ep.request(h, 1, h);
+        AmProgram app = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        tok.reply(2, m.arg(0));
+                    }
+                });
+                ep.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        replies[am.host()]++;
+                    }
+                });
+                ep.setErrorHandler((why, m) -> returned[am.host()]++);
+                for (int h = 0; h < hosts; h++) {
+                    ep.map(h, new EndpointName(h, appEndpoint), TAG);
                 }
+                // The mapper needs about 15 ms on this mesh; traffic starts after it, sleeping meanwhile so that the
+                // host's daemon has the CPU.
+                am.sleep(50 * VirtualTime.MS);
+                for (int h = 0; h < hosts; h++) {
+                    if (h != am.host()) {
+                        ep.request(h, 1, h);
+                    }
+                }
+                // Then it goes on serving the others' requests until the run ends.
+                am.pollUntil(() -> false);
             }
-            // Then it goes on serving the others' requests until the run ends.
-            am.pollUntil(() -> false);
         };
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, app), false));
         RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.S);
@@ -162,9 +183,13 @@ class MapperRoutesTest {
         Topology t = net.topology;
         StackSettings stack = net.stack;
         MapperDaemon daemon = net.daemon;
-        AmProgram spinner = am -> {
-            am.endpoint(TAG);
-            am.pollUntil(() -> false);
+        AmProgram spinner = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                am.endpoint(TAG);
+                am.pollUntil(() -> false);
+            }
         };
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, spinner),
                 false));
@@ -189,27 +214,41 @@ class MapperRoutesTest {
         int[] sent = new int[hosts];
         int[] replies = new int[hosts];
         int[] returned = new int[hosts];
-        AmProgram app = am -> {
-            Endpoint ep = am.endpoint(TAG);
-            int me = am.host();
-            ep.setHandler(1, (tok, m) -> {
-                handled[m.arg(0)][me]++;
-                tok.reply(2);
-            });
-            ep.setHandler(2, (tok, m) -> replies[me]++);
-            ep.setErrorHandler((why, m) -> returned[me]++);
-            for (int h = 0; h < hosts; h++) {
-                ep.map(h, new EndpointName(h, appEndpoint), TAG);
+        AmProgram app = new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                int me = am.host();
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        handled[m.arg(0)][me]++;
+                        tok.reply(2);
+                    }
+                });
+                ep.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        replies[me]++;
+                    }
+                });
+                ep.setErrorHandler((why, m) -> returned[me]++);
+                for (int h = 0; h < hosts; h++) {
+                    ep.map(h, new EndpointName(h, appEndpoint), TAG);
+                }
+                am.sleep(30 * VirtualTime.MS);
+                for (int k = 0; am.now() < 70 * VirtualTime.MS; k++) {
+                    int to = (me + 1 + k % (hosts - 1)) % hosts;
+                    ep.request(to, 1, me);
+                    sent[me]++;
+                    am.sleep(500 * VirtualTime.US);
+                }
+                am.pollUntil(() -> replies[me] + returned[me] == sent[me]);
+                am.pollUntil(() -> false);
             }
-            am.sleep(30 * VirtualTime.MS);
-            for (int k = 0; am.now() < 70 * VirtualTime.MS; k++) {
-                int to = (me + 1 + k % (hosts - 1)) % hosts;
-                ep.request(to, 1, me);
-                sent[me]++;
-                am.sleep(500 * VirtualTime.US);
-            }
-            am.pollUntil(() -> replies[me] + returned[me] == sent[me]);
-            am.pollUntil(() -> false);
         };
         Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
                 h -> net.stack, h -> List.of(net.daemon, app), false));
@@ -353,23 +392,39 @@ class MapperRoutesTest {
      */
     private static AmProgram twoRequests(List<String> events, int appEndpoint, int sender, int a, int b, long wakeAt,
                                          long sendAt) {
-        return am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(1, (tok, m) -> tok.reply(2, m.arg(0)));
-            ep.setHandler(2, (tok, m) -> events.add("reply from " + m.arg(0)));
-            ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
-            ep.map(a, new EndpointName(a, appEndpoint), TAG);
-            ep.map(b, new EndpointName(b, appEndpoint), TAG);
-            am.sleep(wakeAt);
-            if (am.host() == sender) {
-                if (sendAt > wakeAt) {
-                    am.sleep(sendAt - wakeAt);
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        tok.reply(2, m.arg(0));
+                    }
+                });
+                ep.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        events.add("reply from " + m.arg(0));
+                    }
+                });
+                ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
+                ep.map(a, new EndpointName(a, appEndpoint), TAG);
+                ep.map(b, new EndpointName(b, appEndpoint), TAG);
+                am.sleep(wakeAt);
+                if (am.host() == sender) {
+                    if (sendAt > wakeAt) {
+                        am.sleep(sendAt - wakeAt);
+                    }
+                    ep.request(a, 1, a);
+                    ep.request(b, 1, b);
+                    am.pollUntil(() -> events.size() == 2);
                 }
-                ep.request(a, 1, a);
-                ep.request(b, 1, b);
-                am.pollUntil(() -> events.size() == 2);
+                am.pollUntil(() -> false);
             }
-            am.pollUntil(() -> false);
         };
     }
 }

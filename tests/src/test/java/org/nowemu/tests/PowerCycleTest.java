@@ -8,6 +8,7 @@ import static org.nowemu.tests.CommandLineTest.nowemu;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,9 +22,13 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.AmCluster;
+import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.stack.Stacks;
 import org.nowemu.workloads.faults.FaultSchedule;
@@ -72,6 +77,7 @@ class PowerCycleTest {
     }
 
     /** Runs the traffic with fault schedule {@code faults} on {@code threads} dispatcher threads. */
+    @continuable
     static RunResult run(String faults, MessageLedger ledger, int threads) {
         ConfigReader r = new ConfigReader(ConfigFactory.parseString("nowemu.topology.name = chain\n"
                 + "nowemu.topology.chain.switches = 4\nnowemu.topology.chain.hosts-per-switch = 2\n"
@@ -85,35 +91,48 @@ class PowerCycleTest {
     }
 
     private static AmProgram traffic(int me, MessageLedger ledger) {
-        return am -> {
-            Endpoint ep = am.endpoint(TAG);
-            for (int h = 0; h < HOSTS; h++) {
-                ep.map(h, new EndpointName(h, 0), TAG);
-            }
-            ep.setHandler(REQUEST, (tok, m) -> {
-                ledger.handled(me, m.arg(0), m.id(), am.now());
-                tok.reply(REPLY, m.arg(0));
-            });
-            ep.setHandler(REPLY, (tok, m) -> { });
-            ep.setErrorHandler((why, m) -> ledger.returned(why, m.reply(), m.arg(0)));
-            byte[] data = new byte[512];
-            for (int n = 0; am.now() < STOP; n++) {
-                // A request whose reply died with h2 never gives its credit back: wait with a deadline.
-                am.pollUntil(() -> ep.credits() > 0, END);
-                if (ep.credits() == 0) {
-                    break;
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                for (int h = 0; h < HOSTS; h++) {
+                    ep.map(h, new EndpointName(h, 0), TAG);
                 }
-                int dest = (me + 1 + am.random().nextInt(HOSTS - 1)) % HOSTS;
-                int number = me << 20 | n;
-                ledger.sent(number, me, dest);
-                if (n % 2 == 0) {
-                    ep.request(dest, REQUEST, number);
-                } else {
-                    ep.requestMedium(dest, REQUEST, data, number);
+                ep.setHandler(REQUEST, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                        ledger.handled(me, m.arg(0), m.id(), am.now());
+                        tok.reply(REPLY, m.arg(0));
+                    }
+                });
+                ep.setHandler(REPLY, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token tok, Message m) {
+                    }
+                });
+                ep.setErrorHandler((why, m) -> ledger.returned(why, m.reply(), m.arg(0)));
+                byte[] data = new byte[512];
+                for (int n = 0; am.now() < STOP; n++) {
+                    // A request whose reply died with h2 never gives its credit back: wait with a deadline.
+                    am.pollUntil(() -> ep.credits() > 0, END);
+                    if (ep.credits() == 0) {
+                        break;
+                    }
+                    int dest = (me + 1 + am.random().nextInt(HOSTS - 1)) % HOSTS;
+                    int number = me << 20 | n;
+                    ledger.sent(number, me, dest);
+                    if (n % 2 == 0) {
+                        ep.request(dest, REQUEST, number);
+                    } else {
+                        ep.requestMedium(dest, REQUEST, data, number);
+                    }
+                    am.computeFor(10 * VirtualTime.US);
                 }
-                am.computeFor(10 * VirtualTime.US);
+                am.pollUntil(() -> false, END);
             }
-            am.pollUntil(() -> false, END);
         };
     }
 

@@ -1,151 +1,135 @@
 package org.nowemu.hardware.host;
 
-import java.util.concurrent.locks.LockSupport;
+import org.apache.commons.javaflow.api.Continuation;
+import org.apache.commons.javaflow.api.continuable;
+import org.apache.commons.javaflow.core.StackRecorder;
 
 /**
- * A program's own platform thread used as a coroutine of the component that hosts it: exactly one of the two runs
- * at any moment, and control passes between them only at {@link #resume} (component to program) and
- * {@link #suspend} (program to component). Each pass is one write of a volatile turn (the happens-before edge that
- * lets the program read and change the component's state as if it were a handler) and a park/unpark pair: no lock,
- * no queue of waiters, and no spinning. Spinning was measured and refused: on a machine whose cores are taken by
- * other work a spinning waiter steals the core the thread it waits for needs (BENCHMARKS.md, "Host programs").
+ * A program run as a continuation of the component that hosts it: {@link #resume} runs the program on the calling
+ * thread (the component's) until it waits ({@link #suspend}) or ends; a wait saves the program's frames and
+ * returns, and the next {@link #resume} rebuilds them and goes on after the wait. No second thread, so a wait costs
+ * no OS thread switch and no core has to be free for it (BENCHMARKS.md, "Host programs"). The price is that every
+ * method between {@link ProgramThread#program()} and a wait is marked {@code @continuable} and rewritten at build
+ * time (the javaflow plugin in the parent pom); a lambda on such a path must be a named or anonymous class, since
+ * the JVM makes a lambda's class at run time, where nothing rewrites it.
  *
- * <p>A program still suspended when its run ends, or whose process crashes, is unwound by {@link #stop}: it wakes
- * to a {@link Stop} error thrown from its wait, which unwinds it to the thread's body, and the thread ends; the
- * component waits for that, so no thread is left behind.
+ * <p>A missed mark does not stop at the wait: the unmarked frame would run on past it. {@link #suspend} refuses a
+ * second wait while the first is still being saved, and {@link HostThread#cursor()} refuses to be read then, so
+ * such a frame fails the run at once, naming itself in the stack trace, instead of acting at the wrong time.
+ *
+ * <p>A wait inside a continuation the program runs itself ({@link InnerTask}: FM 2.x's handlers) is handed up
+ * to the program's: the inner one suspends with {@link #PROGRAM_WAIT}, and the program waits in its place.
  */
 final class Coroutine {
-    /** Unwinds a program whose run has ended or whose process has crashed. */
-    static final class Stop extends Error {
-        Stop() {
-            super("run ended", null, false, false);
+    /** The value a continuation suspends with when the program as a whole waits (see {@link InnerTask}). */
+    static final Object PROGRAM_WAIT = new Object();
+
+    /** The program's entry, a class of its own so that the plugin rewrites it (a lambda would not be). */
+    private static final class Entry implements Runnable {
+        private final ProgramThread owner;
+
+        Entry(ProgramThread owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        @continuable
+        public void run() {
+            owner.program();
         }
     }
 
-    private static final int COMPONENT = 0;
-    private static final int PROGRAM = 1;
-
-    private final Thread thread;
-    /** Whose turn it is; the only field both threads read while the other may be running. */
-    private volatile int turn = COMPONENT;
-    /** The thread that passed control to the program last (a dispatcher's): the one to wake when it gives it back. */
-    private Thread resumer;
-    /**
-     * The thread that gave control back last, the one to wake on resume: the program's own, or one a library runs
-     * inside the program and hands its turn to (FM 2.x's handlers are coroutines of their own, {@code fm2.Coroutines}).
-     */
-    private Thread waiter;
+    private final Entry entry;
+    private Continuation continuation;
     private boolean started;
-    private boolean stopping;
     private boolean finished;
-    private Throwable failure;
+    private boolean running;
+    /** The Java thread that resumed the program last, and the one the program was last seen on when it waited. */
+    private Thread resumer;
     private long passes;
+    private long handOffs;
 
-    /**
-     * @param name       the thread's name
-     * @param program    what the thread runs, from its first {@link #resume}
-     * @param stackBytes the thread's stack (reserved address space: only the pages a program touches cost memory)
-     */
-    Coroutine(String name, Runnable program, long stackBytes) {
-        thread = new Thread(null, () -> body(program), name, stackBytes);
-        thread.setDaemon(true);
-        waiter = thread;
+    Coroutine(ProgramThread owner) {
+        this.entry = new Entry(owner);
     }
 
-    /** Component side: runs the program until it suspends or ends. Returns what it threw, or null. */
+    /** Component side: runs the program until it waits or ends. Returns what it threw, or null. */
     Throwable resume() {
-        if (!started) {
-            started = true;
-            thread.start();
+        if (finished) {
+            return null;
         }
         passes++;
-        pass();
-        Throwable t = failure;
-        failure = null;
-        return t;
-    }
-
-    /** Program side: gives control back to the component until resumed; throws {@link Stop} if unwound meanwhile. */
-    void suspend() {
-        Thread back = resumer;
-        waiter = Thread.currentThread();
-        turn = COMPONENT;
-        LockSupport.unpark(back);
-        awaitTurn(PROGRAM);
-        if (stopping) {
-            throw new Stop();
-        }
-    }
-
-    /**
-     * Component side: unwinds a suspended program for good and waits until its thread has ended (a program that
-     * never ran does not start its thread at all).
-     */
-    void stop() {
-        if (!started) {
-            started = true;
-            finished = true;
-            return;
-        }
-        if (!finished) {
-            stopping = true;
-            pass();
-            failure = null;
-        }
+        resumer = Thread.currentThread();
+        running = true;
         try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            continuation = started ? continuation.resume() : Continuation.startWith(entry);
+            started = true;
+            if (continuation == null) {
+                finished = true;
+            }
+            return null;
+        } catch (Throwable t) {
+            finished = true;
+            continuation = null;
+            return t;
+        } finally {
+            running = false;
         }
     }
 
-    /** Whether the program has returned (or was unwound). */
+    /** Program side: gives control back to the component until resumed. */
+    @continuable
+    void suspend() {
+        StackRecorder r = StackRecorder.get();
+        if (r == null) {
+            throw new IllegalStateException("a program waited outside its own continuation");
+        }
+        if (r.isCapturing) {
+            throw unmarked();
+        }
+        if (Thread.currentThread() != resumer) {
+            // Cannot happen with a continuation (it runs on the thread that resumed it); counted, not assumed.
+            handOffs++;
+        }
+        Continuation.suspend(PROGRAM_WAIT);
+    }
+
+    /** Component side: drops a waiting program for good (its run ended or its process crashed). */
+    void stop() {
+        started = true;
+        finished = true;
+        continuation = null;
+    }
+
+    /** Whether the program has returned (or was stopped). */
     boolean finished() {
         return finished;
     }
 
-    /** Whether the calling Java thread is the program's. */
+    /** Whether the program is running now (it runs only inside {@link #resume}, on the resumer's thread). */
     boolean onProgramThread() {
-        return Thread.currentThread() == thread;
+        return running;
     }
 
-    /** How often the program was resumed (each time two thread switches; unwinding it is not counted). */
+    /** How often the program was resumed. */
     long passes() {
         return passes;
     }
 
-    /** Whether the program's thread is still alive (for tests: none is left once the run has ended). */
-    boolean threadAlive() {
-        return thread.isAlive();
+    /** Waits at which the program's code was found on a thread other than the one that resumed it (none). */
+    long handOffs() {
+        return handOffs;
     }
 
-    private void pass() {
-        resumer = Thread.currentThread();
-        turn = PROGRAM;
-        LockSupport.unpark(waiter);
-        awaitTurn(COMPONENT);
+    /** Thrown when a frame runs on past a wait because it was not rewritten. */
+    static IllegalStateException unmarked() {
+        return new IllegalStateException("a method on this program's path to a wait is not @continuable (or is a"
+                + " lambda): it ran on past the wait; see the frames below the host library's call");
     }
 
-    private void awaitTurn(int mine) {
-        while (turn != mine) {
-            LockSupport.park(this);
-        }
-    }
-
-    private void body(Runnable program) {
-        awaitTurn(PROGRAM);
-        try {
-            if (!stopping) {
-                program.run();
-            }
-        } catch (Stop s) {
-            // unwound while it waited
-        } catch (Throwable t) {
-            failure = t;
-        }
-        finished = true;
-        Thread back = resumer;
-        turn = COMPONENT;
-        LockSupport.unpark(back);
+    /** Whether the calling code is a frame running on past a wait that is being saved (see {@link #unmarked}). */
+    static boolean capturing() {
+        StackRecorder r = StackRecorder.get();
+        return r != null && r.isCapturing;
     }
 }

@@ -34,6 +34,9 @@ public abstract class HostThread extends Component {
 
     /** The time this thread's work so far ends: never before the message being handled. */
     protected final long cursor() {
+        if (Coroutine.capturing()) {
+            throw Coroutine.unmarked();
+        }
         cursor = Math.max(cursor, now());
         return cursor;
     }

@@ -1,6 +1,7 @@
 package org.nowemu.hardware.host;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 
 /**
  * A program's CPU stalled on programmed I/O: a PIO read or an unposted write stalls it until the bus answers
@@ -34,18 +35,21 @@ final class PioWaits {
     }
 
     /** An unposted write: the CPU stalls until the words have crossed (the bus may be busy with DMA). */
+    @continuable
     void writeAndWait(int words, Object payload) {
         long tag = ++seq;
         thread.pioWrite(words, payload, tag);
         stallFor(tag);
     }
 
+    @continuable
     void readAndWait(int words) {
         long tag = ++seq;
         thread.pioRead(words, tag);
         stallFor(tag);
     }
 
+    @continuable
     private void stallFor(long tag) {
         awaited = tag;
         thread.awaitUntil(answered);
@@ -56,6 +60,7 @@ final class PioWaits {
      * n - depth has crossed, so with an idle bus and an empty buffer a write of w words costs it the bus time of
      * w - depth of them. What it wrote reaches the NIC when the bus has carried all of it.
      */
+    @continuable
     void writePosted(int words, Object payload) {
         long tag = ++seq;
         long last = writes.post(tag, words);

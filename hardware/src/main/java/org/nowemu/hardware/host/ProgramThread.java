@@ -1,6 +1,7 @@
 package org.nowemu.hardware.host;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.Receive;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
@@ -13,11 +14,13 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * arrive); the program resumes when the awaited event is handled. Exactly one of the two runs at any moment, so
  * the program sees and changes the component's state as if it were a handler, and a run stays a pure function of
  * the configuration and seed. Messages that arrive while it waits go to {@link #onMessage} (host memory being
- * written, say), on the component's side.
+ * written, say), on the component's side. The program is a continuation ({@link Coroutine}): a wait saves its
+ * frames and returns to the component, on the same Java thread, so every method between {@link #program()} and a
+ * wait is marked {@code @continuable} (and is not a lambda).
  *
- * <p>Why a thread and not a state machine: workload code reads like the programs researchers ran on the NOW
- * (send, poll, handle). The price is two thread switches per resume, so nothing resumes a program that would only
- * wait again: a wait for a condition ({@link #awaitUntil}: a PIO's answer, a CPU grant, {@link #blockUntil}) is
+ * <p>Why a continuation and not a state machine: workload code reads like the programs researchers ran on the NOW
+ * (send, poll, handle). A resume still costs rebuilding the program's frames, so nothing resumes a program that
+ * would only wait again: a wait for a condition ({@link #awaitUntil}: a PIO's answer, a CPU grant, {@link #blockUntil}) is
  * checked on the component's side as messages arrive, with the state and counters changing exactly as if the
  * program had woken, looked and waited again. BENCHMARKS.md ("Host programs") weighs this against continuations.
  * The host's CPUs, shared by its threads, are {@link CpuShare}'s; programmed I/O stalls are {@link PioWaits}'.
@@ -88,6 +91,7 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /** The program: runs from virtual time 0 until it returns or the run ends. */
+    @continuable
     protected abstract void program();
 
     /** A message to this thread that is not one of its own wake-ups (a DMA write into its memory, say). */
@@ -124,7 +128,7 @@ public abstract class ProgramThread extends HostThread {
 
     private void onCrashTime() {
         if (coroutine != null) {
-            // The program is suspended (it and the component never run at once): unwind it for good.
+            // The program is suspended (it and the component never run at once): drop it for good.
             coroutine.stop();
         }
         crashed = true;
@@ -140,7 +144,7 @@ public abstract class ProgramThread extends HostThread {
         if (crashAtPs != Long.MAX_VALUE) {
             schedule(crashAtPs, new Crash());
         }
-        coroutine = new Coroutine("nowemu-" + nameOf(id()), this::program, 512 * 1024);
+        coroutine = new Coroutine(this);
         if (share.own()) {
             resume();
         } else {
@@ -166,6 +170,7 @@ public abstract class ProgramThread extends HostThread {
      * Program side, for a spinning program: if another thread waits for a CPU and this one has held its CPU for
      * a time slice, gives it up and waits for it again (and pays a context switch then). Returns whether it did.
      */
+    @continuable
     protected final boolean yieldIfContended() {
         if (!share.shouldYield(cursor())) {
             return false;
@@ -197,6 +202,10 @@ public abstract class ProgramThread extends HostThread {
     protected final void onFinish() {
         if (coroutine != null) {
             coroutine.stop();
+            if (coroutine.handOffs() > 0) {
+                // Never with a continuation; a counter only when it happens, so that digests do not carry a zero.
+                counter("host.handoffs").add(coroutine.handOffs());
+            }
         }
         whenFinished();
     }
@@ -250,6 +259,7 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /** Program side: give control back to the runtime until resumed. */
+    @continuable
     private void suspend() {
         counter("host.waits").increment();
         coroutine.suspend();
@@ -268,6 +278,7 @@ public abstract class ProgramThread extends HostThread {
      * Waits until virtual time reaches the cursor, so that everything that arrived by then has been handled
      * ({@link #onMessage}). Returns at once if it already has.
      */
+    @continuable
     protected final void catchUp() {
         long c = cursor();
         if (c > now()) {
@@ -281,6 +292,7 @@ public abstract class ProgramThread extends HostThread {
      * Waits until the next message arrives (or the cursor, if that comes first and {@code untilCursor}). The
      * caller should have caught up first: a message already due by the cursor is not awaited again.
      */
+    @continuable
     protected final void awaitMessage(boolean untilCursor) {
         waitingForMessage = true;
         long c = cursor();
@@ -296,6 +308,7 @@ public abstract class ProgramThread extends HostThread {
      * is checked on the component's side as each message is handled, so the program is resumed once, when it
      * holds. {@code ready} must only read this thread's state.
      */
+    @continuable
     protected final void awaitUntil(BooleanSupplier ready) {
         while (!ready.getAsBoolean()) {
             wakeWhen = ready;
@@ -308,6 +321,7 @@ public abstract class ProgramThread extends HostThread {
      * Waits (holding the CPU, as a spin does) until the next message arrives or virtual time {@code at}. Waits with
      * the same deadline share one wake-up, so a deadline costs one event however often it is waited for.
      */
+    @continuable
     protected final void awaitMessageUntil(long at) {
         waitingForMessage = true;
         if (at > now()) {
@@ -322,16 +336,19 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /** Writes {@code words} words into NIC memory by PIO and stalls until they have crossed the bus. */
+    @continuable
     protected final void pioWriteAndWait(int words, Object payload) {
         pio.writeAndWait(words, payload);
     }
 
     /** Writes {@code words} words into NIC memory by PIO through the CPU's write buffer ({@link PioWaits}). */
+    @continuable
     protected final void pioWritePosted(int words, Object payload) {
         pio.writePosted(words, payload);
     }
 
     /** Reads {@code words} words from NIC memory by PIO and stalls until the bus has answered. */
+    @continuable
     protected final void pioReadAndWait(int words) {
         pio.readAndWait(words);
     }
@@ -342,6 +359,7 @@ public abstract class ProgramThread extends HostThread {
      * switch) before it goes on. {@code ready} is checked after each message that arrives, on the component's side
      * ({@link #awaitUntil}): it must only read this thread's state.
      */
+    @continuable
     protected final void blockUntil(BooleanSupplier ready) {
         catchUp();
         if (ready.getAsBoolean()) {
@@ -360,6 +378,7 @@ public abstract class ProgramThread extends HostThread {
      * {@link #blockUntil(BooleanSupplier)} that also ends at virtual time {@code deadline} ({@code Long.MAX_VALUE}:
      * none). Returns whether {@code ready} holds.
      */
+    @continuable
     protected final boolean blockUntil(BooleanSupplier ready, long deadline) {
         long seq = ++timeoutSeq;
         timedOut = deadline <= cursor();
@@ -382,9 +401,14 @@ public abstract class ProgramThread extends HostThread {
         return coroutine != null && coroutine.onProgramThread();
     }
 
-    /** Times its thread was resumed (two thread switches each): 1 + {@code host.waits} - {@link #waitsSkipped()}. */
+    /** Times the program was resumed: 1 + {@code host.waits} - {@link #waitsSkipped()}. */
     protected final long resumes() {
         return coroutine == null ? 0 : coroutine.passes();
+    }
+
+    /** Waits at which the program was found on another Java thread than the component's that resumed it. */
+    protected final long handOffs() {
+        return coroutine == null ? 0 : coroutine.handOffs();
     }
 
     /** Waits that ended without resuming the thread (their condition still did not hold). */
@@ -392,8 +416,8 @@ public abstract class ProgramThread extends HostThread {
         return waitsSkipped;
     }
 
-    /** Whether the program's Java thread is alive (none is once the run has ended or the process crashed). */
-    protected final boolean programThreadAlive() {
-        return coroutine != null && coroutine.threadAlive();
+    /** Whether the program is still held, waiting (none is once the run has ended or the process crashed). */
+    protected final boolean programHeld() {
+        return coroutine != null && !coroutine.finished();
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
@@ -32,6 +33,7 @@ class HostCpuTest {
         }
 
         @Override
+        @continuable
         protected void program() {
             counter("test." + nameOf(id()) + ".start_ps").add(now());
             compute(cycles);
@@ -83,6 +85,7 @@ class HostCpuTest {
         }
 
         @Override
+        @continuable
         protected void program() {
             while (true) {
                 if (yieldIfContended()) {
@@ -124,6 +127,7 @@ class HostCpuTest {
         }
 
         @Override
+        @continuable
         protected void program() {
             for (int i = 0; i < 20; i++) {
                 blockUntil(() -> false, cursor() + 100_000_000L);

@@ -3,7 +3,7 @@ package org.nowemu.hardware.host;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
@@ -27,19 +27,26 @@ class WriteBufferTest {
     private static final long SIGNAL = 26_667;
     private static final long WORD = 250_000;
 
+    /** What a {@link Poster} does: a program's waits run through it, so it is marked and not a lambda. */
+    interface Script {
+        @continuable
+        void run(Poster t);
+    }
+
     /** A program thread on host 0 running {@code script}; it records its clock in {@code test.after_ps}. */
     static final class Poster extends ProgramThread {
-        private final Consumer<Poster> script;
+        private final Script script;
 
-        Poster(HardwareProfile p, NicParts nic, Consumer<Poster> script) {
+        Poster(HardwareProfile p, NicParts nic, Script script) {
             super(p, nic);
             this.script = script;
         }
 
         @Override
+        @continuable
         protected void program() {
             if (nic.nic() == 0) {
-                script.accept(this);
+                script.run(this);
                 counter("test.after_ps").add(cursor());
             }
         }
@@ -48,6 +55,7 @@ class WriteBufferTest {
             compute(cycles);
         }
 
+        @continuable
         void post(int words) {
             pioWritePosted(words, "w" + words);
         }
@@ -64,9 +72,13 @@ class WriteBufferTest {
     void theCpuPaysTheBusTimeOfTheWordsBeyondItsWriteBuffer() {
         long[][] cases = {{0, 8}, {1, 7}, {4, 4}, {8, 0}};
         for (long[] c : cases) {
-            RunResult r = run(TestNets.now("host.write-buffer = " + c[0]), t -> {
-                t.work(167);
-                t.post(8);
+            RunResult r = run(TestNets.now("host.write-buffer = " + c[0]), new Script() {
+                @Override
+                @continuable
+                public void run(Poster t) {
+                    t.work(167);
+                    t.post(8);
+                }
             }, null);
             long expected = c[1] == 0 ? 1_000_000 : 1_000_000 + SIGNAL + c[1] * WORD;
             assertEquals(expected, r.counter("test.after_ps"), "depth " + c[0]);
@@ -82,10 +94,14 @@ class WriteBufferTest {
      */
     @Test
     void wordsOfSuccessiveWritesQueueInOneBuffer() {
-        RunResult r = run(TestNets.now("host.write-buffer = 1"), t -> {
-            t.work(167);
-            t.post(4);
-            t.post(4);
+        RunResult r = run(TestNets.now("host.write-buffer = 1"), new Script() {
+            @Override
+            @continuable
+            public void run(Poster t) {
+                t.work(167);
+                t.post(4);
+                t.post(4);
+            }
         }, null);
         assertEquals(1_000_000 + SIGNAL + 7 * WORD, r.counter("test.after_ps"));
         assertEquals(2, r.counter("bus.pio_words") / 4);
@@ -100,15 +116,20 @@ class WriteBufferTest {
      */
     @Test
     void aDmaBurstUnderWayHoldsThePostingCpu() {
-        RunResult r = run(TestNets.now("host.write-buffer = 1"), t -> {
-            t.work(1670);
-            t.post(8);
+        RunResult r = run(TestNets.now("host.write-buffer = 1"), new Script() {
+            @Override
+            @continuable
+            public void run(Poster t) {
+                t.work(1670);
+                t.post(8);
+            }
         }, DmaRequest.fromHost(8192, false, 9));
         assertEquals(12_287_288, r.counter("test.after_ps"));
         assertEquals(510_621, r.counter("host.write_buffer_stall_ps") - (SIGNAL + 7 * WORD));
     }
 
-    private static RunResult run(HardwareProfile p, Consumer<Poster> script, DmaRequest dma) {
+    @continuable
+    private static RunResult run(HardwareProfile p, Script script, DmaRequest dma) {
         Cluster c = Cluster.build(TestNets.star(2), p, new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {

@@ -1,5 +1,6 @@
 package org.nowemu.mapper.check;
 
+import java.util.BitSet;
 import java.util.List;
 import org.nowemu.mapper.discover.Prober;
 
@@ -39,13 +40,14 @@ public final class TopologyProber implements Prober {
     }
 
     @Override
-    public boolean[] loops(List<byte[]> routes) {
-        boolean[] out = new boolean[routes.size()];
-        for (int i = 0; i < out.length; i++) {
+    public BitSet loops(List<byte[]> routes) {
+        BitSet out = new BitSet(routes.size());
+        for (int i = 0; i < routes.size(); i++) {
             sent++;
             Walks.End there = walks.walk(self, routes.get(i), false);
-            out[i] = there != null && there.node() == walks.hostNode(self);
-            if (!out[i]) {
+            if (there != null && there.node() == walks.hostNode(self)) {
+                out.set(i);
+            } else {
                 lost++;
             }
         }

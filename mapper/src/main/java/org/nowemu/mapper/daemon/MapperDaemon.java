@@ -1,12 +1,14 @@
 package org.nowemu.mapper.daemon;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.mapper.discover.Explorer;
 import org.nowemu.mapper.discover.Prober;
 import org.nowemu.mapper.graph.MapImage;
@@ -67,6 +69,7 @@ public final class MapperDaemon implements AmProgram {
     }
 
     @Override
+    @continuable
     public void run(Am am) {
         new Run(am).go();
     }
@@ -100,6 +103,7 @@ public final class MapperDaemon implements AmProgram {
             this.am = am;
         }
 
+        @continuable
         void go() {
             ep = am.privilegedEndpoint(TAG);
             self = am.host();
@@ -151,6 +155,7 @@ public final class MapperDaemon implements AmProgram {
         }
 
         /** Handles what arrives until {@code deadline} or until {@code stop} holds. */
+        @continuable
         private void serveUntil(long deadline, BooleanSupplier stop) {
             while (!stop.getAsBoolean() && am.now() < deadline) {
                 HostEntry.Raw r = ep.receiveRaw(deadline);
@@ -166,6 +171,7 @@ public final class MapperDaemon implements AmProgram {
             }
         }
 
+        @continuable
         private void handle(MapperPacket p) {
             switch (p.type()) {
                 case MapperPacket.QUERY -> {
@@ -215,6 +221,7 @@ public final class MapperDaemon implements AmProgram {
         }
 
         @Override
+        @continuable
         public HostReply[] hosts(List<byte[]> routes, List<byte[]> replies) {
             long base = nonces;
             for (int i = 0; i < routes.size(); i++) {
@@ -234,7 +241,8 @@ public final class MapperDaemon implements AmProgram {
         }
 
         @Override
-        public boolean[] loops(List<byte[]> routes) {
+        @continuable
+        public BitSet loops(List<byte[]> routes) {
             long base = nonces;
             for (byte[] route : routes) {
                 long nonce = nonces++;
@@ -242,17 +250,28 @@ public final class MapperDaemon implements AmProgram {
                 ep.sendRaw(route, MapperPacket.of(MapperPacket.LOOP, self, nonce, s.priority(), new byte[0]).encode());
             }
             waitForBatch();
-            boolean[] out = new boolean[routes.size()];
+            return collect(base, routes.size());
+        }
+
+        /**
+         * Which of the {@code n} loops from nonce {@code base} came back.
+         */
+        private BitSet collect(long base, int n) {
+            BitSet out = new BitSet(n);
             long missing = 0;
-            for (int i = 0; i < out.length; i++) {
-                out[i] = back.remove(base + i);
+            for (int i = 0; i < n; i++) {
+                if (back.remove(base + i)) {
+                    out.set(i);
+                } else {
+                    missing++;
+                }
                 pending.remove(base + i);
-                missing += out[i] ? 0 : 1;
             }
-            count(out.length, missing);
+            count(n, missing);
             return out;
         }
 
+        @continuable
         private void waitForBatch() {
             serveUntil(am.now() + s.probeTimeout(), () -> false);
             if ((installed && !leading) || deferTo >= 0) {
@@ -281,6 +300,7 @@ public final class MapperDaemon implements AmProgram {
         }
 
         /** The leader's remapping: every period, map again and send the new tables (a higher daemon may take over). */
+        @continuable
         private void remapEvery() {
             if (s.remapPeriod() == 0) {
                 return;
@@ -299,6 +319,7 @@ public final class MapperDaemon implements AmProgram {
          * Maps the network and leads it. If a NIC known before is missing (under load a probe's answer can come
          * after the timeout), it maps once more before giving it up: only the NICs both maps miss are gone.
          */
+        @continuable
         private void mapAndLead() {
             NetMap map = new Explorer(this, self, ports, this::higher).explore();
             TreeSet<Integer> expected = new TreeSet<>(everFound);
@@ -316,6 +337,7 @@ public final class MapperDaemon implements AmProgram {
          * NICs an earlier map found and neither this one nor {@code seenMeanwhile} (a map made just before) has are
          * gone: their routes are removed everywhere.
          */
+        @continuable
         private void lead(NetMap map, java.util.Collection<Integer> seenMeanwhile) {
             RouteSet routes = UpDownRoutes.compute(map);
             TreeSet<Integer> gone = new TreeSet<>(everFound);

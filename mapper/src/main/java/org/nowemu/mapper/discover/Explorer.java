@@ -2,8 +2,11 @@ package org.nowemu.mapper.discover;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Predicate;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.mapper.graph.NetMap;
 
 /**
@@ -58,6 +61,7 @@ public final class Explorer {
         this.abort = abort == null ? r -> false : abort;
     }
 
+    @continuable
     public NetMap explore() {
         NetMap map = new NetMap(self);
         NetMap.Switch s0 = map.add(new byte[0], new byte[0]);
@@ -79,12 +83,12 @@ public final class Explorer {
             }
             List<byte[]> loops = new ArrayList<>();
             for (int d : rest) {
-                loops.add(concat(x.route, new byte[] {(byte) d, 0}, home(d, x.back)));
+                loops.add(concat(x.route, hops(d, 0), home(d, x.back)));
             }
-            boolean[] back = prober.loops(loops);
+            BitSet back = prober.loops(loops);
             for (int i = 0; i < rest.size(); i++) {
                 int d = rest.get(i);
-                if (back[i] && !x.links.containsKey(d)) {
+                if (back.get(i) && !x.links.containsKey(d)) {
                     neighbour(map, x, d, hostless, todo);
                 }
             }
@@ -93,9 +97,10 @@ public final class Explorer {
     }
 
     /** The switch on X's offset {@code d}: one already known (then only the link is new), or a new one. */
+    @continuable
     private void neighbour(NetMap map, NetMap.Switch x, int d, List<NetMap.Switch> hostless,
                            ArrayDeque<NetMap.Switch> todo) {
-        byte[] route = concat(x.route, new byte[] {(byte) d});
+        byte[] route = concat(x.route, hops(d));
         byte[] back = home(d, x.back);
         List<Integer> offsets = all();
         Prober.HostReply[] found = hostsAround(route, back, offsets);
@@ -119,13 +124,13 @@ public final class Explorer {
             List<int[]> what = new ArrayList<>();
             for (NetMap.Switch z : hostless) {
                 for (int delta : offsets) {
-                    probes.add(concat(route, new byte[] {(byte) delta}, z.back));
+                    probes.add(concat(route, hops(delta), z.back));
                     what.add(new int[] {z.id, delta});
                 }
             }
-            boolean[] same = prober.loops(probes);
-            for (int i = 0; i < same.length; i++) {
-                if (same[i]) {
+            BitSet same = prober.loops(probes);
+            for (int i = 0; i < probes.size(); i++) {
+                if (same.get(i)) {
                     map.link(here, new NetMap.End(what.get(i)[0], -what.get(i)[1]));
                     return;
                 }
@@ -149,11 +154,12 @@ public final class Explorer {
     }
 
     /** Host probes at {@code offsets} of the switch reached by {@code route}; stops if a host says so. */
+    @continuable
     private Prober.HostReply[] hostsAround(byte[] route, byte[] back, List<Integer> offsets) {
         List<byte[]> routes = new ArrayList<>();
         List<byte[]> replies = new ArrayList<>();
         for (int d : offsets) {
-            routes.add(concat(route, new byte[] {(byte) d}));
+            routes.add(concat(route, hops(d)));
             replies.add(home(d, back));
         }
         Prober.HostReply[] found = prober.hosts(routes, replies);
@@ -191,17 +197,30 @@ public final class Explorer {
         return concat(new byte[] {(byte) -d}, back);
     }
 
-    static byte[] concat(byte[]... parts) {
-        int n = 0;
-        for (byte[] p : parts) {
-            n += p.length;
-        }
-        byte[] out = new byte[n];
-        int at = 0;
-        for (byte[] p : parts) {
-            System.arraycopy(p, 0, out, at, p.length);
-            at += p.length;
+    /**
+     * Route bytes for the given port offsets. (A method of its own: javaflow's weaver cannot analyse a byte array
+     * element store in the continuable methods that build routes.)
+     */
+    private static byte[] hops(int... offsets) {
+        byte[] out = new byte[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            out[i] = (byte) offsets[i];
         }
         return out;
+    }
+
+    /**
+     * {@code a} then {@code b}. (No varargs: javaflow's weaver cannot analyse a byte[][] built in a continuable
+     * method.)
+     */
+    static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** {@code a}, {@code b} then {@code c}. */
+    static byte[] concat(byte[] a, byte[] b, byte[] c) {
+        return concat(concat(a, b), c);
     }
 }

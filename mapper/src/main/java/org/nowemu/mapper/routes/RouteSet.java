@@ -22,7 +22,9 @@ public final class RouteSet {
         TreeMap<Integer, byte[]> out = new TreeMap<>();
         TreeMap<Integer, byte[]> m = routes.get(from);
         if (m != null) {
-            m.forEach((k, v) -> out.put(k, v.clone()));
+            for (var e : m.entrySet()) {
+                out.put(e.getKey(), e.getValue().clone());
+            }
         }
         return out;
     }

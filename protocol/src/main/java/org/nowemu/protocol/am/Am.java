@@ -3,6 +3,7 @@ package org.nowemu.protocol.am;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Histogram;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 
 /**
@@ -28,6 +29,7 @@ public final class Am {
     }
 
     /** A new endpoint with tag {@code tag}; endpoints of a process are numbered on its NIC in creation order. */
+    @continuable
     public Endpoint endpoint(int tag) {
         return process.open(tag, false, 1);
     }
@@ -36,6 +38,7 @@ public final class Am {
      * A new endpoint whose turn in the NIC's round-robin send scheduler is {@code weight} times an ordinary one's
      * (weight x 2^k entries before the scheduler moves on); {@code weight} from 1 to 64.
      */
+    @continuable
     public Endpoint endpoint(int tag, int weight) {
         if (weight < 1 || weight > 64) {
             throw new AmException(AmError.BAD_ARGUMENTS, "an endpoint's weight is 1 to 64, got " + weight);
@@ -44,26 +47,31 @@ public final class Am {
     }
 
     /** A privileged endpoint (the mapper's): raw packets and the routing table. */
+    @continuable
     public Endpoint privilegedEndpoint(int tag) {
         return process.open(tag, true, 1);
     }
 
     /** Polls until {@code done} holds or virtual time reaches {@code deadline}, spinning meanwhile. */
+    @continuable
     public void pollUntil(BooleanSupplier done, long deadline) {
         process.pollUntil(done, deadline);
     }
 
     /** Sleeps for {@code ps} of virtual time with the CPU free for the host's other threads (unlike computeFor). */
+    @continuable
     public void sleep(long ps) {
         process.sleepUntil(process.clock() + ps);
     }
 
     /** Polls every endpoint of the process once; returns how many messages it handled. */
+    @continuable
     public int poll() {
         return process.poll(null);
     }
 
     /** Polls until {@code done} holds (spinning, in host time, while nothing arrives). */
+    @continuable
     public void pollUntil(BooleanSupplier done) {
         process.pollUntil(done);
     }

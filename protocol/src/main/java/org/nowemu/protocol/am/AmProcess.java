@@ -3,6 +3,7 @@ package org.nowemu.protocol.am;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.hardware.host.BusRequest;
 import org.nowemu.hardware.host.ProgramThread;
@@ -78,6 +79,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         program.run(new Am(this));
     }
@@ -159,6 +161,7 @@ public final class AmProcess extends ProgramThread {
         return profile;
     }
 
+    @continuable
     Endpoint open(int tag, boolean privileged, int weight) {
         if (endpoints.size() >= maxEndpoints) {
             throw new AmException(AmError.BAD_ENDPOINT, nameOf(id()) + " may create " + maxEndpoints
@@ -173,6 +176,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     /** An endpoint fault if {@code ep} is not mapped: trap into the driver and block until it is. */
+    @continuable
     private void touch(Endpoint ep) {
         while (!ep.resident) {
             counter("am.endpoint_faults").increment();
@@ -187,6 +191,7 @@ public final class AmProcess extends ProgramThread {
      * until one arrives or virtual time reaches {@code deadline}; a packet that wakes the thread costs it the
      * interrupt dispatch. Null at the deadline.
      */
+    @continuable
     HostEntry.Raw awaitRaw(Endpoint ep, long deadline) {
         while (true) {
             HostEntry.Raw r = ep.takeRaw();
@@ -203,6 +208,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     /** Blocks (the CPU free for other threads) until virtual time {@code at}. */
+    @continuable
     void sleepUntil(long at) {
         blockUntil(() -> false, at);
     }
@@ -213,6 +219,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     /** Blocks on the endpoint's semaphore until it has been posted. */
+    @continuable
     void waitFor(Endpoint ep) {
         counter("am.event_waits").increment();
         blockUntil(() -> ep.posts > 0);
@@ -228,6 +235,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     /** Writes {@code words} into {@code ep}'s part of NIC memory (faulting it in first if need be). */
+    @continuable
     void pio(Endpoint ep, int words, Doorbell d) {
         touch(ep);
         pioWritePosted(words, d);
@@ -254,10 +262,12 @@ public final class AmProcess extends ProgramThread {
         return cursor();
     }
 
+    @continuable
     void sync() {
         catchUp();
     }
 
+    @continuable
     void awaitEntry() {
         catchUp();
         awaitMessage(false);
@@ -289,6 +299,7 @@ public final class AmProcess extends ProgramThread {
      * finds nothing costs its cycles and a cached look at each receive queue's flag (two per endpoint); each message
      * found costs a look that misses (the NIC's DMA wrote the entry) and the cycles to take it out and dispatch it.
      */
+    @continuable
     int poll(Endpoint only) {
         catchUp();
         counter("am.polls").increment();
@@ -317,6 +328,7 @@ public final class AmProcess extends ProgramThread {
     }
 
     /** Takes out what the endpoint's queues hold now, replies first, then frees the entries on the NIC. */
+    @continuable
     private int drain(Endpoint ep) {
         int replies = ep.replies.size();
         int requests = ep.requests.size();
@@ -340,11 +352,13 @@ public final class AmProcess extends ProgramThread {
     }
 
     /** Polls every endpoint until {@code done} holds, spinning (in host time) while nothing arrives. */
+    @continuable
     void pollUntil(BooleanSupplier done) {
         pollUntil(done, Long.MAX_VALUE);
     }
 
     /** As {@link #pollUntil(BooleanSupplier)}, giving up at virtual time {@code deadline}. */
+    @continuable
     void pollUntil(BooleanSupplier done, long deadline) {
         while (!done.getAsBoolean() && cursor() < deadline) {
             if (poll(null) > 0) {

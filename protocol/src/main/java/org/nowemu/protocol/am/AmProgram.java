@@ -1,5 +1,7 @@
 package org.nowemu.protocol.am;
 
+import org.apache.commons.javaflow.api.continuable;
+
 /**
  * Workload code that runs as one process on an emulated host: an ordinary program against the AM-II API. It
  * runs on its own thread as a coroutine of its host component (see {@code ProgramThread}): every call charges
@@ -8,5 +10,6 @@ package org.nowemu.protocol.am;
  */
 @FunctionalInterface
 public interface AmProgram {
+    @continuable
     void run(Am am);
 }

@@ -1,6 +1,8 @@
 package org.nowemu.protocol.am;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.LedgerBook;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.HostEntry;
@@ -64,6 +66,7 @@ public final class Endpoint {
     }
 
     /** Sets translation entry {@code index} to the endpoint {@code dest} with its tag {@code destTag}. */
+    @continuable
     public void map(int index, EndpointName dest, int destTag) {
         process.owns(this);
         if (index < 0 || index >= map.length || dest == null) {
@@ -89,6 +92,7 @@ public final class Endpoint {
     }
 
     /** Gives the endpoint a bulk region of {@code length} bytes in host memory, where bulk transfers land. */
+    @continuable
     public void setSegment(int length) {
         process.owns(this);
         if (length < 0) {
@@ -106,16 +110,19 @@ public final class Endpoint {
     }
 
     /** A short request of {@code args} words to translation entry {@code index}, for its handler {@code handler}. */
+    @continuable
     public void request(int index, int handler, int... args) {
         requestMedium(index, handler, new byte[0], args);
     }
 
     /** A medium request: {@code data} is copied once into the staging area; the receiver's handler reads it there. */
+    @continuable
     public void requestMedium(int index, int handler, byte[] data, int... args) {
         request(index, handler, data, -1, args);
     }
 
     /** A bulk transfer: {@code data} lands at {@code offset} of the destination's region, then its handler runs. */
+    @continuable
     public void requestBulk(int index, int handler, byte[] data, int offset, int... args) {
         if (offset < 0) {
             throw new AmException(AmError.BAD_SEGMENT_OFFSET, "offset " + offset);
@@ -123,6 +130,7 @@ public final class Endpoint {
         request(index, handler, data, offset, args);
     }
 
+    @continuable
     private void request(int index, int handler, byte[] data, int offset, int[] args) {
         process.owns(this);
         if (index < 0 || index >= map.length || map[index] == null) {
@@ -139,6 +147,7 @@ public final class Endpoint {
      * Turns the endpoint's events on or off: with them on, a message landing in an empty receive queue makes the
      * NIC interrupt the host, and the kernel posts the endpoint's semaphore ({@link #waitEvent}).
      */
+    @continuable
     public void setEvents(boolean on) {
         process.owns(this);
         process.pio(this, 1, new Doorbell.Events(index, on));
@@ -148,6 +157,7 @@ public final class Endpoint {
      * Waits on the endpoint's semaphore: returns at once if it has been posted since the last wait, else blocks
      * the thread (its CPU free for others) until it is. Then poll: the semaphore says only that something came.
      */
+    @continuable
     public void waitEvent() {
         process.owns(this);
         process.waitFor(this);
@@ -159,6 +169,7 @@ public final class Endpoint {
      * interrupt; the NIC also interrupts at once if entries wait when events go on). Events must be on before the
      * first round. Returns the messages handled.
      */
+    @continuable
     public int awaitAndDrain() {
         waitEvent();
         setEvents(false);
@@ -171,6 +182,7 @@ public final class Endpoint {
     }
 
     /** Polls this endpoint only: runs the handlers of what has arrived; returns how many messages it handled. */
+    @continuable
     public int poll() {
         process.owns(this);
         return process.poll(this);
@@ -181,6 +193,7 @@ public final class Endpoint {
      * returned with {@code error} (the library's bounce), or -1: a bounce is not a message of its own in the ledger
      * but the way the request comes back, so it travels under the request's id.
      */
+    @continuable
     void send(boolean reply, int index, EndpointName dest, int destTag, int handler, int[] args, byte[] data,
               int offset, int error, long returning) {
         handlerIndex(handler);
@@ -199,7 +212,7 @@ public final class Endpoint {
         }
         process.chargeSend(reply, data.length);
         process.pio(this, s.host().entryWords() + args.length, new Doorbell.Send(this.index, reply, index,
-                dest.nic(), dest.endpoint(), destTag, handler, args.clone(), data.clone(), offset, id, error));
+                dest.nic(), dest.endpoint(), destTag, handler, Arrays.copyOf(args, args.length), Arrays.copyOf(data, data.length), offset, id, error));
         process.stat(reply ? "am.replies_sent" : "am.requests_sent").increment();
     }
 
@@ -211,6 +224,7 @@ public final class Endpoint {
     }
 
     /** Runs the handler for one entry taken from a receive queue. */
+    @continuable
     void dispatch(HostEntry.Delivery d) {
         EndpointName from = new EndpointName(d.srcNic(), d.srcEp());
         byte[] data = d.data();
@@ -257,15 +271,17 @@ public final class Endpoint {
     // ---- the privileged endpoint of a mapper
 
     /** Puts a raw packet with an explicit source route on the wire. */
+    @continuable
     public void sendRaw(byte[] route, byte[] body) {
         privileged();
-        process.pio(this, 2 + (route.length + body.length + 3) / 4, new Doorbell.RawSend(index, route.clone(), body.clone()));
+        process.pio(this, 2 + (route.length + body.length + 3) / 4, new Doorbell.RawSend(index, Arrays.copyOf(route, route.length), Arrays.copyOf(body, body.length)));
     }
 
     /**
      * The next raw packet, waiting for one with the thread blocked until virtual time {@code deadline}
      * ({@code Long.MAX_VALUE}: for ever); null if none came by then. Each wake-up by a packet costs an interrupt.
      */
+    @continuable
     public HostEntry.Raw receiveRaw(long deadline) {
         privileged();
         return process.awaitRaw(this, deadline);
@@ -291,6 +307,7 @@ public final class Endpoint {
     }
 
     /** The next raw packet received (and whether it arrived intact), or null if none has arrived by now. */
+    @continuable
     public HostEntry.Raw receiveRaw() {
         privileged();
         process.sync();
@@ -304,13 +321,15 @@ public final class Endpoint {
     }
 
     /** Writes the NIC's routing-table entry for {@code nic} (null: no route). */
+    @continuable
     public void writeRoute(int nic, byte[] route) {
         privileged();
         process.pio(this, 2 + (route == null ? 0 : (route.length + 3) / 4),
-                new Doorbell.RouteWrite(index, nic, route == null ? null : route.clone()));
+                new Doorbell.RouteWrite(index, nic, route == null ? null : Arrays.copyOf(route, route.length)));
     }
 
     /** Reads the NIC's routing-table entry for {@code nic}: the NIC DMAs it to host memory. */
+    @continuable
     public byte[] readRoute(int nic) {
         privileged();
         process.pio(this, 2, new Doorbell.RouteRead(index, nic));

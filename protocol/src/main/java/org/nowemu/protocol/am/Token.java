@@ -1,5 +1,7 @@
 package org.nowemu.protocol.am;
 
+import org.apache.commons.javaflow.api.continuable;
+
 /**
  * Handed to a handler: who sent the message, and for a request the one reply it may send. A reply goes back to
  * the requesting endpoint on the reply channels and frees its credit there.
@@ -27,17 +29,20 @@ public final class Token {
     }
 
     /** Replies with a short message of {@code args} words to handler {@code handler} of the requester. */
+    @continuable
     public void reply(int handler, int... args) {
         replyMedium(handler, new byte[0], args);
     }
 
     /** Replies with a medium message: {@code data} is copied into the staging area, then sent by the NIC. */
+    @continuable
     public void replyMedium(int handler, byte[] data, int... args) {
         check();
         endpoint.send(true, -1, message.source(), srcTag, handler, args, data, -1, 0, -1);
     }
 
     /** Sends the request back to its sender as returned with {@code error} (the library's use: no handler). */
+    @continuable
     void bounce(AmError error) {
         check();
         endpoint.send(true, -1, message.source(), srcTag, message.handler(), message.args(), new byte[0],

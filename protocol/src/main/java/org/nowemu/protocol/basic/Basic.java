@@ -1,6 +1,7 @@
 package org.nowemu.protocol.basic;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
@@ -31,6 +32,7 @@ public final class Basic implements ProcessServices {
     }
 
     /** Sends {@code data} (at most {@link #maxPayload} bytes) to host {@code dest}; busy-waits for a descriptor. */
+    @continuable
     public void send(int dest, byte[] data) {
         p.send(dest, data);
     }
@@ -39,6 +41,7 @@ public final class Basic implements ProcessServices {
      * PM's multisend, on systems whose NIC has one (not the survey's protocol): {@code data}, one packet, goes to
      * each of {@code dests}; the NIC fetches it once and sends it to each in turn.
      */
+    @continuable
     public void multisend(int[] dests, byte[] data) {
         p.multisend(dests, data);
     }
@@ -49,16 +52,19 @@ public final class Basic implements ProcessServices {
     }
 
     /** Runs the handler for each packet that has arrived, until no more has; returns how many. */
+    @continuable
     public int poll() {
         return p.poll();
     }
 
     /** Polls until {@code done} holds (spinning in host time while nothing arrives). */
+    @continuable
     public void pollUntil(BooleanSupplier done) {
         p.pollUntil(done, Long.MAX_VALUE);
     }
 
     /** Polls until {@code done} holds or virtual time reaches {@code deadline}. */
+    @continuable
     public void pollUntil(BooleanSupplier done, long deadline) {
         p.pollUntil(done, deadline);
     }

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.basic;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
@@ -39,6 +40,7 @@ public final class BasicMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         int max = b.maxPayload();
         int left = Math.max(1, bytes);
@@ -55,6 +57,7 @@ public final class BasicMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         b.pollUntil(() -> arrivals.count() >= count, deadline);
     }

@@ -1,6 +1,8 @@
 package org.nowemu.protocol.basic;
 
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.credits.CreditTable;
@@ -61,6 +63,7 @@ public final class BasicProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         ops().cycles(c.call());
         ops().pioWrite(2, new BasicWire.Init());
@@ -91,11 +94,13 @@ public final class BasicProcess extends LibraryThread {
         handler = h;
     }
 
+    @continuable
     void send(int dest, byte[] data) {
         send(new int[] {dest}, data);
     }
 
     /** PM's multisend: one packet in the send area, which the NIC sends to each of {@code dests} in turn. */
+    @continuable
     void multisend(int[] dests, byte[] data) {
         if (!s.variant().multisend()) {
             throw new IllegalStateException(s.name() + ": this system's NIC has no multisend");
@@ -106,6 +111,7 @@ public final class BasicProcess extends LibraryThread {
         send(dests, data);
     }
 
+    @continuable
     private void send(int[] dests, byte[] data) {
         for (int dest : dests) {
             if (dest < 0 || dest >= hosts() || dest == host()) {
@@ -158,11 +164,12 @@ public final class BasicProcess extends LibraryThread {
         // One destination number more per extra destination of a multisend; the bytes themselves for a PIO send.
         ops.cycles(c.packet() + (long) c.loop() * (dests.length - 1));
         int words = s.descriptorWords() + dests.length - 1 + (pio ? HostOps.words(0, data.length) : 0);
-        ops.pioWrite(words, dests.length > 1 ? new BasicWire.MultiPost(index, dests.clone(), seqs, data.clone())
-                : pio ? new BasicWire.PioPost(index, dests[0], seqs[0], data.clone())
-                : new BasicWire.Post(index, dests[0], seqs[0], data.clone()));
+        ops.pioWrite(words, dests.length > 1 ? new BasicWire.MultiPost(index, Arrays.copyOf(dests, dests.length), seqs, Arrays.copyOf(data, data.length))
+                : pio ? new BasicWire.PioPost(index, dests[0], seqs[0], Arrays.copyOf(data, data.length))
+                : new BasicWire.Post(index, dests[0], seqs[0], Arrays.copyOf(data, data.length)));
     }
 
+    @continuable
     int poll() {
         HostOps ops = ops();
         sync();
@@ -201,6 +208,7 @@ public final class BasicProcess extends LibraryThread {
         return handled;
     }
 
+    @continuable
     void pollUntil(BooleanSupplier done, long deadline) {
         long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
         while (!done.getAsBoolean() && clock() < deadline) {

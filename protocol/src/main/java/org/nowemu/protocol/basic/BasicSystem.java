@@ -3,6 +3,7 @@ package org.nowemu.protocol.basic;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
@@ -10,6 +11,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.system.OneProcess;
 import org.nowemu.protocol.system.CommSystem;
@@ -88,7 +90,13 @@ public final class BasicSystem implements CommSystem<BasicSettings, BasicProgram
     }
 
     @Override
-    public Optional<BasicProgram> messengerProgram(BasicSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(b -> body.accept(new BasicMessenger(b)));
+    public Optional<BasicProgram> messengerProgram(BasicSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new BasicProgram() {
+            @Override
+            @continuable
+            public void run(Basic b) {
+                body.run(new BasicMessenger(b));
+            }
+        });
     }
 }

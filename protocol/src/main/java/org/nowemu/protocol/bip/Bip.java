@@ -1,5 +1,6 @@
 package org.nowemu.protocol.bip;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
@@ -54,11 +55,13 @@ public final class Bip implements ProcessServices {
     }
 
     /** bip_tsend: sends {@code bytes} of {@code buf} to node {@code dest}'s queue {@code tag}. */
+    @continuable
     public void tsend(int dest, int tag, Buffer buf, int bytes) {
         p.send(dest, tag, buf, bytes);
     }
 
     /** bip_trecv: the next message of queue {@code tag}, at most {@code maxBytes}, into {@code buf}. */
+    @continuable
     public Received trecv(int tag, Buffer buf, int maxBytes) {
         return p.receive(tag, buf, maxBytes);
     }

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.bip;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
@@ -35,6 +36,7 @@ public final class BipMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         bip.tsend(dest, TAG, out, Math.min(bytes, out.bytes()));
     }
@@ -46,6 +48,7 @@ public final class BipMessenger implements Messenger {
 
     /** Receives until {@code count} have arrived; BIP's receive blocks, so the deadline only stops new ones. */
     @Override
+    @continuable
     public void await(long count, long deadline) {
         while (arrivals.count() < count && bip.now() < deadline) {
             bip.trecv(TAG, in, in.bytes());

@@ -1,6 +1,7 @@
 package org.nowemu.protocol.bip;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -68,6 +69,7 @@ public final class BipProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         ops().cycles(c.call());
         ops().pioWrite(2, new BipWire.Init());
@@ -95,6 +97,7 @@ public final class BipProcess extends LibraryThread {
         return pageSize;
     }
 
+    @continuable
     void send(int dest, int tag, Bip.Buffer buf, int bytes) {
         if (dest < 0 || dest >= hosts() || dest == host()) {
             throw new IllegalArgumentException("bip_tsend: no destination " + dest + " (nodes 0.." + (hosts() - 1)
@@ -134,6 +137,7 @@ public final class BipProcess extends LibraryThread {
         pollUntil(() -> sendDone, Long.MAX_VALUE);
     }
 
+    @continuable
     Bip.Received receive(int tag, Bip.Buffer buf, int maxBytes) {
         checkTag(tag);
         if (maxBytes < 0 || maxBytes > buf.bytes()) {
@@ -173,6 +177,7 @@ public final class BipProcess extends LibraryThread {
         }
     }
 
+    @continuable
     private Bip.Received fromRing(int tag, int maxBytes) {
         HostOps ops = ops();
         int slot = rings[tag].take();
@@ -216,6 +221,7 @@ public final class BipProcess extends LibraryThread {
     }
 
     /** Polls the completion word (cached host memory) until {@code done} holds. */
+    @continuable
     private void pollUntil(BooleanSupplier done, long deadline) {
         while (true) {
             sync();

@@ -3,6 +3,7 @@ package org.nowemu.protocol.bip;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
@@ -10,6 +11,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.system.OneProcess;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
@@ -80,7 +82,13 @@ public final class BipSystem implements CommSystem<BipSettings, BipProgram> {
     }
 
     @Override
-    public Optional<BipProgram> messengerProgram(BipSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(b -> body.accept(new BipMessenger(b, maxBytes)));
+    public Optional<BipProgram> messengerProgram(BipSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new BipProgram() {
+            @Override
+            @continuable
+            public void run(Bip b) {
+                body.run(new BipMessenger(b, maxBytes));
+            }
+        });
     }
 }

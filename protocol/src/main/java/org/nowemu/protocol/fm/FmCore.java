@@ -1,5 +1,6 @@
 package org.nowemu.protocol.fm;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.host.LibraryThread;
@@ -88,6 +89,7 @@ public final class FmCore {
     }
 
     /** FM_initialize: tells the NIC where the receive area is. */
+    @continuable
     public void init() {
         ops().cycles(c.call());
         ops().pioWrite(2, new FmWire.Init());
@@ -120,6 +122,7 @@ public final class FmCore {
      * Starts a data packet of {@code bytes} payload bytes to {@code dest}: takes a credit (waiting for one) and a
      * send slot (waiting for one), and writes the header.
      */
+    @continuable
     public Out begin(int dest, int handler, boolean first, boolean last, int bytes, int total) {
         if (!credits.has(dest)) {
             t.stat("fm.credit_waits").increment();
@@ -141,6 +144,7 @@ public final class FmCore {
     }
 
     /** Writes {@code len} bytes of {@code src} from {@code off} into the packet's payload by PIO. */
+    @continuable
     public void write(Out p, byte[] src, int off, int len) {
         if (len > p.room()) {
             throw new IllegalArgumentException(len + " bytes into a packet with room for " + p.room());
@@ -154,11 +158,13 @@ public final class FmCore {
     }
 
     /** Sets the packet's ready flag: the NIC sends it. */
+    @continuable
     public void launch(Out p) {
         ops().pioWrite(s.flagWords(), new FmWire.SlotReady(p.slot, p.dest, p.body));
         t.stat("fm.packets_sent").increment();
     }
 
+    @continuable
     private int claimSlot() {
         while (!slots.tailFree()) {
             ops().pioRead();
@@ -170,6 +176,7 @@ public final class FmCore {
         return slots.claim();
     }
 
+    @continuable
     private void sendCredits(int dest, int n) {
         int slot = claimSlot();
         ops().cycles(c.packet());
@@ -230,6 +237,7 @@ public final class FmCore {
     }
 
     /** The library is done with a packet: its slot is free, and its credit is owed back to its sender. */
+    @continuable
     public void consumed(In p) {
         data.release(p.slot());
         ops().cycles(c.credit());

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.fm;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.LibraryThread;
@@ -12,6 +13,7 @@ public final class FmProcess extends LibraryThread {
     /** What the process runs: given the process and its FM core, build the API and run the program on it. */
     @FunctionalInterface
     public interface Body {
+        @continuable
         void run(FmProcess process, FmCore core);
     }
 
@@ -25,6 +27,7 @@ public final class FmProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         core.init();
         body.run(this, core);

@@ -2,6 +2,7 @@ package org.nowemu.protocol.fmmc;
 
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmWire;
@@ -9,6 +10,7 @@ import org.nowemu.protocol.fm.fm1.Fm1Handler;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.ring.RingTail;
+import org.nowemu.protocol.parts.staging.Reassembly;
 import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
@@ -32,8 +34,7 @@ public final class FmMc {
     private final Fm1Handler[] handlers = new Fm1Handler[256];
     private final RingTail mcSlots;
     private final StagingArea mcArea;
-    private final byte[][] staging;
-    private final int[] staged;
+    private final Reassembly staging;
     private final long[] mcSent;
     private final long[] mcReceived;
     private long mcConsumed;
@@ -45,8 +46,7 @@ public final class FmMc {
         this.c = settings.fm().host();
         this.mcSlots = new RingTail(settings.sendSlots());
         this.mcArea = new StagingArea("h" + process.host() + " FM/MC multicast area", settings.hostSlots());
-        this.staging = new byte[process.hosts()][];
-        this.staged = new int[process.hosts()];
+        this.staging = new Reassembly(process.hosts());
         this.mcSent = new long[process.hosts()];
         this.mcReceived = new long[process.hosts()];
     }
@@ -80,6 +80,7 @@ public final class FmMc {
     }
 
     /** FM_send: as FM 1.x's. */
+    @continuable
     public void send(int dest, int handler, byte[] buf, int size) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
             throw new IllegalArgumentException("FM/MC: no destination " + dest);
@@ -99,6 +100,7 @@ public final class FmMc {
     }
 
     /** FM_mc_send: one packet to hosts {@code base} .. {@code base + members - 1} but this one. */
+    @continuable
     public void mcSend(int base, int members, int handler, byte[] buf, int size) {
         if (members < 2 || base < 0 || base + members > p.hosts() || p.host() < base || p.host() >= base + members
                 || size > s.fm().packetPayload()) {
@@ -132,6 +134,7 @@ public final class FmMc {
     }
 
     /** FM_extract: every message whose last packet has arrived, unicast and multicast; returns how many. */
+    @continuable
     public int extract() {
         p.sync();
         core.ops().cycles(c.call());
@@ -159,6 +162,7 @@ public final class FmMc {
         return handled;
     }
 
+    @continuable
     private void drainMulticasts() {
         long before = mcConsumed;
         while (true) {
@@ -189,6 +193,7 @@ public final class FmMc {
         return 1;
     }
 
+    @continuable
     private int take(FmCore.In in) {
         FmWire.Header h = in.header();
         int src = h.src();
@@ -199,16 +204,9 @@ public final class FmMc {
                     src);
             handled = 1;
         } else {
-            if (h.first()) {
-                staging[src] = new byte[h.total()];
-                staged[src] = 0;
-            }
             core.ops().copyFromDma(h.bytes());
-            System.arraycopy(in.body(), FmWire.HEADER_BYTES, staging[src], staged[src], h.bytes());
-            staged[src] += h.bytes();
-            if (h.last()) {
-                byte[] whole = staging[src];
-                staging[src] = null;
+            byte[] whole = staging.add(src, h.first(), h.last(), h.total(), in.body(), FmWire.HEADER_BYTES, h.bytes());
+            if (whole != null) {
                 core.handled(src);
                 deliver(h.handler(), whole, whole.length, src);
                 handled = 1;
@@ -228,6 +226,7 @@ public final class FmMc {
     }
 
     /** Extracts until {@code done} holds or virtual time reaches {@code deadline}. */
+    @continuable
     public void extractUntil(BooleanSupplier done, long deadline) {
         while (!done.getAsBoolean() && p.clock() < deadline) {
             if (extract() == 0 && !done.getAsBoolean()) {

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.fmmc;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
@@ -28,6 +29,7 @@ public final class FmMcMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         fm.send(dest, HANDLER, buffer(bytes), bytes);
     }
@@ -38,6 +40,7 @@ public final class FmMcMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void multicast(int first, int members, int bytes) {
         fm.mcSend(first, members, HANDLER, buffer(bytes), bytes);
     }
@@ -55,6 +58,7 @@ public final class FmMcMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         fm.extractUntil(() -> arrivals.count() >= count, deadline);
     }

@@ -3,6 +3,7 @@ package org.nowemu.protocol.fmmc;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
@@ -12,6 +13,7 @@ import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.fm.FmFirmware;
 import org.nowemu.protocol.fm.FmHosts;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.system.OneProcess;
 import org.nowemu.protocol.system.CommSystem;
@@ -80,7 +82,13 @@ public final class FmMcSystem implements CommSystem<McSettings, FmMcProgram> {
     }
 
     @Override
-    public Optional<FmMcProgram> messengerProgram(McSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(fm -> body.accept(new FmMcMessenger(fm)));
+    public Optional<FmMcProgram> messengerProgram(McSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new FmMcProgram() {
+            @Override
+            @continuable
+            public void run(FmMc fm) {
+                body.run(new FmMcMessenger(fm));
+            }
+        });
     }
 }

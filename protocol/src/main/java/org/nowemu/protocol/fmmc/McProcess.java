@@ -1,5 +1,6 @@
 package org.nowemu.protocol.fmmc;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.fm.FmCore;
@@ -19,6 +20,7 @@ public final class McProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         core.init();
         program.run(fmmc);

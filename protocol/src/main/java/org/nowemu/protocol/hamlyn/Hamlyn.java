@@ -3,6 +3,7 @@ package org.nowemu.protocol.hamlyn;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.basic.Basic;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
@@ -49,6 +50,7 @@ public final class Hamlyn implements ProcessServices {
     }
 
     /** Writes {@code data} at {@code offset} of this sender's share of {@code dest}'s message area. */
+    @continuable
     public void send(int dest, int offset, byte[] data) {
         if (offset < 0 || offset + (long) data.length > share) {
             throw new IllegalArgumentException("hamlyn: offset " + offset + " + " + data.length
@@ -64,10 +66,12 @@ public final class Hamlyn implements ProcessServices {
                 Arrays.copyOfRange(payload, 4, payload.length)));
     }
 
+    @continuable
     public int poll() {
         return b.poll();
     }
 
+    @continuable
     public void pollUntil(BooleanSupplier done, long deadline) {
         b.pollUntil(done, deadline);
     }

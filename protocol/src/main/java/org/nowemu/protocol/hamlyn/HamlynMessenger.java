@@ -1,6 +1,7 @@
 package org.nowemu.protocol.hamlyn;
 
 import java.util.Arrays;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
@@ -41,6 +42,7 @@ public final class HamlynMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         int left = Math.max(1, bytes);
         while (left > h.maxSend()) {
@@ -50,6 +52,7 @@ public final class HamlynMessenger implements Messenger {
         write(dest, Arrays.copyOf(last, left));
     }
 
+    @continuable
     private void write(int dest, byte[] data) {
         if (nextOffset[dest] + data.length > h.areaShare()) {
             nextOffset[dest] = 0;
@@ -64,6 +67,7 @@ public final class HamlynMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         h.pollUntil(() -> arrivals.count() >= count, deadline);
     }

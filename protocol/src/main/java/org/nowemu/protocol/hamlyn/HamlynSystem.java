@@ -4,16 +4,20 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.basic.Basic;
 import org.nowemu.protocol.basic.BasicFirmware;
 import org.nowemu.protocol.basic.BasicProcess;
+import org.nowemu.protocol.basic.BasicProgram;
 import org.nowemu.protocol.basic.BasicSettings;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcess;
@@ -94,11 +98,23 @@ public final class HamlynSystem implements CommSystem<BasicSettings, HamlynProgr
     @Override
     public List<Part> hostParts(BasicSettings s, HostSetup host, List<HamlynProgram> programs) {
         return OneProcess.parts(host, name(), programs,
-                p -> new BasicProcess(host.profile(), host.nic(), host.hosts(), s, b -> p.run(new Hamlyn(b, s.variant().areaShare()))));
+                p -> new BasicProcess(host.profile(), host.nic(), host.hosts(), s, new BasicProgram() {
+                    @Override
+                    @continuable
+                    public void run(Basic b) {
+                        p.run(new Hamlyn(b, s.variant().areaShare()));
+                    }
+                }));
     }
 
     @Override
-    public Optional<HamlynProgram> messengerProgram(BasicSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(h -> body.accept(new HamlynMessenger(h)));
+    public Optional<HamlynProgram> messengerProgram(BasicSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new HamlynProgram() {
+            @Override
+            @continuable
+            public void run(Hamlyn h) {
+                body.run(new HamlynMessenger(h));
+            }
+        });
     }
 }

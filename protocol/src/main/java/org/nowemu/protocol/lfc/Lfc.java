@@ -2,12 +2,14 @@ package org.nowemu.protocol.lfc;
 
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.ring.RingTail;
 import org.nowemu.protocol.parts.staging.Arrival;
+import org.nowemu.protocol.parts.staging.Reassembly;
 import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
@@ -30,6 +32,7 @@ public final class Lfc {
     /** An LFC upcall [E: the signature], run on a whole message. */
     @FunctionalInterface
     public interface Upcall {
+        @continuable
         void handle(byte[] buf, int size, int sender, boolean multicast);
     }
 
@@ -40,9 +43,14 @@ public final class Lfc {
     private final StagingArea ring;
     private final long[][] sentTo;
     private final long[][] receivedFrom;
-    private final byte[][][] staging;
-    private final int[][] staged;
-    private Upcall upcall = (b, n, src, m) -> { };
+    /** Reassembly of unicast [0] and multicast [1] messages. */
+    private final Reassembly[] staging;
+    private Upcall upcall = new Lfc.Upcall() {
+        @Override
+        @continuable
+        public void handle(byte[] b, int n, int src, boolean m) {
+        }
+    };
     private boolean interrupts;
     private boolean polling;
     private long consumed;
@@ -56,11 +64,11 @@ public final class Lfc {
         this.ring = new StagingArea("h" + process.host() + " LFC receive ring", settings.receiveSlots());
         this.sentTo = new long[2][hosts];
         this.receivedFrom = new long[2][hosts];
-        this.staging = new byte[2][hosts][];
-        this.staged = new int[2][hosts];
+        this.staging = new Reassembly[] {new Reassembly(hosts), new Reassembly(hosts)};
         this.interrupts = settings.control() != ControlTransfer.POLLING;
     }
 
+    @continuable
     void init() {
         ops().cycles(c.call());
         ops().pioWrite(2, new LfcWire.Init(interrupts));
@@ -104,6 +112,7 @@ public final class Lfc {
     }
 
     /** lfc_intr_enable / lfc_intr_disable (meaningless on a polling stack: its NIC never interrupts). */
+    @continuable
     public void interrupts(boolean on) {
         ops().cycles(c.call());
         interrupts = on && s.control() != ControlTransfer.POLLING;
@@ -111,6 +120,7 @@ public final class Lfc {
     }
 
     /** Sends {@code size} bytes of {@code buf} to {@code dest}. */
+    @continuable
     public void send(int dest, byte[] buf, int size) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
             throw new IllegalArgumentException("LFC: no destination " + dest + " from host " + p.host());
@@ -125,6 +135,7 @@ public final class Lfc {
      * Multicasts {@code size} bytes of {@code buf} to hosts {@code first} .. {@code first + members - 1} but this
      * one, forwarded by the NICs.
      */
+    @continuable
     public void multicast(int first, int members, byte[] buf, int size) {
         if (members < 2 || first < 0 || first + members > p.hosts() || p.host() < first
                 || p.host() >= first + members) {
@@ -146,6 +157,7 @@ public final class Lfc {
         p.book().sent(id, p.clock(), MessageIds.address(dest));
     }
 
+    @continuable
     private void packets(int kind, int dest, int first, int members, byte[] buf, int size) {
         int off = 0;
         do {
@@ -167,6 +179,7 @@ public final class Lfc {
         } while (off < size);
     }
 
+    @continuable
     private int claimSlot() {
         while (!slots.tailFree()) {
             ops().pioRead();
@@ -183,6 +196,7 @@ public final class Lfc {
     }
 
     /** lfc_poll: runs the upcall of every message whose last packet is in the ring now; returns how many. */
+    @continuable
     public int poll() {
         long start = p.clock();
         p.sync();
@@ -193,11 +207,13 @@ public final class Lfc {
     }
 
     /** The interrupt handler's poll (its time is the handler's, counted apart from the signal). */
+    @continuable
     void pollInHandler() {
         ops().cycles(c.call());
         drain();
     }
 
+    @continuable
     private int drain() {
         if (polling) {
             return 0; // an interrupt taken inside an upcall: the poll under way takes the packets
@@ -225,6 +241,7 @@ public final class Lfc {
         return handled;
     }
 
+    @continuable
     private int take() {
         int slot = ring.take();
         byte[] body = ring.content(slot);
@@ -239,21 +256,19 @@ public final class Lfc {
             deliver(k, msg, h.total(), src);
             return 1;
         }
-        if (h.first()) {
-            staging[k][src] = new byte[h.total()];
-            staged[k][src] = 0;
-        }
         ops().copyFromDma(h.bytes());
-        System.arraycopy(body, LfcWire.HEADER_BYTES, staging[k][src], staged[k][src], h.bytes());
-        staged[k][src] += h.bytes();
+        byte[] whole = staging[k].add(src, h.first(), h.last(), h.total(), body, LfcWire.HEADER_BYTES, h.bytes());
         release(slot);
-        if (h.last()) {
-            byte[] whole = staging[k][src];
-            staging[k][src] = null;
+        if (whole != null) {
             deliver(k, whole, whole.length, src);
             handled = 1;
         }
         return handled;
+    }
+
+    /** The next message number from {@code src} of kind {@code k} (apart: the weaver cannot analyse long[][]). */
+    private long nextReceived(int k, int src) {
+        return receivedFrom[k][src]++;
     }
 
     private void release(int slot) {
@@ -261,8 +276,9 @@ public final class Lfc {
         consumed++;
     }
 
+    @continuable
     private void deliver(int k, byte[] msg, int size, int src) {
-        p.book().handled(MessageIds.of(LfcWire.LEDGER_UCAST + k, src, p.host(), receivedFrom[k][src]++),
+        p.book().handled(MessageIds.of(LfcWire.LEDGER_UCAST + k, src, p.host(), nextReceived(k, src)),
                 MessageIds.address(p.host()));
         p.stat("lfc.handled").increment();
         upcall.handle(msg, size, src, k == 1);
@@ -273,6 +289,7 @@ public final class Lfc {
      * interrupts on, asleep until the NIC interrupts (interrupt-driven receipt); otherwise spinning on polls, which
      * keep the watchdog quiet (an interrupt already raised is taken first).
      */
+    @continuable
     public void waitUntil(BooleanSupplier done, long deadline) {
         if (interrupts && s.control() == ControlTransfer.INTERRUPTS) {
             p.sleepUntil(done, deadline);
@@ -292,6 +309,7 @@ public final class Lfc {
     }
 
     /** The program's own computation for {@code ps}, preempted by the NIC's interrupts when they are on. */
+    @continuable
     public void compute(long ps) {
         p.computePreemptible(ps);
     }

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.lfc;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
@@ -13,7 +14,12 @@ public final class LfcMessenger implements Multicaster {
 
     public LfcMessenger(Lfc lfc) {
         this.lfc = lfc;
-        lfc.upcall((b, size, sender, multicast) -> arrivals.arrived(lfc.now()));
+        lfc.upcall(new Lfc.Upcall() {
+            @Override
+            public void handle(byte[] b, int size, int sender, boolean multicast) {
+                arrivals.arrived(lfc.now());
+            }
+        });
     }
 
     @Override
@@ -27,6 +33,7 @@ public final class LfcMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         lfc.send(dest, buffer(bytes), bytes);
     }
@@ -37,6 +44,7 @@ public final class LfcMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void multicast(int first, int members, int bytes) {
         lfc.multicast(first, members, buffer(bytes), bytes);
     }
@@ -54,6 +62,7 @@ public final class LfcMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         lfc.waitUntil(() -> arrivals.count() >= count, deadline);
     }

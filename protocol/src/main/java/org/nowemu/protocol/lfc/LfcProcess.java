@@ -1,6 +1,7 @@
 package org.nowemu.protocol.lfc;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.LibraryThread;
@@ -31,6 +32,7 @@ public final class LfcProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         lfc.init();
         program.run(lfc);
@@ -48,6 +50,7 @@ public final class LfcProcess extends LibraryThread {
     }
 
     /** Takes a pending interrupt, if any: the signal's dispatch, then the handler's poll. */
+    @continuable
     boolean takeInterrupt() {
         if (interruptsPending == 0) {
             return false;
@@ -65,6 +68,7 @@ public final class LfcProcess extends LibraryThread {
      * {@code ps} of the program's own computation, preempted by interrupts: each one taken costs the signal and
      * the handler, and the computation resumes after it (its total stays {@code ps}).
      */
+    @continuable
     void computePreemptible(long ps) {
         long left = ps;
         while (left > 0) {
@@ -86,6 +90,7 @@ public final class LfcProcess extends LibraryThread {
     }
 
     /** Sleeps (the CPU given up) until {@code done} holds or {@code deadline}, taking interrupts as they come. */
+    @continuable
     void sleepUntil(BooleanSupplier done, long deadline) {
         while (!done.getAsBoolean() && clock() < deadline) {
             if (!takeInterrupt()) {

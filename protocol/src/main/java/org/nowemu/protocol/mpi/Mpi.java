@@ -2,6 +2,7 @@ package org.nowemu.protocol.mpi;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.fm1.Fm1;
 import org.nowemu.protocol.fm.fm2.Fm2;
@@ -66,11 +67,13 @@ public final class Mpi implements ProcessServices {
     }
 
     /** MPI_Send: returns once {@code buf} may be reused (eager: once FM has taken the message). */
+    @continuable
     public void send(byte[] buf, int off, int len, int dest, int tag) {
         isend(buf, off, len, dest, tag);
     }
 
     /** MPI_Isend: eager, so complete as soon as it returns. */
+    @continuable
     public MpiRequest isend(byte[] buf, int off, int len, int dest, int tag) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host() || tag < 0 || len < 0 || off < 0
                 || off + len > buf.length) {
@@ -87,6 +90,7 @@ public final class Mpi implements ProcessServices {
     }
 
     /** MPI_Recv: a message from {@code source} (or ANY_SOURCE) with {@code tag} (or ANY_TAG), of at most {@code max}. */
+    @continuable
     public MpiStatus recv(byte[] buf, int off, int max, int source, int tag) {
         MpiRequest r = irecv(buf, off, max, source, tag);
         await(r);
@@ -120,18 +124,21 @@ public final class Mpi implements ProcessServices {
     }
 
     /** MPI_Wait: makes progress until {@code r} is complete; returns its status (null for a send). */
+    @continuable
     public MpiStatus await(MpiRequest r) {
         layer.progressUntil(r::done, Long.MAX_VALUE);
         return r.status;
     }
 
     /** MPI_Wait until virtual time {@code deadline} at most (not MPI's; for benchmarks on a clock); whether done. */
+    @continuable
     public boolean await(MpiRequest r, long deadline) {
         layer.progressUntil(r::done, deadline);
         return r.done;
     }
 
     /** MPI_Test: makes progress once, without waiting; whether {@code r} is complete. */
+    @continuable
     public boolean test(MpiRequest r) {
         if (!r.done) {
             p.sync();

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.mpi;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
@@ -34,6 +35,7 @@ public final class MpiMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         mpi.send(out, 0, bytes, dest, 0);
     }
@@ -44,6 +46,7 @@ public final class MpiMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         while (arrivals.count() < count && mpi.now() < deadline) {
             if (pending == null) {

@@ -3,16 +3,21 @@ package org.nowemu.protocol.mpi;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmHosts;
+import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.fm1.Fm1;
 import org.nowemu.protocol.fm.fm2.Fm2;
+import org.nowemu.protocol.fm.fm2.Fm2Program;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
@@ -75,15 +80,39 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
     @Override
     public List<Part> hostParts(MpiStackSettings s, HostSetup host, List<MpiProgram> programs) {
         if (s.overFm2()) {
-            return FmHosts.parts(s.fm(), host, name(), programs, program -> (process, core) -> Fm2.run(process, core,
-                    f -> program.run(Mpi.overFm2(process, f, s.mpi()))));
+            return FmHosts.parts(s.fm(), host, name(), programs, program -> new FmProcess.Body() {
+                @Override
+                @continuable
+                public void run(FmProcess process, FmCore core) {
+                    Fm2.run(process, core,
+                    new Fm2Program() {
+                        @Override
+                        @continuable
+                        public void run(Fm2 f) {
+                            program.run(Mpi.overFm2(process, f, s.mpi()));
+                        }
+                    });
+                }
+            });
         }
         return FmHosts.parts(s.fm(), host, name(), programs,
-                program -> (process, core) -> program.run(Mpi.overFm1(process, new Fm1(process, core), s.mpi())));
+                program -> new FmProcess.Body() {
+                    @Override
+                    @continuable
+                    public void run(FmProcess process, FmCore core) {
+                        program.run(Mpi.overFm1(process, new Fm1(process, core), s.mpi()));
+                    }
+                });
     }
 
     @Override
-    public Optional<MpiProgram> messengerProgram(MpiStackSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(mpi -> body.accept(new MpiMessenger(mpi, maxBytes)));
+    public Optional<MpiProgram> messengerProgram(MpiStackSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new MpiProgram() {
+            @Override
+            @continuable
+            public void run(Mpi mpi) {
+                body.run(new MpiMessenger(mpi, maxBytes));
+            }
+        });
     }
 }

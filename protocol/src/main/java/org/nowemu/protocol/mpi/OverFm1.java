@@ -1,6 +1,7 @@
 package org.nowemu.protocol.mpi;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.fm1.Fm1;
 
 /**
@@ -25,6 +26,7 @@ final class OverFm1 implements Layer {
     }
 
     @Override
+    @continuable
     public void send(int dest, MpiHeader header, byte[] buf, int off, int len) {
         int size = MpiHeader.BYTES + len;
         if (staging.length < size) {
@@ -55,11 +57,13 @@ final class OverFm1 implements Layer {
     }
 
     @Override
+    @continuable
     public void progressUntil(BooleanSupplier done, long deadline) {
         fm.extractUntil(done, deadline);
     }
 
     @Override
+    @continuable
     public void progress() {
         fm.extract();
     }

@@ -1,7 +1,9 @@
 package org.nowemu.protocol.mpi;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.fm2.Fm2;
+import org.nowemu.protocol.fm.fm2.Fm2Handler;
 import org.nowemu.protocol.fm.fm2.FmStream;
 
 /**
@@ -23,10 +25,17 @@ final class OverFm2 implements Layer {
     OverFm2(Fm2 fm, Mpi mpi) {
         this.fm = fm;
         this.mpi = mpi;
-        fm.register(HANDLER, this::onMessage);
+        fm.register(HANDLER, new Fm2Handler() {
+            @Override
+            @continuable
+            public int handle(FmStream s, int sender) {
+                return onMessage(s, sender);
+            }
+        });
     }
 
     @Override
+    @continuable
     public void send(int dest, MpiHeader h, byte[] buf, int off, int len) {
         FmStream s = fm.beginMessage(dest, MpiHeader.BYTES + len, HANDLER);
         fm.sendPiece(s, h.encode());
@@ -34,6 +43,7 @@ final class OverFm2 implements Layer {
         fm.endMessage(s);
     }
 
+    @continuable
     private int onMessage(FmStream s, int sender) {
         fm.receive(header, s, MpiHeader.BYTES);
         MpiHeader h = mpi.parse(header, 0);
@@ -51,11 +61,13 @@ final class OverFm2 implements Layer {
     }
 
     @Override
+    @continuable
     public void progressUntil(BooleanSupplier done, long deadline) {
         fm.extractUntil(done, mpi::room, deadline);
     }
 
     @Override
+    @continuable
     public void progress() {
         int room = mpi.room();
         if (room > 0) {

@@ -1,6 +1,7 @@
 package org.nowemu.protocol.pm;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.basic.Basic;
 import org.nowemu.protocol.basic.PacketHandler;
 import org.nowemu.protocol.parts.host.LibraryThread;
@@ -36,11 +37,13 @@ public final class Pm implements ProcessServices {
     }
 
     /** Sends {@code data} (one packet) from its send buffer to {@code dest}. */
+    @continuable
     public void send(int dest, byte[] data) {
         b.send(dest, data);
     }
 
     /** PM's multisend: one packet to each of {@code dests}, repeated by the NIC from one fetch. */
+    @continuable
     public void multisend(int[] dests, byte[] data) {
         b.multisend(dests, data);
     }
@@ -49,10 +52,12 @@ public final class Pm implements ProcessServices {
         b.setHandler(handler);
     }
 
+    @continuable
     public int poll() {
         return b.poll();
     }
 
+    @continuable
     public void pollUntil(BooleanSupplier done, long deadline) {
         b.pollUntil(done, deadline);
     }

@@ -1,6 +1,7 @@
 package org.nowemu.protocol.pm;
 
 import java.util.Arrays;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
@@ -40,6 +41,7 @@ public final class PmMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         multisend(new int[] {dest}, bytes);
     }
@@ -54,6 +56,7 @@ public final class PmMessenger implements Multicaster {
      * multisend: each packet of the message is fetched once and sent by the NIC to each member in turn.
      */
     @Override
+    @continuable
     public void multicast(int first, int members, int bytes) {
         boolean in = host() >= first && host() < first + members;
         int[] dests = new int[members - (in ? 1 : 0)];
@@ -65,6 +68,7 @@ public final class PmMessenger implements Multicaster {
         multisend(dests, bytes);
     }
 
+    @continuable
     private void multisend(int[] dests, int bytes) {
         int max = pm.maxPacket();
         int left = Math.max(1, bytes);
@@ -75,6 +79,7 @@ public final class PmMessenger implements Multicaster {
         out(dests, Arrays.copyOf(last, left));
     }
 
+    @continuable
     private void out(int[] dests, byte[] packet) {
         if (dests.length == 1) {
             pm.send(dests[0], packet);
@@ -89,6 +94,7 @@ public final class PmMessenger implements Multicaster {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         pm.pollUntil(() -> arrivals.count() >= count, deadline);
     }

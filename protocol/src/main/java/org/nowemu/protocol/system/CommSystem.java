@@ -10,6 +10,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
@@ -73,7 +74,7 @@ public interface CommSystem<S extends SystemSettings, P> {
      *
      * @param maxBytes the largest message {@code body} sends or receives
      */
-    default Optional<P> messengerProgram(S settings, int maxBytes, Consumer<Messenger> body) {
+    default Optional<P> messengerProgram(S settings, int maxBytes, MessengerProgram body) {
         return Optional.empty();
     }
 }

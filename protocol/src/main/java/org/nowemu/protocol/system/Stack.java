@@ -12,6 +12,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
@@ -71,7 +72,7 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
     }
 
     /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */
-    public Optional<Object> messengerProgram(int maxBytes, Consumer<Messenger> body) {
+    public Optional<Object> messengerProgram(int maxBytes, MessengerProgram body) {
         return system.messengerProgram(settings, maxBytes, body).map(p -> p);
     }
 }

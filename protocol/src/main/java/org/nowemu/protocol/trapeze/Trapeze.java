@@ -1,5 +1,6 @@
 package org.nowemu.protocol.trapeze;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
@@ -43,16 +44,19 @@ public final class Trapeze implements ProcessServices {
      * Sends {@code control} (at most {@link #maxControl} bytes) with a payload of {@code payload} bytes (0: none;
      * at most {@link #maxPayload}) from a page frame, to host {@code dest}; busy-waits for a send-ring entry.
      */
+    @continuable
     public void send(int dest, byte[] control, int payload) {
         p.send(dest, control, payload);
     }
 
     /** The next message that has arrived, or null. */
+    @continuable
     public Message poll() {
         return wrap(p.poll());
     }
 
     /** The next message, waiting for it until virtual time {@code deadline} (then null). */
+    @continuable
     public Message next(long deadline) {
         return wrap(p.next(deadline));
     }

@@ -1,7 +1,9 @@
 package org.nowemu.protocol.trapeze;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LastPart;
 import org.nowemu.protocol.parts.bench.Messenger;
 
 /**
@@ -32,21 +34,18 @@ public final class TrapezeMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         int n = Math.max(1, bytes);
         if (n <= t.maxControl()) {
-            byte[] control = new byte[n];
-            control[0] = 1;
-            t.send(dest, control, 0);
+            t.send(dest, LastPart.marked(n, true), 0);
             return;
         }
         int max = t.maxPayload();
         while (n > 0) {
             int part = Math.min(n, max);
             n -= part;
-            byte[] control = new byte[HEADER];
-            control[0] = (byte) (n == 0 ? 1 : 0);
-            t.send(dest, control, part);
+            t.send(dest, LastPart.marked(HEADER, n == 0), part);
         }
     }
 
@@ -56,13 +55,14 @@ public final class TrapezeMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         while (arrivals.count() < count) {
             Trapeze.Message m = t.next(deadline);
             if (m == null) {
                 return;
             }
-            if (m.control().length > 0 && m.control()[0] == 1) {
+            if (LastPart.isLast(m.control())) {
                 arrivals.arrived(t.now());
             }
         }

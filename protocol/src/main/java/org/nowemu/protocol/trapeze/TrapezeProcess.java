@@ -1,5 +1,7 @@
 package org.nowemu.protocol.trapeze;
 
+import java.util.Arrays;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -47,6 +49,7 @@ public final class TrapezeProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         ops().cycles(c.call());
         ops().pioWrite(2, new TrapezeWire.Init());
@@ -71,6 +74,7 @@ public final class TrapezeProcess extends LibraryThread {
         interrupts = on;
     }
 
+    @continuable
     void send(int dest, byte[] control, int payload) {
         if (dest < 0 || dest >= hosts() || dest == host()) {
             throw new IllegalArgumentException("trapeze: no destination " + dest + " (hosts 0.." + (hosts() - 1)
@@ -95,11 +99,12 @@ public final class TrapezeProcess extends LibraryThread {
                 MessageIds.address(dest));
         ops.cycles(c.packet());
         int words = s.entryWords() + HostOps.words(0, control.length) + (payload > 0 ? s.payloadWords() : 0);
-        ops.pioWrite(words, new TrapezeWire.Post(index, dest, seq, control.clone(), payload));
+        ops.pioWrite(words, new TrapezeWire.Post(index, dest, seq, Arrays.copyOf(control, control.length), payload));
         stat("trapeze.sent").increment();
     }
 
     /** The next message in the receive ring, its entry handed back; null if none has arrived. */
+    @continuable
     TrapezeWire.Message poll() {
         HostOps ops = ops();
         sync();
@@ -122,6 +127,7 @@ public final class TrapezeProcess extends LibraryThread {
     }
 
     /** The next message, waiting for it until {@code deadline} (null then): spinning, or asleep until interrupted. */
+    @continuable
     TrapezeWire.Message next(long deadline) {
         long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
         while (true) {

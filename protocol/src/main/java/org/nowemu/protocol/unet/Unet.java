@@ -1,5 +1,6 @@
 package org.nowemu.protocol.unet;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
@@ -55,6 +56,7 @@ public final class Unet implements ProcessServices {
     }
 
     /** A channel to host {@code dest}, set up by the kernel (a trap): its number. */
+    @continuable
     public int createChannel(int dest) {
         return p.createChannel(dest);
     }
@@ -65,16 +67,19 @@ public final class Unet implements ProcessServices {
     }
 
     /** Sends {@code data} on {@code channel}, from segment offset (or, U-Net/MM, virtual address) {@code offset}. */
+    @continuable
     public void send(int channel, long offset, byte[] data) {
         p.send(channel, offset, data);
     }
 
     /** The next message that has arrived, or null. */
+    @continuable
     public Message poll() {
         return p.poll();
     }
 
     /** The next message, waiting until virtual time {@code deadline} (then null). */
+    @continuable
     public Message next(long deadline) {
         return p.next(deadline);
     }

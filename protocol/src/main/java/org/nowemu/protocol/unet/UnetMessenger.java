@@ -1,7 +1,9 @@
 package org.nowemu.protocol.unet;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LastPart;
 import org.nowemu.protocol.parts.bench.Messenger;
 
 /**
@@ -33,6 +35,7 @@ public final class UnetMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         if (channel[dest] < 0) {
             channel[dest] = u.createChannel(dest);
@@ -41,8 +44,7 @@ public final class UnetMessenger implements Messenger {
         while (n > 0) {
             int part = Math.min(n, u.maxMessage());
             n -= part;
-            byte[] data = new byte[part];
-            data[0] = (byte) (n == 0 ? 1 : 0);
+            byte[] data = LastPart.marked(part, n == 0);
             long area = u.segment() - u.sendArea();
             if (cursor + part > area) {
                 cursor = 0;
@@ -60,13 +62,14 @@ public final class UnetMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         while (arrivals.count() < count) {
             Unet.Message m = u.next(deadline);
             if (m == null) {
                 return;
             }
-            if (m.data()[0] == 1) {
+            if (LastPart.isLast(m.data())) {
                 arrivals.arrived(u.now());
             }
         }

@@ -1,6 +1,8 @@
 package org.nowemu.protocol.unet;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -60,6 +62,7 @@ public final class UnetProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         ops().cycles(s.syscallCycles());
         ops().pioWrite(2, new UnetWire.Init());
@@ -84,6 +87,7 @@ public final class UnetProcess extends LibraryThread {
         interrupts = on;
     }
 
+    @continuable
     int createChannel(int dest) {
         if (dest < 0 || dest >= hosts() || dest == host()) {
             throw new IllegalArgumentException("unet: no destination " + dest + " (hosts 0.." + (hosts() - 1)
@@ -113,6 +117,7 @@ public final class UnetProcess extends LibraryThread {
         }
     }
 
+    @continuable
     void send(int channel, long offset, byte[] data) {
         int length = data.length;
         if (length < 1 || length > s.bufferSize()) {
@@ -140,11 +145,12 @@ public final class UnetProcess extends LibraryThread {
         ops.cycles(c.packet());
         boolean inline = length <= s.inlineBytes();
         int words = s.descriptorWords() + (inline ? HostOps.words(0, length) : 0);
-        ops.pioWrite(words, new UnetWire.Send(index, channel, offset, seq, inline, data.clone()));
+        ops.pioWrite(words, new UnetWire.Send(index, channel, offset, seq, inline, Arrays.copyOf(data, data.length)));
         stat("unet.sent").increment();
     }
 
     /** The next message in the receive queue, its descriptor and buffer given back; null if none has arrived. */
+    @continuable
     Unet.Message poll() {
         HostOps ops = ops();
         sync();
@@ -171,6 +177,7 @@ public final class UnetProcess extends LibraryThread {
     }
 
     /** The next message, waiting until {@code deadline} (null then): spinning, or asleep until the upcall. */
+    @continuable
     Unet.Message next(long deadline) {
         long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
         while (true) {

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.vmmc;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
@@ -35,6 +36,7 @@ public final class Vmmc implements ProcessServices {
     }
 
     /** Exports a receive buffer of {@code bytes} bytes (its pages pinned); returns its name, from 0 in order. */
+    @continuable
     public int export(int bytes, NotificationHandler handler) {
         return p.export(bytes, handler);
     }
@@ -45,6 +47,7 @@ public final class Vmmc implements ProcessServices {
     }
 
     /** Imports export {@code exp} of host {@code node}: the import's handle, or -1 if the exporter has no such export. */
+    @continuable
     public int importBuffer(int node, int exp) {
         return p.importBuffer(node, exp);
     }
@@ -53,16 +56,19 @@ public final class Vmmc implements ProcessServices {
      * Sends {@code data}, at virtual address {@code va} of this process, to offset {@code offset} of import
      * {@code imp}, notifying the receiver if {@code notify}; returns the request's handle for {@link #await}.
      */
+    @continuable
     public int send(int imp, int offset, long va, byte[] data, boolean notify) {
         return p.send(imp, offset, va, data, notify);
     }
 
     /** Waits until the NIC is done with request {@code handle}: true if it carried it, false if it refused it. */
+    @continuable
     public boolean await(int handle) {
         return p.await(handle);
     }
 
     /** {@link #send} then {@link #await}. */
+    @continuable
     public boolean sendSync(int imp, int offset, long va, byte[] data, boolean notify) {
         return p.await(p.send(imp, offset, va, data, notify));
     }
@@ -72,16 +78,19 @@ public final class Vmmc implements ProcessServices {
      * {@code exp}, so that data for that range lands there rather than in the export's staging pages; data that has
      * already landed is copied out now. A VMMC stack refuses it.
      */
+    @continuable
     public void redirect(int exp, int offset, int length) {
         p.redirect(exp, offset, length);
     }
 
     /** The next notification, its handler run; null if none has come. */
+    @continuable
     public Notification poll() {
         return p.poll();
     }
 
     /** The next notification, waiting until virtual time {@code deadline} (then null). */
+    @continuable
     public Notification next(long deadline) {
         return p.next(deadline);
     }

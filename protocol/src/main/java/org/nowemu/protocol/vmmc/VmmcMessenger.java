@@ -1,5 +1,6 @@
 package org.nowemu.protocol.vmmc;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
@@ -23,13 +24,23 @@ public final class VmmcMessenger implements Messenger {
     private final int[] cursor;
     private final int size;
 
-    public VmmcMessenger(Vmmc vmmc, int maxBytes) {
+    private VmmcMessenger(Vmmc vmmc, int maxBytes) {
         this.v = vmmc;
         this.size = Math.max(4096, maxBytes);
         this.imp = new int[vmmc.hosts()];
         this.cursor = new int[vmmc.hosts()];
         java.util.Arrays.fill(imp, -1);
-        vmmc.export(size, n -> arrivals.arrived(vmmc.now()));
+    }
+
+    /**
+     * The messenger of {@code vmmc}'s program: exports its receive buffer, which waits, so not in a constructor (a
+     * continuation cannot be saved inside one).
+     */
+    @continuable
+    public static VmmcMessenger open(Vmmc vmmc, int maxBytes) {
+        VmmcMessenger m = new VmmcMessenger(vmmc, maxBytes);
+        vmmc.export(m.size, n -> m.arrivals.arrived(vmmc.now()));
+        return m;
     }
 
     @Override
@@ -43,6 +54,7 @@ public final class VmmcMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         while (imp[dest] < 0) {
             imp[dest] = v.importBuffer(dest, 0);
@@ -65,6 +77,7 @@ public final class VmmcMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         while (arrivals.count() < count) {
             if (v.next(deadline) == null) {

@@ -1,7 +1,9 @@
 package org.nowemu.protocol.vmmc;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -75,6 +77,7 @@ public final class VmmcProcess extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         ops().cycles(c.call());
         ops().pioWrite(2, new VmmcWire.Init());
@@ -130,6 +133,7 @@ public final class VmmcProcess extends LibraryThread {
      * {@code exp}. What already landed in the staging pages is copied out now (P10); the rest is posted to the NIC,
      * which then writes it straight into the buffer.
      */
+    @continuable
     void redirect(int exp, int offset, int length) {
         if (utlb == null) {
             throw new UnsupportedOperationException("vmmc: redirection is a VMMC-2 feature (stack of system vmmc2)");
@@ -171,6 +175,7 @@ public final class VmmcProcess extends LibraryThread {
         interrupts = on;
     }
 
+    @continuable
     int export(int bytes, Vmmc.NotificationHandler handler) {
         if (exports.size() == s.exports()) {
             throw new IllegalStateException("vmmc: a NIC holds at most " + s.exports() + " exports");
@@ -189,6 +194,7 @@ public final class VmmcProcess extends LibraryThread {
         return exports.get(exp);
     }
 
+    @continuable
     int importBuffer(int node, int exp) {
         if (node < 0 || node >= hosts() || node == host()) {
             throw new IllegalArgumentException("vmmc: no host " + node + " to import from");
@@ -207,6 +213,7 @@ public final class VmmcProcess extends LibraryThread {
         return imports.get(imp) == null ? -1 : imp;
     }
 
+    @continuable
     int send(int imp, int offset, long va, byte[] data, boolean notify) {
         HostOps ops = ops();
         ops.cycles(c.call());
@@ -229,8 +236,7 @@ public final class VmmcProcess extends LibraryThread {
                 stat("vmmc.queue_full").increment();
             }
         }
-        int index = sendTail.claim();
-        done[index] = false;
+        int index = claim();
         // The library is the user's: it may name anything, and the NIC refuses what the daemon did not grant. Only a
         // request the NIC will carry is promised.
         Imported known = imp >= 0 && imp < imports.size() ? imports.get(imp) : null;
@@ -241,22 +247,40 @@ public final class VmmcProcess extends LibraryThread {
                     MessageIds.address(known.node()));
         }
         ops.cycles(c.packet());
-        ops.pioWrite(s.requestWords(), new VmmcWire.Send(index, imp, offset, va, notify, seq, data.clone()));
+        ops.pioWrite(s.requestWords(), new VmmcWire.Send(index, imp, offset, va, notify, seq, Arrays.copyOf(data, data.length)));
         stat("vmmc.sent").increment();
         return index;
     }
 
     /** Waits, reading the request's flag across the bus, until the NIC is done with it; returns whether it took it. */
+    @continuable
     boolean await(int index) {
         while (true) {
             ops().pioRead();
             stat("vmmc.flag_reads").increment();
-            if (done[index]) {
-                return accepted[index];
+            if (flagged(index)) {
+                return accepted(index);
             }
         }
     }
 
+    // Array elements are read and written apart from the continuable methods: javaflow's weaver cannot analyse a
+    // boolean or byte array element access in them (it looks for a class named B).
+    private int claim() {
+        int index = sendTail.claim();
+        done[index] = false;
+        return index;
+    }
+
+    private boolean flagged(int index) {
+        return done[index];
+    }
+
+    private boolean accepted(int index) {
+        return accepted[index];
+    }
+
+    @continuable
     Vmmc.Notification poll() {
         HostOps ops = ops();
         sync();
@@ -283,6 +307,7 @@ public final class VmmcProcess extends LibraryThread {
         return out;
     }
 
+    @continuable
     Vmmc.Notification next(long deadline) {
         long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
         while (true) {

@@ -3,6 +3,7 @@ package org.nowemu.protocol.vmmc;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
@@ -10,6 +11,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcess;
@@ -84,7 +86,13 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
     }
 
     @Override
-    public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(v -> body.accept(new VmmcMessenger(v, maxBytes)));
+    public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new VmmcProgram() {
+            @Override
+            @continuable
+            public void run(Vmmc v) {
+                body.run(VmmcMessenger.open(v, maxBytes));
+            }
+        });
     }
 }

@@ -3,6 +3,7 @@ package org.nowemu.protocol.vmmc2;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
@@ -10,6 +11,7 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcess;
@@ -18,6 +20,7 @@ import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
+import org.nowemu.protocol.vmmc.Vmmc;
 import org.nowemu.protocol.vmmc.VmmcFirmware;
 import org.nowemu.protocol.vmmc.VmmcMessenger;
 import org.nowemu.protocol.vmmc.VmmcProcess;
@@ -95,7 +98,13 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     }
 
     @Override
-    public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(v -> body.accept(new VmmcMessenger(v, maxBytes)));
+    public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new VmmcProgram() {
+            @Override
+            @continuable
+            public void run(Vmmc v) {
+                body.run(VmmcMessenger.open(v, maxBytes));
+            }
+        });
     }
 }

@@ -1,10 +1,14 @@
 package org.nowemu.protocol.vn;
 
 import java.util.Arrays;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
 
@@ -41,20 +45,44 @@ public final class AmMessenger implements Messenger {
     private int entries;
 
     /**
+     * The messenger of {@code am}'s program: creates its endpoint, which waits, so not in a constructor (a
+     * continuation cannot be saved inside one).
+     *
      * @param maxArgs   the stack's argument words of a short message
      * @param maxMedium the stack's largest medium message (bytes)
      */
-    public AmMessenger(Am am, int maxArgs, int maxMedium) {
+    @continuable
+    public static AmMessenger open(Am am, int maxArgs, int maxMedium) {
+        Endpoint ep = am.endpoint(TAG);
+        return new AmMessenger(am, ep, maxArgs, maxMedium);
+    }
+
+    private AmMessenger(Am am, Endpoint ep, int maxArgs, int maxMedium) {
         this.am = am;
         this.maxArgs = maxArgs;
         this.maxMedium = maxMedium;
-        this.ep = am.endpoint(TAG);
-        ep.setHandler(LAST, (token, m) -> {
-            arrivals.arrived(am.now());
-            token.reply(ACK);
+        this.ep = ep;
+        ep.setHandler(LAST, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token token, Message m) {
+                arrivals.arrived(am.now());
+                token.reply(ACK);
+            }
         });
-        ep.setHandler(MORE, (token, m) -> token.reply(ACK));
-        ep.setHandler(ACK, (token, m) -> { });
+        ep.setHandler(MORE, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token token, Message m) {
+                token.reply(ACK);
+            }
+        });
+        ep.setHandler(ACK, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token token, Message m) {
+            }
+        });
     }
 
     @Override
@@ -68,6 +96,7 @@ public final class AmMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         int entry = entry(dest);
         if (bytes <= 4 * maxArgs) {
@@ -83,6 +112,7 @@ public final class AmMessenger implements Messenger {
     }
 
     /** The translation entry for host {@code dest}'s first endpoint, mapped the first time it is needed. */
+    @continuable
     private int entry(int dest) {
         if (dest >= entryOf.length) {
             int old = entryOf.length;
@@ -102,6 +132,7 @@ public final class AmMessenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         am.pollUntil(() -> arrivals.count() >= count, deadline);
     }

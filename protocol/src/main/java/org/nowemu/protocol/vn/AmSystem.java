@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
@@ -14,11 +15,13 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.profile.NicSettings;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProcess;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.driver.SegmentDriver;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
@@ -154,8 +157,14 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
 
     /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */
     @Override
-    public Optional<AmProgram> messengerProgram(StackSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(am -> body.accept(new AmMessenger(am, s.maxArgs(), s.maxMedium())));
+    public Optional<AmProgram> messengerProgram(StackSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                body.run(AmMessenger.open(am, s.maxArgs(), s.maxMedium()));
+            }
+        });
     }
 
     /**

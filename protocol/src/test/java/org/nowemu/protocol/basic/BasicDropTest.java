@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
@@ -28,22 +29,26 @@ class BasicDropTest {
     void packetsWithNoFreeHostBufferAreDroppedAndCountedAndTheRunGoesOn() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.basic.recv-ring = 8");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "basic", BasicProgram.class, h -> h > 1 ? null : b -> {
-            if (h == 0) {
-                for (int k = 0; k < 20; k++) {
-                    b.send(1, new byte[] {(byte) k, 1, 2, 3});
+        RunResult res = Systems.run(Systems.cluster(r, "basic", BasicProgram.class, h -> h > 1 ? null : new BasicProgram() {
+            @Override
+            @continuable
+            public void run(Basic b) {
+                if (h == 0) {
+                    for (int k = 0; k < 20; k++) {
+                        b.send(1, new byte[] {(byte) k, 1, 2, 3});
+                    }
+                    b.computeFor(2 * MS - b.now());
+                    for (int k = 20; k < 25; k++) {
+                        b.send(1, new byte[] {(byte) k, 1, 2, 3});
+                    }
+                    return;
                 }
-                b.computeFor(2 * MS - b.now());
-                for (int k = 20; k < 25; k++) {
-                    b.send(1, new byte[] {(byte) k, 1, 2, 3});
-                }
-                return;
+                b.setHandler((src, data) -> got.add((int) data[0]));
+                b.computeFor(MS);
+                b.poll();
+                assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), got, "the packets that found a buffer");
+                b.pollUntil(() -> got.size() == 13, 3 * MS);
             }
-            b.setHandler((src, data) -> got.add((int) data[0]));
-            b.computeFor(MS);
-            b.poll();
-            assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), got, "the packets that found a buffer");
-            b.pollUntil(() -> got.size() == 13, 3 * MS);
         }));
         assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 20, 21, 22, 23, 24), got);
         assertEquals(12, res.counter("basic.dropped.no_buffer"));
@@ -67,18 +72,22 @@ class BasicDropTest {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.basic.recv-ring = 4");
         assertEquals(1024, ((BasicSettings) Systems.settings(r, "basic1k")).maxPayload());
         int[] handled = new int[1];
-        RunResult res = Systems.run(Systems.cluster(r, "basic1k", BasicProgram.class, h -> h > 1 ? null : b -> {
-            if (h == 0) {
-                for (int k = 0; k < 200; k++) {
-                    b.send(1, new byte[1024]);
+        RunResult res = Systems.run(Systems.cluster(r, "basic1k", BasicProgram.class, h -> h > 1 ? null : new BasicProgram() {
+            @Override
+            @continuable
+            public void run(Basic b) {
+                if (h == 0) {
+                    for (int k = 0; k < 200; k++) {
+                        b.send(1, new byte[1024]);
+                    }
+                    return;
                 }
-                return;
+                b.setHandler((src, data) -> {
+                    handled[0]++;
+                    b.computeFor(30_000_000L);
+                });
+                b.pollUntil(() -> false, 20 * MS);
             }
-            b.setHandler((src, data) -> {
-                handled[0]++;
-                b.computeFor(30_000_000L);
-            });
-            b.pollUntil(() -> false, 20 * MS);
         }));
         long drops = res.counter("basic.dropped.no_buffer");
         assertTrue(drops > 0 && handled[0] > 0, drops + " dropped, " + handled[0] + " handled");

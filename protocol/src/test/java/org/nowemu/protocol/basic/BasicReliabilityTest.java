@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
@@ -28,22 +29,26 @@ class BasicReliabilityTest {
 
     /** Host 0 sends {@code n} packets numbered in their first two bytes; host 1 handles them slowly. */
     private static RunResult slowReceiver(ConfigReader r, String stack, int n, List<Integer> got) {
-        return Systems.run(Systems.cluster(r, stack, BasicProgram.class, h -> h > 1 ? null : b -> {
-            if (h == 0) {
-                for (int k = 0; k < n; k++) {
-                    byte[] p = new byte[256];
-                    p[0] = (byte) (k >> 8);
-                    p[1] = (byte) k;
-                    b.send(1, p);
+        return Systems.run(Systems.cluster(r, stack, BasicProgram.class, h -> h > 1 ? null : new BasicProgram() {
+            @Override
+            @continuable
+            public void run(Basic b) {
+                if (h == 0) {
+                    for (int k = 0; k < n; k++) {
+                        byte[] p = new byte[256];
+                        p[0] = (byte) (k >> 8);
+                        p[1] = (byte) k;
+                        b.send(1, p);
+                    }
+                    b.pollUntil(() -> false, 40 * MS);
+                    return;
                 }
-                b.pollUntil(() -> false, 40 * MS);
-                return;
+                b.setHandler((src, data) -> {
+                    got.add(((data[0] & 0xff) << 8) | (data[1] & 0xff));
+                    b.computeFor(20_000_000L);
+                });
+                b.pollUntil(() -> got.size() == n, 40 * MS);
             }
-            b.setHandler((src, data) -> {
-                got.add(((data[0] & 0xff) << 8) | (data[1] & 0xff));
-                b.computeFor(20_000_000L);
-            });
-            b.pollUntil(() -> got.size() == n, 40 * MS);
         }));
     }
 
@@ -145,11 +150,15 @@ class BasicReliabilityTest {
                 .cable(new org.nowemu.hardware.topology.Port(t.hosts().get(1).index(), 0), 0);
         var stack = Systems.stack(r, "basic-acknack").runs(BasicProgram.class, "test");
         RunResult res = Systems.run(org.nowemu.protocol.system.SystemCluster.build(t, AmNets.profile(r), h -> stack,
-                h -> h != 0 ? java.util.List.of() : java.util.List.of((BasicProgram) b -> {
-                    for (int k = 0; k < 5; k++) {
-                        b.send(1, new byte[] {(byte) k});
+                h -> h != 0 ? java.util.List.of() : java.util.List.of((BasicProgram) new BasicProgram() {
+                    @Override
+                    @continuable
+                    public void run(Basic b) {
+                        for (int k = 0; k < 5; k++) {
+                            b.send(1, new byte[] {(byte) k});
+                        }
+                        b.pollUntil(() -> false, 10 * MS);
                     }
-                    b.pollUntil(() -> false, 10 * MS);
                 }), failures));
         assertEquals(5, res.counter("rel.given_up"));
         assertEquals(5, res.counter("basic.given_up"));

@@ -3,12 +3,15 @@ package org.nowemu.protocol.bip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.hardware.cluster.Cluster;
+import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.parts.bench.Streaming;
 import org.nowemu.protocol.support.AmNets;
@@ -24,18 +27,39 @@ class BipRunsTest {
     /** Pinned; a change of behaviour or costs changes it (say which and why when re-pinning). */
     private static final String DIGEST = "8e8843378035398d";
 
+    @continuable
     private static RunResult run(ConfigReader r, int partitions) {
         Cluster c = Systems.cluster(r, "bip", h -> switch (h) {
-            case 0 -> m -> {
-                PingPong.ping(m, 1, 4, 5, 10);
-                Streaming.send(m, 1, 3000, 8);
+            case 0 -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    PingPong.ping(m, 1, 4, 5, 10);
+                    Streaming.send(m, 1, 3000, 8);
+                }
             };
-            case 1 -> m -> {
-                PingPong.pong(m, 0, 4, 5, 10);
-                Streaming.receive(m, 0, 8, 100_000_000_000L);
+            case 1 -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    PingPong.pong(m, 0, 4, 5, 10);
+                    Streaming.receive(m, 0, 8, 100_000_000_000L);
+                }
             };
-            case 2 -> m -> Streaming.send(m, 3, 5000, 8);
-            default -> m -> Streaming.receive(m, 2, 8, 100_000_000_000L);
+            case 2 -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    Streaming.send(m, 3, 5000, 8);
+                }
+            };
+            default -> new MessengerProgram() {
+                @Override
+                @continuable
+                public void run(Messenger m) {
+                    Streaming.receive(m, 2, 8, 100_000_000_000L);
+                }
+            };
         });
         return Emulation.run(c.model(), new RuntimeSettings(11, 1, partitions, false, 0), Systems.HORIZON);
     }

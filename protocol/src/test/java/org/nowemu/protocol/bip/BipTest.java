@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -16,6 +17,7 @@ import org.nowemu.protocol.support.Systems;
 class BipTest {
     private static final ConfigReader PPRO = AmNets.config("nowemu.hardware.profile = ppro");
 
+    @continuable
     private static RunResult run(BipProgram sender, BipProgram receiver) {
         return Systems.run(Systems.cluster(PPRO, "bip", BipProgram.class,
                 h -> h == 0 ? sender : h == 1 ? receiver : null));
@@ -32,14 +34,22 @@ class BipTest {
         long[] sendReturned = new long[1];
         long[] posted = new long[1];
         List<Bip.Received> got = new ArrayList<>();
-        RunResult r = run(b -> {
-            b.tsend(1, 0, b.buffer(262144), 262144);
-            sendReturned[0] = b.now();
-        }, b -> {
-            Bip.Buffer in = b.buffer(262144);
-            b.computeFor(2_000_000_000L);
-            posted[0] = b.now();
-            got.add(b.trecv(0, in, 262144));
+        RunResult r = run(new BipProgram() {
+            @Override
+            @continuable
+            public void run(Bip b) {
+                b.tsend(1, 0, b.buffer(262144), 262144);
+                sendReturned[0] = b.now();
+            }
+        }, new BipProgram() {
+            @Override
+            @continuable
+            public void run(Bip b) {
+                Bip.Buffer in = b.buffer(262144);
+                b.computeFor(2_000_000_000L);
+                posted[0] = b.now();
+                got.add(b.trecv(0, in, 262144));
+            }
         });
         assertTrue(posted[0] >= 2_000_000_000L);
         assertTrue(sendReturned[0] > posted[0], "the send was held back until the receive was posted");
@@ -59,15 +69,23 @@ class BipTest {
     @Test
     void shortMessagesBelowTheThresholdAreCopiedLongOnesAreNot() {
         List<Bip.Received> got = new ArrayList<>();
-        RunResult r = run(b -> {
-            Bip.Buffer out = b.buffer(2048);
-            b.tsend(1, 0, out, 4);
-            b.tsend(1, 0, out, 1024);
-            b.tsend(1, 0, out, 1028);
-        }, b -> {
-            Bip.Buffer in = b.buffer(16384);
-            for (int i = 0; i < 3; i++) {
-                got.add(b.trecv(0, in, 16384));
+        RunResult r = run(new BipProgram() {
+            @Override
+            @continuable
+            public void run(Bip b) {
+                Bip.Buffer out = b.buffer(2048);
+                b.tsend(1, 0, out, 4);
+                b.tsend(1, 0, out, 1024);
+                b.tsend(1, 0, out, 1028);
+            }
+        }, new BipProgram() {
+            @Override
+            @continuable
+            public void run(Bip b) {
+                Bip.Buffer in = b.buffer(16384);
+                for (int i = 0; i < 3; i++) {
+                    got.add(b.trecv(0, in, 16384));
+                }
             }
         });
         assertEquals(List.of(new Bip.Received(0, 4), new Bip.Received(0, 1024), new Bip.Received(0, 1028)), got);
@@ -87,20 +105,28 @@ class BipTest {
     @Test
     void tagsSelectReceiveQueues() {
         List<Bip.Received> got = new ArrayList<>();
-        RunResult r = run(b -> {
-            Bip.Buffer out = b.buffer(64);
-            b.tsend(1, 1, out, 8);
-            b.tsend(1, 2, out, 12);
-            for (int n : new int[] {4, 8, 16}) {
-                b.tsend(1, 3, out, n);
+        RunResult r = run(new BipProgram() {
+            @Override
+            @continuable
+            public void run(Bip b) {
+                Bip.Buffer out = b.buffer(64);
+                b.tsend(1, 1, out, 8);
+                b.tsend(1, 2, out, 12);
+                for (int n : new int[] {4, 8, 16}) {
+                    b.tsend(1, 3, out, n);
+                }
             }
-        }, b -> {
-            Bip.Buffer in = b.buffer(64);
-            b.computeFor(100_000_000L);
-            got.add(b.trecv(2, in, 64));
-            got.add(b.trecv(1, in, 64));
-            for (int i = 0; i < 3; i++) {
-                got.add(b.trecv(3, in, 64));
+        }, new BipProgram() {
+            @Override
+            @continuable
+            public void run(Bip b) {
+                Bip.Buffer in = b.buffer(64);
+                b.computeFor(100_000_000L);
+                got.add(b.trecv(2, in, 64));
+                got.add(b.trecv(1, in, 64));
+                for (int i = 0; i < 3; i++) {
+                    got.add(b.trecv(3, in, 64));
+                }
             }
         });
         assertEquals(List.of(new Bip.Received(0, 12), new Bip.Received(0, 8), new Bip.Received(0, 4),

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.fm.fm1.Fm1;
 import org.nowemu.protocol.fm.fm1.Fm1Program;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
@@ -39,23 +41,27 @@ class Fm1CreditTest {
         long[] sentAt = new long[40];
         long[] handledAt = new long[40];
         List<Integer> order = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : fm -> {
-            if (h == 0) {
-                for (int k = 0; k < 40; k++) {
-                    fm.send(1, 3, message(k), 384);
-                    sentAt[k] = fm.now();
+        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : new Fm1Program() {
+            @Override
+            @continuable
+            public void run(Fm1 fm) {
+                if (h == 0) {
+                    for (int k = 0; k < 40; k++) {
+                        fm.send(1, 3, message(k), 384);
+                        sentAt[k] = fm.now();
+                    }
+                    return;
                 }
-                return;
+                fm.register(3, (buf, size, sender) -> {
+                    int k = order.size();
+                    assertEquals(384, size);
+                    assertArrayEquals(message(k), java.util.Arrays.copyOf(buf, size), "message " + k);
+                    order.add(k);
+                    fm.computeFor(50_000_000L);
+                    handledAt[k] = fm.now();
+                });
+                fm.extractUntil(() -> order.size() == 40);
             }
-            fm.register(3, (buf, size, sender) -> {
-                int k = order.size();
-                assertEquals(384, size);
-                assertArrayEquals(message(k), java.util.Arrays.copyOf(buf, size), "message " + k);
-                order.add(k);
-                fm.computeFor(50_000_000L);
-                handledAt[k] = fm.now();
-            });
-            fm.extractUntil(() -> order.size() == 40);
         }));
         assertEquals(40, order.size());
         for (int k = 3; k < 40; k++) {
@@ -76,19 +82,23 @@ class Fm1CreditTest {
     void fmSend4DeliversFourWordsInOnePacket() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         List<String> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : fm -> {
-            if (h == 0) {
-                fm.send4(1, 5, 1, 2, 3, 4);
-                fm.send(1, 5, new byte[] {9, 9}, 2);
-                fm.send4(1, 5, -1, 0, 7, Integer.MAX_VALUE);
-                return;
+        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : new Fm1Program() {
+            @Override
+            @continuable
+            public void run(Fm1 fm) {
+                if (h == 0) {
+                    fm.send4(1, 5, 1, 2, 3, 4);
+                    fm.send(1, 5, new byte[] {9, 9}, 2);
+                    fm.send4(1, 5, -1, 0, 7, Integer.MAX_VALUE);
+                    return;
+                }
+                fm.register(5, (buf, size, sender) -> {
+                    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(buf, 0, size);
+                    got.add(size == 16 ? b.getInt() + "," + b.getInt() + "," + b.getInt() + "," + b.getInt()
+                            : size + " bytes from " + sender);
+                });
+                fm.extractUntil(() -> got.size() == 3);
             }
-            fm.register(5, (buf, size, sender) -> {
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(buf, 0, size);
-                got.add(size == 16 ? b.getInt() + "," + b.getInt() + "," + b.getInt() + "," + b.getInt()
-                        : size + " bytes from " + sender);
-            });
-            fm.extractUntil(() -> got.size() == 3);
         }));
         assertEquals(List.of("1,2,3,4", "2 bytes from 0", "-1,0,7," + Integer.MAX_VALUE), got);
         assertEquals(3, res.counter("fm.delivered"), "one packet each");

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.fm.fm2.Fm2;
+import org.nowemu.protocol.fm.fm2.Fm2Handler;
 import org.nowemu.protocol.fm.fm2.FmStream;
 import org.nowemu.protocol.fm.fm2.Fm2Program;
 import org.nowemu.protocol.support.AmNets;
@@ -39,40 +41,48 @@ class Fm2ExtractLimitTest {
         List<Integer> got = new ArrayList<>();
         int[] returned = new int[3];
         long[] at = new long[4];
-        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : fm -> {
-            if (h == 0) {
-                for (int k = 0; k < 20; k++) {
-                    byte[] m = new byte[1024];
-                    java.util.Arrays.fill(m, (byte) k);
-                    FmStream out = fm.beginMessage(1, 1024, 1);
-                    fm.sendPiece(out, m);
-                    fm.endMessage(out);
-                    sentAt[k] = fm.now();
+        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : new Fm2Program() {
+            @Override
+            @continuable
+            public void run(Fm2 fm) {
+                if (h == 0) {
+                    for (int k = 0; k < 20; k++) {
+                        byte[] m = new byte[1024];
+                        java.util.Arrays.fill(m, (byte) k);
+                        FmStream out = fm.beginMessage(1, 1024, 1);
+                        fm.sendPiece(out, m);
+                        fm.endMessage(out);
+                        sentAt[k] = fm.now();
+                    }
+                    return;
                 }
-                return;
+                fm.register(1, new Fm2Handler() {
+                    @Override
+                    @continuable
+                    public int handle(FmStream in, int sender) {
+                        byte[] m = new byte[in.size()];
+                        fm.receive(m, in, in.size());
+                        for (byte b : m) {
+                            assertEquals(m[0], b, "every byte of message " + m[0]);
+                        }
+                        got.add((int) m[0]);
+                        return Fm2.CONTINUE;
+                    }
+                });
+                fm.computeFor(MS);
+                at[0] = fm.now();
+                returned[0] = fm.extract(2048);
+                assertEquals(2, got.size(), "FM_extract(2048) runs two 1 KB packets' handlers");
+                returned[1] = fm.extract(1);
+                assertEquals(3, got.size(), "FM_extract(1) runs one packet, the limit rounded up");
+                at[1] = fm.now();
+                returned[2] = fm.extract(1024);
+                assertEquals(4, got.size());
+                at[2] = fm.now();
+                fm.computeFor(MS);
+                at[3] = fm.now();
+                fm.extractUntil(() -> got.size() == 20);
             }
-            fm.register(1, (in, sender) -> {
-                byte[] m = new byte[in.size()];
-                fm.receive(m, in, in.size());
-                for (byte b : m) {
-                    assertEquals(m[0], b, "every byte of message " + m[0]);
-                }
-                got.add((int) m[0]);
-                return Fm2.CONTINUE;
-            });
-            fm.computeFor(MS);
-            at[0] = fm.now();
-            returned[0] = fm.extract(2048);
-            assertEquals(2, got.size(), "FM_extract(2048) runs two 1 KB packets' handlers");
-            returned[1] = fm.extract(1);
-            assertEquals(3, got.size(), "FM_extract(1) runs one packet, the limit rounded up");
-            at[1] = fm.now();
-            returned[2] = fm.extract(1024);
-            assertEquals(4, got.size());
-            at[2] = fm.now();
-            fm.computeFor(MS);
-            at[3] = fm.now();
-            fm.extractUntil(() -> got.size() == 20);
         }));
         assertEquals(List.of(2048, 1024, 1024), List.of(returned[0], returned[1], returned[2]));
         for (int k = 0; k < 8; k++) {

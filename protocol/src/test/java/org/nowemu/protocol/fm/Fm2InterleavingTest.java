@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.fm.fm2.Fm2;
+import org.nowemu.protocol.fm.fm2.Fm2Handler;
 import org.nowemu.protocol.fm.fm2.FmStream;
 import org.nowemu.protocol.fm.fm2.Fm2Program;
 import org.nowemu.protocol.support.AmNets;
@@ -50,27 +52,35 @@ class Fm2InterleavingTest {
         FmSettings s = (FmSettings) Systems.settings(r, "fm2");
         List<String> log = new ArrayList<>();
         int[] handled = new int[1];
-        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> fm -> {
-            if (h < 2) {
-                fm.computeFor(h * 6_000_000L);
-                FmStream out = fm.beginMessage(2, 3072, HANDLER);
-                fm.sendPiece(out, message(h, 0, 3072));
-                fm.endMessage(out);
-                return;
-            }
-            fm.register(HANDLER, (in, sender) -> {
-                byte[] part = new byte[512];
-                for (int off = 0; off < in.size(); off += 512) {
-                    fm.receive(part, in, 512);
-                    log.add(sender + "@" + off);
-                    byte[] want = java.util.Arrays.copyOfRange(message(sender, 0, 3072), off, off + 512);
-                    assertArrayEquals(want, part, "bytes " + off + ".. of host " + sender + "'s message");
+        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> new Fm2Program() {
+            @Override
+            @continuable
+            public void run(Fm2 fm) {
+                if (h < 2) {
+                    fm.computeFor(h * 6_000_000L);
+                    FmStream out = fm.beginMessage(2, 3072, HANDLER);
+                    fm.sendPiece(out, message(h, 0, 3072));
+                    fm.endMessage(out);
+                    return;
                 }
-                handled[0]++;
-                return Fm2.CONTINUE;
-            });
-            fm.computeFor(300_000_000L);
-            fm.extractUntil(() -> handled[0] == 2);
+                fm.register(HANDLER, new Fm2Handler() {
+                    @Override
+                    @continuable
+                    public int handle(FmStream in, int sender) {
+                        byte[] part = new byte[512];
+                        for (int off = 0; off < in.size(); off += 512) {
+                            fm.receive(part, in, 512);
+                            log.add(sender + "@" + off);
+                            byte[] want = java.util.Arrays.copyOfRange(message(sender, 0, 3072), off, off + 512);
+                            assertArrayEquals(want, part, "bytes " + off + ".. of host " + sender + "'s message");
+                        }
+                        handled[0]++;
+                        return Fm2.CONTINUE;
+                    }
+                });
+                fm.computeFor(300_000_000L);
+                fm.extractUntil(() -> handled[0] == 2);
+            }
         }));
         assertEquals(List.of("0@0", "0@512", "1@0", "1@512", "0@1024", "0@1536", "1@1024", "1@1536", "0@2048",
                 "0@2560", "1@2048", "1@2560"), log);
@@ -92,31 +102,39 @@ class Fm2InterleavingTest {
         FmSettings s = (FmSettings) Systems.settings(r, "fm2");
         int[] sizes = {4, 100, 1024, 1500, 3001};
         List<Integer> seen = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : fm -> {
-            if (h == 0) {
-                for (int k = 0; k < 60; k++) {
-                    byte[] m = message(0, k, sizes[k % sizes.length]);
-                    java.nio.ByteBuffer.wrap(m).putInt(k);
-                    FmStream out = fm.beginMessage(1, m.length, HANDLER);
-                    fm.sendPiece(out, m, 0, Math.min(10, m.length));
-                    fm.sendPiece(out, m, Math.min(10, m.length), m.length - Math.min(10, m.length));
-                    fm.endMessage(out);
+        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : new Fm2Program() {
+            @Override
+            @continuable
+            public void run(Fm2 fm) {
+                if (h == 0) {
+                    for (int k = 0; k < 60; k++) {
+                        byte[] m = message(0, k, sizes[k % sizes.length]);
+                        java.nio.ByteBuffer.wrap(m).putInt(k);
+                        FmStream out = fm.beginMessage(1, m.length, HANDLER);
+                        fm.sendPiece(out, m, 0, Math.min(10, m.length));
+                        fm.sendPiece(out, m, Math.min(10, m.length), m.length - Math.min(10, m.length));
+                        fm.endMessage(out);
+                    }
+                    return;
                 }
-                return;
+                fm.register(HANDLER, new Fm2Handler() {
+                    @Override
+                    @continuable
+                    public int handle(FmStream in, int sender) {
+                        byte[] whole = new byte[in.size()];
+                        for (int off = 0; off < whole.length; off += 100) {
+                            fm.receive(whole, off, in, Math.min(100, whole.length - off));
+                        }
+                        int k = java.nio.ByteBuffer.wrap(whole).getInt();
+                        byte[] want = message(0, k, sizes[k % sizes.length]);
+                        java.nio.ByteBuffer.wrap(want).putInt(k);
+                        assertArrayEquals(want, whole, "message " + k);
+                        seen.add(k);
+                        return Fm2.CONTINUE;
+                    }
+                });
+                fm.extractUntil(() -> seen.size() == 60);
             }
-            fm.register(HANDLER, (in, sender) -> {
-                byte[] whole = new byte[in.size()];
-                for (int off = 0; off < whole.length; off += 100) {
-                    fm.receive(whole, off, in, Math.min(100, whole.length - off));
-                }
-                int k = java.nio.ByteBuffer.wrap(whole).getInt();
-                byte[] want = message(0, k, sizes[k % sizes.length]);
-                java.nio.ByteBuffer.wrap(want).putInt(k);
-                assertArrayEquals(want, whole, "message " + k);
-                seen.add(k);
-                return Fm2.CONTINUE;
-            });
-            fm.extractUntil(() -> seen.size() == 60);
         }));
         List<Integer> expected = new ArrayList<>();
         for (int k = 0; k < 60; k++) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -33,23 +34,27 @@ class FmMcMulticastTest {
         int each = 12;
         int[][] next = new int[hosts][hosts];
         int[] unicasts = new int[hosts];
-        RunResult res = Systems.run(Systems.cluster(r, "fmmc", FmMcProgram.class, h -> fm -> {
-            int[] got = {0};
-            fm.register(2, (buf, n, sender) -> {
-                ByteBuffer b = ByteBuffer.wrap(buf);
-                assertEquals(sender, b.getInt());
-                assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
-                got[0]++;
-            });
-            fm.register(3, (buf, n, sender) -> unicasts[h]++);
-            byte[] m = new byte[64];
-            for (int k = 0; k < each; k++) {
-                ByteBuffer.wrap(m).putInt(h).putInt(k);
-                fm.mcSend(0, hosts, 2, m, 64);
-                fm.extract();
+        RunResult res = Systems.run(Systems.cluster(r, "fmmc", FmMcProgram.class, h -> new FmMcProgram() {
+            @Override
+            @continuable
+            public void run(FmMc fm) {
+                int[] got = {0};
+                fm.register(2, (buf, n, sender) -> {
+                    ByteBuffer b = ByteBuffer.wrap(buf);
+                    assertEquals(sender, b.getInt());
+                    assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
+                    got[0]++;
+                });
+                fm.register(3, (buf, n, sender) -> unicasts[h]++);
+                byte[] m = new byte[64];
+                for (int k = 0; k < each; k++) {
+                    ByteBuffer.wrap(m).putInt(h).putInt(k);
+                    fm.mcSend(0, hosts, 2, m, 64);
+                    fm.extract();
+                }
+                fm.send((h + 1) % hosts, 3, new byte[300], 300);
+                fm.extractUntil(() -> got[0] == (hosts - 1) * each && unicasts[h] == 1, Long.MAX_VALUE);
             }
-            fm.send((h + 1) % hosts, 3, new byte[300], 300);
-            fm.extractUntil(() -> got[0] == (hosts - 1) * each && unicasts[h] == 1, Long.MAX_VALUE);
         }));
         for (int h = 0; h < hosts; h++) {
             for (int s = 0; s < hosts; s++) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -41,21 +42,29 @@ class LfcMulticastTest {
         int each = 12;
         int size = 1536;
         int[][] next = new int[hosts][hosts];
-        RunResult res = Systems.run(Systems.cluster(r, "lfc-poll", LfcProgram.class, h -> lfc -> {
-            int[] got = {0};
-            lfc.upcall((buf, n, sender, multicast) -> {
-                ByteBuffer b = ByteBuffer.wrap(buf);
-                assertTrue(multicast);
-                assertEquals(size, n);
-                assertEquals(sender, b.getInt());
-                assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
-                got[0]++;
-            });
-            for (int k = 0; k < each; k++) {
-                lfc.multicast(0, hosts, message(h, k, size), size);
-                lfc.poll();
+        RunResult res = Systems.run(Systems.cluster(r, "lfc-poll", LfcProgram.class, h -> new LfcProgram() {
+            @Override
+            @continuable
+            public void run(Lfc lfc) {
+                int[] got = {0};
+                lfc.upcall(new Lfc.Upcall() {
+                    @Override
+                    @continuable
+                    public void handle(byte[] buf, int n, int sender, boolean multicast) {
+                        ByteBuffer b = ByteBuffer.wrap(buf);
+                        assertTrue(multicast);
+                        assertEquals(size, n);
+                        assertEquals(sender, b.getInt());
+                        assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
+                        got[0]++;
+                    }
+                });
+                for (int k = 0; k < each; k++) {
+                    lfc.multicast(0, hosts, message(h, k, size), size);
+                    lfc.poll();
+                }
+                lfc.waitUntil(() -> got[0] == (hosts - 1) * each, Long.MAX_VALUE);
             }
-            lfc.waitUntil(() -> got[0] == (hosts - 1) * each, Long.MAX_VALUE);
         }));
         for (int h = 0; h < hosts; h++) {
             for (int s = 0; s < hosts; s++) {
@@ -78,19 +87,27 @@ class LfcMulticastTest {
         ConfigReader r = AmNets.config(CLUSTER + "nowemu.protocol.lfc.nic-credits = 2\n"
                 + "nowemu.protocol.lfc.receive-slots = 2\n");
         int[] got = {0};
-        RunResult res = Systems.run(Systems.cluster(r, "lfc-poll", LfcProgram.class, h -> h > 1 ? null : lfc -> {
-            if (h == 0) {
-                for (int k = 0; k < 50; k++) {
-                    lfc.send(1, message(0, k, 64), 64);
+        RunResult res = Systems.run(Systems.cluster(r, "lfc-poll", LfcProgram.class, h -> h > 1 ? null : new LfcProgram() {
+            @Override
+            @continuable
+            public void run(Lfc lfc) {
+                if (h == 0) {
+                    for (int k = 0; k < 50; k++) {
+                        lfc.send(1, message(0, k, 64), 64);
+                    }
+                    lfc.waitUntil(() -> false, 5_000_000_000L);
+                    return;
                 }
-                lfc.waitUntil(() -> false, 5_000_000_000L);
-                return;
+                lfc.upcall(new Lfc.Upcall() {
+                    @Override
+                    @continuable
+                    public void handle(byte[] buf, int n, int sender, boolean m) {
+                        assertEquals(got[0]++, ByteBuffer.wrap(buf).getInt(4));
+                        lfc.compute(30_000_000L);
+                    }
+                });
+                lfc.waitUntil(() -> got[0] == 50, Long.MAX_VALUE);
             }
-            lfc.upcall((buf, n, sender, m) -> {
-                assertEquals(got[0]++, ByteBuffer.wrap(buf).getInt(4));
-                lfc.compute(30_000_000L);
-            });
-            lfc.waitUntil(() -> got[0] == 50, Long.MAX_VALUE);
         }));
         assertEquals(50, got[0]);
         assertTrue(res.counter("lfc.credit_waits") > 10, "the sender's NIC queued packets for want of credits");

@@ -3,6 +3,7 @@ package org.nowemu.protocol.mpi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -24,19 +25,23 @@ class MpiCopiesTest {
      */
     private static RunResult one(String stack, int n, boolean posted) {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
-        RunResult res = Systems.run(Systems.cluster(r, stack, MpiProgram.class, h -> h > 1 ? null : mpi -> {
-            byte[] buf = new byte[n];
-            if (h == 1) {
-                mpi.computeFor(MS);
-                mpi.send(buf, 0, n, 0, 3);
-                return;
+        RunResult res = Systems.run(Systems.cluster(r, stack, MpiProgram.class, h -> h > 1 ? null : new MpiProgram() {
+            @Override
+            @continuable
+            public void run(Mpi mpi) {
+                byte[] buf = new byte[n];
+                if (h == 1) {
+                    mpi.computeFor(MS);
+                    mpi.send(buf, 0, n, 0, 3);
+                    return;
+                }
+                if (!posted) {
+                    MpiRequest other = mpi.irecv(new byte[4], 0, 4, 1, 99);
+                    mpi.computeFor(2 * MS);
+                    assertTrue(!mpi.test(other));
+                }
+                assertEquals(n, mpi.recv(buf, 0, n, 1, 3).count());
             }
-            if (!posted) {
-                MpiRequest other = mpi.irecv(new byte[4], 0, 4, 1, 99);
-                mpi.computeFor(2 * MS);
-                assertTrue(!mpi.test(other));
-            }
-            assertEquals(n, mpi.recv(buf, 0, n, 1, 3).count());
         }));
         assertEquals(posted ? 0 : 1, res.counter("mpi.unexpected"));
         assertTrue(res.ledger().kept());

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.nowemu.actors.config.ConfigReader;
@@ -18,6 +19,7 @@ import org.nowemu.protocol.support.Systems;
 class MpiMatchingTest {
     private static final long MS = 1_000_000_000L;
 
+    @continuable
     private static RunResult run(String stack, String hosts, IntFunction<MpiProgram> programs) {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.topology.single.hosts = " + hosts);
         return Systems.run(Systems.cluster(r, stack, MpiProgram.class, programs));
@@ -52,37 +54,41 @@ class MpiMatchingTest {
     @ValueSource(strings = {"mpi-fm1", "mpi-fm2"})
     void tagsAndWildcardsMatchInOrderPerSourceAndTag(String stack) {
         List<String> got = new ArrayList<>();
-        RunResult res = run(stack, "3", h -> mpi -> {
-            if (h == 1) {
-                int[] tags = {5, 7, 5, 7, 5};
-                for (int k = 0; k < tags.length; k++) {
-                    int size = k % 2 == 0 ? 100 : 3000;
-                    mpi.send(message(1, tags[k], k, size), 0, size, 0, tags[k]);
+        RunResult res = run(stack, "3", h -> new MpiProgram() {
+            @Override
+            @continuable
+            public void run(Mpi mpi) {
+                if (h == 1) {
+                    int[] tags = {5, 7, 5, 7, 5};
+                    for (int k = 0; k < tags.length; k++) {
+                        int size = k % 2 == 0 ? 100 : 3000;
+                        mpi.send(message(1, tags[k], k, size), 0, size, 0, tags[k]);
+                    }
+                    mpi.computeFor(2 * MS - mpi.now());
+                    mpi.send(message(1, 9, 5, 64), 0, 64, 0, 9);
+                } else if (h == 2) {
+                    int[] tags = {7, 7, 5};
+                    for (int k = 0; k < tags.length; k++) {
+                        int size = k % 2 == 0 ? 3000 : 100;
+                        mpi.send(message(2, tags[k], k, size), 0, size, 0, tags[k]);
+                    }
+                } else {
+                    byte[] buf = new byte[4096];
+                    mpi.computeFor(MS);
+                    got.add(read(buf, mpi.recv(buf, 0, buf.length, 2, 5)));
+                    got.add(read(buf, mpi.recv(buf, 0, buf.length, 1, 7)));
+                    got.add(read(buf, mpi.recv(buf, 0, buf.length, 1, Mpi.ANY_TAG)));
+                    for (int i = 0; i < 3; i++) {
+                        got.add(read(buf, mpi.recv(buf, 0, buf.length, Mpi.ANY_SOURCE, 7)));
+                    }
+                    for (int i = 0; i < 2; i++) {
+                        got.add(read(buf, mpi.recv(buf, 0, buf.length, Mpi.ANY_SOURCE, Mpi.ANY_TAG)));
+                    }
+                    assertEquals(7, mpi.counter("mpi.unexpected").value(), "all but 2/5/2 came before their receives");
+                    MpiRequest posted = mpi.irecv(buf, 0, buf.length, 1, 9);
+                    got.add(read(buf, mpi.await(posted)));
+                    assertEquals(7, mpi.counter("mpi.unexpected").value(), "tag 9 met its posted receive");
                 }
-                mpi.computeFor(2 * MS - mpi.now());
-                mpi.send(message(1, 9, 5, 64), 0, 64, 0, 9);
-            } else if (h == 2) {
-                int[] tags = {7, 7, 5};
-                for (int k = 0; k < tags.length; k++) {
-                    int size = k % 2 == 0 ? 3000 : 100;
-                    mpi.send(message(2, tags[k], k, size), 0, size, 0, tags[k]);
-                }
-            } else {
-                byte[] buf = new byte[4096];
-                mpi.computeFor(MS);
-                got.add(read(buf, mpi.recv(buf, 0, buf.length, 2, 5)));
-                got.add(read(buf, mpi.recv(buf, 0, buf.length, 1, 7)));
-                got.add(read(buf, mpi.recv(buf, 0, buf.length, 1, Mpi.ANY_TAG)));
-                for (int i = 0; i < 3; i++) {
-                    got.add(read(buf, mpi.recv(buf, 0, buf.length, Mpi.ANY_SOURCE, 7)));
-                }
-                for (int i = 0; i < 2; i++) {
-                    got.add(read(buf, mpi.recv(buf, 0, buf.length, Mpi.ANY_SOURCE, Mpi.ANY_TAG)));
-                }
-                assertEquals(7, mpi.counter("mpi.unexpected").value(), "all but 2/5/2 came before their receives");
-                MpiRequest posted = mpi.irecv(buf, 0, buf.length, 1, 9);
-                got.add(read(buf, mpi.await(posted)));
-                assertEquals(7, mpi.counter("mpi.unexpected").value(), "tag 9 met its posted receive");
             }
         });
         assertEquals(List.of("2/5/2", "1/7/1", "1/5/0"), got.subList(0, 3));
@@ -104,20 +110,24 @@ class MpiMatchingTest {
     @ValueSource(strings = {"mpi-fm1", "mpi-fm2"})
     void messagesOfOneSourceAndTagAreReceivedInTheOrderSent(String stack) {
         List<Integer> got = new ArrayList<>();
-        RunResult res = run(stack, "2", h -> mpi -> {
-            if (h == 1) {
-                for (int k = 0; k < 60; k++) {
-                    int size = 16 + (k * 37) % 1009;
-                    mpi.send(message(1, 1 + k % 2, k, size), 0, size, 0, 1 + k % 2);
+        RunResult res = run(stack, "2", h -> new MpiProgram() {
+            @Override
+            @continuable
+            public void run(Mpi mpi) {
+                if (h == 1) {
+                    for (int k = 0; k < 60; k++) {
+                        int size = 16 + (k * 37) % 1009;
+                        mpi.send(message(1, 1 + k % 2, k, size), 0, size, 0, 1 + k % 2);
+                    }
+                    return;
                 }
-                return;
-            }
-            byte[] buf = new byte[2048];
-            for (int tag : new int[] {2, 1}) {
-                for (int i = 0; i < 30; i++) {
-                    MpiStatus st = mpi.recv(buf, 0, buf.length, 1, tag);
-                    assertEquals(16 + (ByteBuffer.wrap(buf).getInt(8) * 37) % 1009, st.count());
-                    got.add(ByteBuffer.wrap(buf).getInt(8));
+                byte[] buf = new byte[2048];
+                for (int tag : new int[] {2, 1}) {
+                    for (int i = 0; i < 30; i++) {
+                        MpiStatus st = mpi.recv(buf, 0, buf.length, 1, tag);
+                        assertEquals(16 + (ByteBuffer.wrap(buf).getInt(8) * 37) % 1009, st.count());
+                        got.add(ByteBuffer.wrap(buf).getInt(8));
+                    }
                 }
             }
         });

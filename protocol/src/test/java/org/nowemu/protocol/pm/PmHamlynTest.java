@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.hamlyn.Hamlyn;
 import org.nowemu.protocol.hamlyn.HamlynProgram;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
@@ -28,18 +30,22 @@ class PmHamlynTest {
         List<List<Integer>> got = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         ConfigReader four = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.topology.name = chain\n"
                 + "nowemu.topology.chain.switches = 2\nnowemu.topology.chain.hosts-per-switch = 2");
-        RunResult res = Systems.run(Systems.cluster(four, "pm", PmProgram.class, h -> h > 3 ? null : pm -> {
-            if (h == 0) {
-                for (int k = 0; k < 20; k++) {
-                    byte[] p = new byte[100];
-                    p[0] = (byte) k;
-                    pm.multisend(new int[] {1, 2, 3}, p);
+        RunResult res = Systems.run(Systems.cluster(four, "pm", PmProgram.class, h -> h > 3 ? null : new PmProgram() {
+            @Override
+            @continuable
+            public void run(Pm pm) {
+                if (h == 0) {
+                    for (int k = 0; k < 20; k++) {
+                        byte[] p = new byte[100];
+                        p[0] = (byte) k;
+                        pm.multisend(new int[] {1, 2, 3}, p);
+                    }
+                    pm.pollUntil(() -> false, 5 * MS);
+                    return;
                 }
-                pm.pollUntil(() -> false, 5 * MS);
-                return;
+                pm.setHandler((src, data) -> got.get(h).add((int) data[0]));
+                pm.pollUntil(() -> got.get(h).size() == 20, 5 * MS);
             }
-            pm.setHandler((src, data) -> got.get(h).add((int) data[0]));
-            pm.pollUntil(() -> got.get(h).size() == 20, 5 * MS);
         }));
         List<Integer> all = new ArrayList<>();
         for (int k = 0; k < 20; k++) {
@@ -64,19 +70,23 @@ class PmHamlynTest {
     void aFullRingIsNackedAndResentInOrder() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.pm.recv-ring = 4");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "pm", PmProgram.class, h -> h > 1 ? null : pm -> {
-            if (h == 0) {
-                for (int k = 0; k < 50; k++) {
-                    pm.send(1, new byte[] {(byte) k, 0, 0, 0});
+        RunResult res = Systems.run(Systems.cluster(r, "pm", PmProgram.class, h -> h > 1 ? null : new PmProgram() {
+            @Override
+            @continuable
+            public void run(Pm pm) {
+                if (h == 0) {
+                    for (int k = 0; k < 50; k++) {
+                        pm.send(1, new byte[] {(byte) k, 0, 0, 0});
+                    }
+                    pm.pollUntil(() -> false, 20 * MS);
+                    return;
                 }
-                pm.pollUntil(() -> false, 20 * MS);
-                return;
+                pm.setHandler((src, data) -> {
+                    got.add((int) data[0]);
+                    pm.computeFor(20_000_000L);
+                });
+                pm.pollUntil(() -> got.size() == 50, 20 * MS);
             }
-            pm.setHandler((src, data) -> {
-                got.add((int) data[0]);
-                pm.computeFor(20_000_000L);
-            });
-            pm.pollUntil(() -> got.size() == 50, 20 * MS);
         }));
         assertEquals(50, got.size());
         for (int k = 0; k < 50; k++) {
@@ -96,19 +106,23 @@ class PmHamlynTest {
     void smallSendsByPioLargeByDmaAtTheSendersOffsetsHeldBackNotDropped() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.hamlyn.recv-ring = 4");
         List<Integer> offsets = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "hamlyn", HamlynProgram.class, h -> h > 1 ? null : hy -> {
-            if (h == 0) {
-                for (int k = 0; k < 30; k++) {
-                    hy.send(1, 2048 * k, new byte[k < 20 ? 64 : 2000]);
+        RunResult res = Systems.run(Systems.cluster(r, "hamlyn", HamlynProgram.class, h -> h > 1 ? null : new HamlynProgram() {
+            @Override
+            @continuable
+            public void run(Hamlyn hy) {
+                if (h == 0) {
+                    for (int k = 0; k < 30; k++) {
+                        hy.send(1, 2048 * k, new byte[k < 20 ? 64 : 2000]);
+                    }
+                    hy.pollUntil(() -> false, 20 * MS);
+                    return;
                 }
-                hy.pollUntil(() -> false, 20 * MS);
-                return;
+                hy.setHandler((src, offset, data) -> {
+                    offsets.add(offset);
+                    hy.computeFor(20_000_000L);
+                });
+                hy.pollUntil(() -> offsets.size() == 30, 20 * MS);
             }
-            hy.setHandler((src, offset, data) -> {
-                offsets.add(offset);
-                hy.computeFor(20_000_000L);
-            });
-            hy.pollUntil(() -> offsets.size() == 30, 20 * MS);
         }));
         assertEquals(30, offsets.size());
         for (int k = 0; k < 30; k++) {
@@ -123,9 +137,15 @@ class PmHamlynTest {
     @Test
     void hamlynRefusesAnOffsetOutsideTheSendersShare() {
         RuntimeException[] refused = new RuntimeException[1];
-        Systems.run(Systems.cluster(R, "hamlyn", HamlynProgram.class, h -> h != 0 ? null : hy -> refused[0] =
+        Systems.run(Systems.cluster(R, "hamlyn", HamlynProgram.class, h -> h != 0 ? null : new HamlynProgram() {
+            @Override
+            @continuable
+            public void run(Hamlyn hy) {
+                refused[0] =
                 assertThrows(IllegalArgumentException.class, () -> hy.send(1, (int) hy.areaShare() - 10,
-                        new byte[64]))));
+                        new byte[64]));
+            }
+        }));
         assertTrue(refused[0].getMessage().contains("outside"), refused[0].getMessage());
     }
 }

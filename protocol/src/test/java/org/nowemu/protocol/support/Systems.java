@@ -3,6 +3,7 @@ package org.nowemu.protocol.support;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
@@ -11,6 +12,7 @@ import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.parts.bench.Streaming;
 import org.nowemu.protocol.stack.Stacks;
@@ -53,14 +55,15 @@ public final class Systems {
     }
 
     /** A cluster of {@code stack} running, on each host with one, a program over its messenger. */
-    public static Cluster cluster(ConfigReader r, String stack, IntFunction<Consumer<Messenger>> programs) {
+    public static Cluster cluster(ConfigReader r, String stack, IntFunction<MessengerProgram> programs) {
         Stack<?, ?> s = stack(r, stack);
         return SystemCluster.build(AmNets.topology(r), AmNets.profile(r), h -> s, h -> {
-            Consumer<Messenger> p = programs.apply(h);
+            MessengerProgram p = programs.apply(h);
             return p == null ? List.of() : List.of(s.messengerProgram(1 << 20, p).orElseThrow());
         }, Failures.none());
     }
 
+    @continuable
     public static RunResult run(Cluster c) {
         return Emulation.run(c.model(), new RuntimeSettings(7, 1, 1, false, 0), HORIZON);
     }
@@ -68,16 +71,38 @@ public final class Systems {
     /** Mean one-way latency (half the round trip, ps) of {@code bytes}-byte messages between hosts 0 and 1. */
     public static double oneWayPs(ConfigReader r, String stack, int bytes, int warmup, int rounds) {
         long[] total = new long[1];
-        run(cluster(r, stack, h -> h == 0 ? m -> total[0] = PingPong.ping(m, 1, bytes, warmup, rounds)
-                : h == 1 ? m -> PingPong.pong(m, 0, bytes, warmup, rounds) : null));
+        run(cluster(r, stack, h -> h == 0 ? new MessengerProgram() {
+            @Override
+            @continuable
+            public void run(Messenger m) {
+                total[0] = PingPong.ping(m, 1, bytes, warmup, rounds);
+            }
+        }: h == 1 ? new MessengerProgram() {
+                    @Override
+                    @continuable
+                    public void run(Messenger m) {
+                        PingPong.pong(m, 0, bytes, warmup, rounds);
+                    }
+                }: null));
         return total[0] / 2.0 / rounds;
     }
 
     /** Streaming rate (B/s) of {@code count} messages of {@code bytes} bytes from host 0 to host 1. */
     public static double rate(ConfigReader r, String stack, int bytes, int count) {
         Streaming.Seen[] seen = new Streaming.Seen[1];
-        run(cluster(r, stack, h -> h == 0 ? m -> Streaming.send(m, 1, bytes, count)
-                : h == 1 ? m -> seen[0] = Streaming.receive(m, 0, count, HORIZON / 2) : null));
+        run(cluster(r, stack, h -> h == 0 ? new MessengerProgram() {
+            @Override
+            @continuable
+            public void run(Messenger m) {
+                Streaming.send(m, 1, bytes, count);
+            }
+        }: h == 1 ? new MessengerProgram() {
+                    @Override
+                    @continuable
+                    public void run(Messenger m) {
+                        seen[0] = Streaming.receive(m, 0, count, HORIZON / 2);
+                    }
+                }: null));
         return seen[0].rate(bytes);
     }
 }

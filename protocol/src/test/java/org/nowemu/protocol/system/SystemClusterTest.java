@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
@@ -21,9 +22,13 @@ import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.stack.Stacks;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.parts.routing.Routes;
@@ -67,6 +72,7 @@ class SystemClusterTest {
         }
 
         @Override
+        @continuable
         public void handle(NicContext nic, Object event) {
             if (event instanceof Go g) {
                 for (int i = 0; i < g.packets(); i++) {
@@ -152,21 +158,41 @@ class SystemClusterTest {
     private final Stack<?, ?> amii = Stacks.stack(r, "test", "amii", profile);
     private final Stack<?, ?> blast = new Stack<>(BLAST, new BlastSettings("blast"));
 
-    private static final AmProgram CLIENT = am -> {
-        Endpoint ep = am.endpoint(TAG);
-        ep.map(1, new EndpointName(1, 0), TAG);
-        int[] replies = {0};
-        ep.setHandler(2, (t, m) -> replies[0]++);
-        for (int i = 0; i < 5; i++) {
-            ep.request(1, 1, i);
+    private static final AmProgram CLIENT = new AmProgram() {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.map(1, new EndpointName(1, 0), TAG);
+            int[] replies = {0};
+            ep.setHandler(2, new Handler() {
+                @Override
+                @continuable
+                public void handle(Token t, Message m) {
+                    replies[0]++;
+                }
+            });
+            for (int i = 0; i < 5; i++) {
+                ep.request(1, 1, i);
+            }
+            am.pollUntil(() -> replies[0] == 5);
         }
-        am.pollUntil(() -> replies[0] == 5);
     };
 
-    private static final AmProgram SERVER = am -> {
-        Endpoint ep = am.endpoint(TAG);
-        ep.setHandler(1, (t, m) -> t.reply(2, m.arg(0)));
-        am.pollUntil(() -> false);
+    private static final AmProgram SERVER = new AmProgram() {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, new Handler() {
+                @Override
+                @continuable
+                public void handle(Token t, Message m) {
+                    t.reply(2, m.arg(0));
+                }
+            });
+            am.pollUntil(() -> false);
+        }
     };
 
     private Cluster cluster(List<?> programsOfHost1) {

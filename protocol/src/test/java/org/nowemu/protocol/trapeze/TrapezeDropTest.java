@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
@@ -28,25 +29,29 @@ class TrapezeDropTest {
     void aMessageWithNoFreeRingEntryIsDroppedAndCountedAndTheRunGoesOn() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.trapeze.recv-ring = 4");
         List<String> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "trapeze", TrapezeProgram.class, h -> h > 1 ? null : t -> {
-            if (h == 0) {
-                for (int k = 0; k < 10; k++) {
-                    t.send(1, control(k), k % 2 == 0 ? 1024 : 0);
+        RunResult res = Systems.run(Systems.cluster(r, "trapeze", TrapezeProgram.class, h -> h > 1 ? null : new TrapezeProgram() {
+            @Override
+            @continuable
+            public void run(Trapeze t) {
+                if (h == 0) {
+                    for (int k = 0; k < 10; k++) {
+                        t.send(1, control(k), k % 2 == 0 ? 1024 : 0);
+                    }
+                    t.computeFor(2 * MS - t.now());
+                    for (int k = 10; k < 13; k++) {
+                        t.send(1, control(k), k % 2 == 0 ? 1024 : 0);
+                    }
+                    return;
                 }
-                t.computeFor(2 * MS - t.now());
-                for (int k = 10; k < 13; k++) {
-                    t.send(1, control(k), k % 2 == 0 ? 1024 : 0);
+                t.computeFor(MS);
+                for (Trapeze.Message m = t.poll(); m != null; m = t.poll()) {
+                    got.add(m.control()[0] + ":" + m.payload());
                 }
-                return;
-            }
-            t.computeFor(MS);
-            for (Trapeze.Message m = t.poll(); m != null; m = t.poll()) {
-                got.add(m.control()[0] + ":" + m.payload());
-            }
-            assertEquals(List.of("0:1024", "1:0", "2:1024", "3:0"), got, "the messages that found an entry");
-            while (got.size() < 7) {
-                Trapeze.Message m = t.next(3 * MS);
-                got.add(m.control()[0] + ":" + m.payload());
+                assertEquals(List.of("0:1024", "1:0", "2:1024", "3:0"), got, "the messages that found an entry");
+                while (got.size() < 7) {
+                    Trapeze.Message m = t.next(3 * MS);
+                    got.add(m.control()[0] + ":" + m.payload());
+                }
             }
         }));
         assertEquals(List.of("0:1024", "1:0", "2:1024", "3:0", "10:1024", "11:0", "12:1024"), got);
@@ -84,14 +89,18 @@ class TrapezeDropTest {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\n"
                 + "nowemu.protocol.stacks.trapeze.interrupts = " + interrupts);
         long[] at = new long[3];
-        RunResult res = Systems.run(Systems.cluster(r, "trapeze", TrapezeProgram.class, h -> h > 1 ? null : t -> {
-            for (int k = 0; k < 3; k++) {
-                if (h == 0) {
-                    t.computeFor((k + 1) * 100_000_000L - t.now());
-                    t.send(1, control(k), 0);
-                } else {
-                    t.next(Long.MAX_VALUE);
-                    at[k] = t.now() - (k + 1) * 100_000_000L;
+        RunResult res = Systems.run(Systems.cluster(r, "trapeze", TrapezeProgram.class, h -> h > 1 ? null : new TrapezeProgram() {
+            @Override
+            @continuable
+            public void run(Trapeze t) {
+                for (int k = 0; k < 3; k++) {
+                    if (h == 0) {
+                        t.computeFor((k + 1) * 100_000_000L - t.now());
+                        t.send(1, control(k), 0);
+                    } else {
+                        t.next(Long.MAX_VALUE);
+                        at[k] = t.now() - (k + 1) * 100_000_000L;
+                    }
                 }
             }
         }));

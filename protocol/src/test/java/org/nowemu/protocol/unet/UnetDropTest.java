@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
@@ -33,31 +34,35 @@ class UnetDropTest {
     void aMessageWithNoFreeBufferIsDroppedCountedAndReportedAndTheRunPasses() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.unet.free-queue = 4");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "unet", UnetProgram.class, h -> h > 1 ? null : u -> {
-            if (h == 0) {
-                int ch = u.createChannel(1);
-                for (int k = 0; k < 12; k++) {
-                    byte[] data = new byte[k < 10 ? 1024 : 16];
-                    data[0] = (byte) k;
-                    u.compose(u.sendArea(), data.length);
-                    u.send(ch, u.sendArea() + 1024L * k, data);
+        RunResult res = Systems.run(Systems.cluster(r, "unet", UnetProgram.class, h -> h > 1 ? null : new UnetProgram() {
+            @Override
+            @continuable
+            public void run(Unet u) {
+                if (h == 0) {
+                    int ch = u.createChannel(1);
+                    for (int k = 0; k < 12; k++) {
+                        byte[] data = new byte[k < 10 ? 1024 : 16];
+                        data[0] = (byte) k;
+                        u.compose(u.sendArea(), data.length);
+                        u.send(ch, u.sendArea() + 1024L * k, data);
+                    }
+                    u.computeFor(2 * MS - u.now());
+                    byte[] last = new byte[1024];
+                    last[0] = 12;
+                    u.compose(u.sendArea(), 1024);
+                    u.send(ch, u.sendArea(), last);
+                    return;
                 }
-                u.computeFor(2 * MS - u.now());
-                byte[] last = new byte[1024];
-                last[0] = 12;
-                u.compose(u.sendArea(), 1024);
-                u.send(ch, u.sendArea(), last);
-                return;
-            }
-            u.computeFor(MS);
-            for (Unet.Message m = u.poll(); m != null; m = u.poll()) {
+                u.computeFor(MS);
+                for (Unet.Message m = u.poll(); m != null; m = u.poll()) {
+                    got.add((int) m.data()[0]);
+                    assertEquals(m.data().length <= 48, m.buffer() < 0, "small messages come in the descriptor");
+                }
+                assertEquals(List.of(0, 1, 2, 3, 10, 11), got, "the messages that found a buffer, and the inline ones");
+                Unet.Message m = u.next(3 * MS);
+                assertNotNull(m);
                 got.add((int) m.data()[0]);
-                assertEquals(m.data().length <= 48, m.buffer() < 0, "small messages come in the descriptor");
             }
-            assertEquals(List.of(0, 1, 2, 3, 10, 11), got, "the messages that found a buffer, and the inline ones");
-            Unet.Message m = u.next(3 * MS);
-            assertNotNull(m);
-            got.add((int) m.data()[0]);
         }));
         assertEquals(List.of(0, 1, 2, 3, 10, 11, 12), got);
         assertEquals(6, res.counter("unet.dropped.no_free_buffer"));
@@ -77,7 +82,13 @@ class UnetDropTest {
     void aSendOnAChannelTheKernelDidNotInstallIsRefused() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         RunResult res = Systems.run(Systems.cluster(r, "unet", UnetProgram.class, h -> h != 0 ? null
-                : u -> u.send(7, u.sendArea(), new byte[8])));
+                : new UnetProgram() {
+                    @Override
+                    @continuable
+                    public void run(Unet u) {
+                        u.send(7, u.sendArea(), new byte[8]);
+                    }
+                }));
         assertEquals(1, res.counter("unet.refused.no_channel"));
         assertEquals(0, res.counter("unet.transmitted"));
         assertEquals(0, res.ledger().sent());
@@ -95,19 +106,23 @@ class UnetDropTest {
     void aTlbMissCostsTheKernelsFillOnceAndAHitNothing() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         long[] took = new long[2];
-        RunResult res = Systems.run(Systems.cluster(r, "unet-mm", UnetProgram.class, h -> h > 1 ? null : u -> {
-            if (h == 0) {
-                int ch = u.createChannel(1);
-                for (int k = 0; k < 2; k++) {
-                    u.computeFor((k + 1) * 100 * US - u.now());
-                    u.compose(0x40_0000L, 1024);
-                    u.send(ch, 0x40_0000L, new byte[1024]);
+        RunResult res = Systems.run(Systems.cluster(r, "unet-mm", UnetProgram.class, h -> h > 1 ? null : new UnetProgram() {
+            @Override
+            @continuable
+            public void run(Unet u) {
+                if (h == 0) {
+                    int ch = u.createChannel(1);
+                    for (int k = 0; k < 2; k++) {
+                        u.computeFor((k + 1) * 100 * US - u.now());
+                        u.compose(0x40_0000L, 1024);
+                        u.send(ch, 0x40_0000L, new byte[1024]);
+                    }
+                    return;
                 }
-                return;
-            }
-            for (int k = 0; k < 2; k++) {
-                u.next(Long.MAX_VALUE);
-                took[k] = u.now() - (k + 1) * 100 * US;
+                for (int k = 0; k < 2; k++) {
+                    u.next(Long.MAX_VALUE);
+                    took[k] = u.now() - (k + 1) * 100 * US;
+                }
             }
         }));
         assertEquals(1, res.counter("unet.tlb.misses"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
@@ -34,18 +35,22 @@ class VmmcDepositTest {
         }
         byte[][] buffer = new byte[1][];
         Vmmc.Notification[] seen = new Vmmc.Notification[1];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc", VmmcProgram.class, h -> h > 1 ? null : v -> {
-            if (h == 0) {
-                v.computeFor(500 * US);
-                int imp = v.importBuffer(1, 0);
-                assertEquals(0, imp);
-                assertTrue(v.sendSync(imp, 4050, 0x1000_0FF0L, data, true));
-                return;
+        RunResult res = Systems.run(Systems.cluster(r, "vmmc", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
+            @Override
+            @continuable
+            public void run(Vmmc v) {
+                if (h == 0) {
+                    v.computeFor(500 * US);
+                    int imp = v.importBuffer(1, 0);
+                    assertEquals(0, imp);
+                    assertTrue(v.sendSync(imp, 4050, 0x1000_0FF0L, data, true));
+                    return;
+                }
+                int exp = v.export(8192, n -> seen[0] = n);
+                assertEquals(0, exp);
+                v.next(Long.MAX_VALUE);
+                buffer[0] = copy(v.exported(exp));
             }
-            int exp = v.export(8192, n -> seen[0] = n);
-            assertEquals(0, exp);
-            v.next(Long.MAX_VALUE);
-            buffer[0] = v.exported(exp).clone();
         }));
         assertEquals(new Vmmc.Notification(0, 0, 4066, 84), seen[0]);
         assertArrayEquals(data, Arrays.copyOfRange(buffer[0], 4050, 4150));
@@ -70,18 +75,22 @@ class VmmcDepositTest {
     void aSenderWithoutAnImportIsRefused() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         byte[][] buffer = new byte[1][];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc", VmmcProgram.class, h -> h > 1 ? null : v -> {
-            if (h == 0) {
-                v.computeFor(500 * US);
-                assertEquals(-1, v.importBuffer(1, 5), "no such export");
-                assertFalse(v.sendSync(3, 0, 0x1000_0000L, new byte[100], true), "no import");
-                int imp = v.importBuffer(1, 0);
-                assertFalse(v.sendSync(imp, 4000, 0x1000_0000L, new byte[100], true), "past the export's end");
-                return;
+        RunResult res = Systems.run(Systems.cluster(r, "vmmc", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
+            @Override
+            @continuable
+            public void run(Vmmc v) {
+                if (h == 0) {
+                    v.computeFor(500 * US);
+                    assertEquals(-1, v.importBuffer(1, 5), "no such export");
+                    assertFalse(v.sendSync(3, 0, 0x1000_0000L, new byte[100], true), "no import");
+                    int imp = v.importBuffer(1, 0);
+                    assertFalse(v.sendSync(imp, 4000, 0x1000_0000L, new byte[100], true), "past the export's end");
+                    return;
+                }
+                v.export(4096, null);
+                v.computeFor(2000 * US);
+                buffer[0] = copy(v.exported(0));
             }
-            v.export(4096, null);
-            v.computeFor(2000 * US);
-            buffer[0] = v.exported(0).clone();
         }));
         assertEquals(1, res.counter("vmmc.imports_refused"));
         assertEquals(1, res.counter("vmmc.imports_granted"));
@@ -99,5 +108,10 @@ class VmmcDepositTest {
             n += x != 0 ? 1 : 0;
         }
         return n;
+    }
+
+    /** A copy of {@code b} (not {@code b.clone()}: javaflow's weaver cannot resolve a method of an array type). */
+    private static byte[] copy(byte[] b) {
+        return java.util.Arrays.copyOf(b, b.length);
     }
 }

@@ -3,12 +3,14 @@ package org.nowemu.protocol.vmmc2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
+import org.nowemu.protocol.vmmc.Vmmc;
 import org.nowemu.protocol.vmmc.VmmcProgram;
 
 /** VMMC-2's two mechanisms: the UTLB, and retransmission by the NIC when the receiver has no room. */
@@ -29,20 +31,24 @@ class Vmmc2Test {
     void aUtlbMissFetchesTheEntryAndCostsWhatTheMechanismSays() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         long[] took = new long[2];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc2", VmmcProgram.class, h -> h > 1 ? null : v -> {
-            if (h == 0) {
-                v.computeFor(500 * US);
-                int imp = v.importBuffer(1, 0);
-                for (int k = 0; k < 2; k++) {
-                    v.computeFor((k + 1) * 1000 * US - v.now());
-                    v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
+        RunResult res = Systems.run(Systems.cluster(r, "vmmc2", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
+            @Override
+            @continuable
+            public void run(Vmmc v) {
+                if (h == 0) {
+                    v.computeFor(500 * US);
+                    int imp = v.importBuffer(1, 0);
+                    for (int k = 0; k < 2; k++) {
+                        v.computeFor((k + 1) * 1000 * US - v.now());
+                        v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
+                    }
+                    return;
                 }
-                return;
-            }
-            v.export(8192, null);
-            for (int k = 0; k < 2; k++) {
-                v.next(Long.MAX_VALUE);
-                took[k] = v.now() - (k + 1) * 1000 * US;
+                v.export(8192, null);
+                for (int k = 0; k < 2; k++) {
+                    v.next(Long.MAX_VALUE);
+                    took[k] = v.now() - (k + 1) * 1000 * US;
+                }
             }
         }));
         assertEquals(1, res.counter("vmmc.utlb.host_misses"));
@@ -64,19 +70,23 @@ class Vmmc2Test {
             ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol." + stack
                     + ".notify-queue = 2");
             int[] got = new int[1];
-            RunResult res = Systems.run(Systems.cluster(r, stack, VmmcProgram.class, h -> h > 1 ? null : v -> {
-                if (h == 0) {
-                    v.computeFor(500 * US);
-                    int imp = v.importBuffer(1, 0);
-                    for (int k = 0; k < 6; k++) {
-                        v.send(imp, 1024 * k, 0x2000_0000L + 1024 * k, new byte[1024], true);
+            RunResult res = Systems.run(Systems.cluster(r, stack, VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
+                @Override
+                @continuable
+                public void run(Vmmc v) {
+                    if (h == 0) {
+                        v.computeFor(500 * US);
+                        int imp = v.importBuffer(1, 0);
+                        for (int k = 0; k < 6; k++) {
+                            v.send(imp, 1024 * k, 0x2000_0000L + 1024 * k, new byte[1024], true);
+                        }
+                        return;
                     }
-                    return;
-                }
-                v.export(8192, n -> got[0]++);
-                v.computeFor(1000 * US);
-                while (got[0] < 6) {
-                    v.next(Long.MAX_VALUE);
+                    v.export(8192, n -> got[0]++);
+                    v.computeFor(1000 * US);
+                    while (got[0] < 6) {
+                        v.next(Long.MAX_VALUE);
+                    }
                 }
             }));
             Ledger l = res.ledger();
@@ -106,22 +116,26 @@ class Vmmc2Test {
     void redirectedDataLandsInTheUserBufferAndDataThatCameFirstIsCopiedOut() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         long[] copy = new long[1];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc2", VmmcProgram.class, h -> h > 1 ? null : v -> {
-            if (h == 0) {
-                v.computeFor(500 * US);
-                int imp = v.importBuffer(1, 0);
-                v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
-                v.computeFor(1000 * US - v.now());
-                v.send(imp, 2048, 0x2000_0000L, new byte[1024], true);
-                return;
+        RunResult res = Systems.run(Systems.cluster(r, "vmmc2", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
+            @Override
+            @continuable
+            public void run(Vmmc v) {
+                if (h == 0) {
+                    v.computeFor(500 * US);
+                    int imp = v.importBuffer(1, 0);
+                    v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
+                    v.computeFor(1000 * US - v.now());
+                    v.send(imp, 2048, 0x2000_0000L, new byte[1024], true);
+                    return;
+                }
+                v.export(8192, null);
+                v.redirect(0, 0, 1024);
+                v.next(Long.MAX_VALUE);
+                v.next(Long.MAX_VALUE);
+                long before = v.now();
+                v.redirect(0, 2048, 1024);
+                copy[0] = v.now() - before;
             }
-            v.export(8192, null);
-            v.redirect(0, 0, 1024);
-            v.next(Long.MAX_VALUE);
-            v.next(Long.MAX_VALUE);
-            long before = v.now();
-            v.redirect(0, 2048, 1024);
-            copy[0] = v.now() - before;
         }));
         assertEquals(1, res.counter("vmmc.redirected"));
         assertEquals(1024, res.counter("vmmc.redirect_copied_bytes"));

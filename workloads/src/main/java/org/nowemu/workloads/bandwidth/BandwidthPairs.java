@@ -4,10 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.vn.AmSystem;
@@ -63,33 +68,61 @@ final class BandwidthPairs implements PairStudy {
     }
 
     static AmProgram server() {
-        return am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(1, (token, m) -> token.reply(2, m.length()));
-            am.pollUntil(() -> false);
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.setHandler(1, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token token, Message m) {
+                        token.reply(2, m.length());
+                    }
+                });
+                am.pollUntil(() -> false);
+            }
         };
     }
 
     static AmProgram client(Variant v, BandwidthSettings s) {
-        return am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.map(0, new EndpointName(am.host() + 1, 0), TAG);
-            long[] replies = {0};
-            long[] at = new long[s.messages() + 1];
-            ep.setHandler(2, (token, m) -> at[(int) ++replies[0]] = am.now());
-            int skip = ep.credits();
-            for (int size : s.sizes()) {
-                byte[] data = new byte[size];
-                replies[0] = 0;
-                for (int i = 0; i < s.messages(); i++) {
-                    data[0] = (byte) i;
-                    ep.requestMedium(0, 1, data);
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.map(0, new EndpointName(am.host() + 1, 0), TAG);
+                long[] replies = {0};
+                long[] at = new long[s.messages() + 1];
+                ep.setHandler(2, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token token, Message m) {
+                        at[(int) ++replies[0]] = am.now();
+                    }
+                });
+                int skip = ep.credits();
+                for (int size : s.sizes()) {
+                    replies[0] = 0;
+                    for (int i = 0; i < s.messages(); i++) {
+                        ep.requestMedium(0, 1, numbered(size, i));
+                    }
+                    am.pollUntil(() -> replies[0] == s.messages());
+                    am.counter(v.key() + size + "_bytes").add((long) (s.messages() - skip) * size);
+                    am.counter(v.key() + size + "_ps").add(at[s.messages()] - at[skip]);
                 }
-                am.pollUntil(() -> replies[0] == s.messages());
-                am.counter(v.key() + size + "_bytes").add((long) (s.messages() - skip) * size);
-                am.counter(v.key() + size + "_ps").add(at[s.messages()] - at[skip]);
             }
         };
+    }
+
+    /**
+     * A message of {@code size} bytes whose first byte is its number (a method of its own: javaflow's weaver cannot
+     * analyse a byte array element store in the continuable program).
+     */
+    private static byte[] numbered(int size, int i) {
+        byte[] data = new byte[size];
+        data[0] = (byte) i;
+        return data;
     }
 
     @Override

@@ -1,9 +1,13 @@
 package org.nowemu.workloads.campaign;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 
 /**
  * The traffic of the fault campaign, steady from 0 to the duration so a fault shows as a dip and a recovery in
@@ -26,33 +30,69 @@ final class CampaignProgram {
     /** What host {@code host} runs: the server, a client, a ring host, or nothing (null). */
     static AmProgram host(int host, CampaignSettings s) {
         if (host == 0) {
-            return am -> serve(am.endpoint(TAG), am);
+            return new AmProgram() {
+                @Override
+                @continuable
+                public void run(Am am) {
+                    serve(am.endpoint(TAG), am);
+                }
+            };
         }
         if (host <= s.clients()) {
-            return am -> send(am, s, new EndpointName(0, 0), 0);
+            return new AmProgram() {
+                @Override
+                @continuable
+                public void run(Am am) {
+                    send(am, s, new EndpointName(0, 0), 0);
+                }
+            };
         }
         int next = s.next(host);
-        return next < 0 ? null : am -> send(am, s, new EndpointName(next, 0), s.medium());
+        return next < 0 ? null : new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                send(am, s, new EndpointName(next, 0), s.medium());
+            }
+        };
     }
 
+    @continuable
     private static void serve(Endpoint ep, Am am) {
-        ep.setHandler(REQUEST, (t, m) -> t.reply(REPLY));
+        ep.setHandler(REQUEST, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token t, Message m) {
+                t.reply(REPLY);
+            }
+        });
         // A reply that comes back (its requester cut off) is dropped; the library counts it.
         ep.setErrorHandler((why, m) -> { });
         am.pollUntil(() -> false);
     }
 
+    @continuable
     private static void send(Am am, CampaignSettings s, EndpointName to, int bytes) {
         Endpoint ep = am.endpoint(TAG);
         ep.map(0, to, TAG);
         long[] answered = new long[1];
-        ep.setHandler(REQUEST, (t, m) -> t.reply(REPLY));
-        ep.setHandler(REPLY, (t, m) -> {
-            answered[0]++;
-            long k = am.now() / s.bin();
-            am.counter("campaign.done." + k).increment();
-            if (bytes > 0) {
-                am.counter("campaign.bytes." + k).add(bytes);
+        ep.setHandler(REQUEST, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token t, Message m) {
+                t.reply(REPLY);
+            }
+        });
+        ep.setHandler(REPLY, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token t, Message m) {
+                answered[0]++;
+                long k = am.now() / s.bin();
+                am.counter("campaign.done." + k).increment();
+                if (bytes > 0) {
+                    am.counter("campaign.bytes." + k).add(bytes);
+                }
             }
         });
         ep.setErrorHandler((why, m) -> {

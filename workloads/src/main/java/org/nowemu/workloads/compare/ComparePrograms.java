@@ -1,7 +1,9 @@
 package org.nowemu.workloads.compare;
 
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.parts.bench.Streaming;
 
@@ -27,34 +29,42 @@ final class ComparePrograms {
     }
 
     /** The client, on the first host of the pair, whose peer is {@code peer}. */
-    static Consumer<Messenger> client(String stack, CompareSettings s, int peer) {
-        return m -> {
-            for (int size : s.sizes()) {
-                String k = key(stack, size);
-                long ps = PingPong.ping(m, peer, size, s.warmup(), s.roundTrips());
-                m.counter(k + "rtt_ps").add(ps);
-                m.counter(k + "rtt_n").add(s.roundTrips());
-                Streaming.send(m, peer, size, s.messages(size));
+    static MessengerProgram client(String stack, CompareSettings s, int peer) {
+        return new MessengerProgram() {
+            @Override
+            @continuable
+            public void run(Messenger m) {
+                for (int size : s.sizes()) {
+                    String k = key(stack, size);
+                    long ps = PingPong.ping(m, peer, size, s.warmup(), s.roundTrips());
+                    m.counter(k + "rtt_ps").add(ps);
+                    m.counter(k + "rtt_n").add(s.roundTrips());
+                    Streaming.send(m, peer, size, s.messages(size));
+                }
+                m.await(Long.MAX_VALUE);
             }
-            m.await(Long.MAX_VALUE);
         };
     }
 
     /** The server, on the second host of the pair. */
-    static Consumer<Messenger> server(String stack, CompareSettings s, int peer) {
-        return m -> {
-            for (int size : s.sizes()) {
-                String k = key(stack, size);
-                PingPong.pong(m, peer, size, s.warmup(), s.roundTrips());
-                int count = s.messages(size);
-                Streaming.Seen seen = Streaming.receive(m, peer, count, m.now() + s.receiveTimeoutPs());
-                if (seen.arrived() >= 2 && seen.last() > seen.first()) {
-                    m.counter(k + "stream_bytes").add((seen.arrived() - 1) * size);
-                    m.counter(k + "stream_ps").add(seen.last() - seen.first());
+    static MessengerProgram server(String stack, CompareSettings s, int peer) {
+        return new MessengerProgram() {
+            @Override
+            @continuable
+            public void run(Messenger m) {
+                for (int size : s.sizes()) {
+                    String k = key(stack, size);
+                    PingPong.pong(m, peer, size, s.warmup(), s.roundTrips());
+                    int count = s.messages(size);
+                    Streaming.Seen seen = Streaming.receive(m, peer, count, m.now() + s.receiveTimeoutPs());
+                    if (seen.arrived() >= 2 && seen.last() > seen.first()) {
+                        m.counter(k + "stream_bytes").add((seen.arrived() - 1) * size);
+                        m.counter(k + "stream_ps").add(seen.last() - seen.first());
+                    }
+                    m.counter(k + "stream_missing").add(count - seen.arrived());
                 }
-                m.counter(k + "stream_missing").add(count - seen.arrived());
+                m.await(Long.MAX_VALUE);
             }
-            m.await(Long.MAX_VALUE);
         };
     }
 }

@@ -2,6 +2,7 @@ package org.nowemu.workloads.hosttransfer;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -48,6 +49,7 @@ final class TransferHost extends LibraryThread {
     }
 
     @Override
+    @continuable
     protected void program() {
         ops().pioWrite(1, new TransferWire.Init());
         int id = 0;
@@ -69,6 +71,7 @@ final class TransferHost extends LibraryThread {
         }
     }
 
+    @continuable
     private void transfer(Mechanism m, AddressTranslation t, int size, int id) {
         HostOps ops = ops();
         int words = size / 4;
@@ -125,6 +128,7 @@ final class TransferHost extends LibraryThread {
     }
 
     /** Polls the completion word, serving the NIC's miss interrupts as they come. */
+    @continuable
     private void awaitDone(int id) {
         long iteration = ops().pollHitPs() + ops().cyclesPs(loopCycles);
         while (true) {

@@ -1,9 +1,13 @@
 package org.nowemu.workloads.logp;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 
 /**
  * The LogP microbenchmark of Culler et al., as a client and a server program. The server answers every
@@ -30,15 +34,31 @@ final class LogpProgram {
     }
 
     static AmProgram server() {
-        return am -> {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(REQUEST, (token, m) -> token.reply(REPLY, m.args()));
-            am.pollUntil(() -> false);
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.setHandler(REQUEST, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token token, Message m) {
+                        token.reply(REPLY, m.args());
+                    }
+                });
+                am.pollUntil(() -> false);
+            }
         };
     }
 
     static AmProgram client(String stack, LogpSettings s) {
-        return am -> new Client(am, stack, s).run();
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                new Client(am, stack, s).run();
+            }
+        };
     }
 
     private static final class Client {
@@ -57,10 +77,17 @@ final class LogpProgram {
             this.args = new int[s.args()];
         }
 
+        @continuable
         void run() {
             ep = am.endpoint(TAG);
             ep.map(0, new EndpointName(am.host() + 1, 0), TAG);
-            ep.setHandler(REPLY, (token, m) -> replies++);
+            ep.setHandler(REPLY, new Handler() {
+                @Override
+                @continuable
+                public void handle(Token token, Message m) {
+                    replies++;
+                }
+            });
             for (int i = 0; i < 10; i++) {
                 roundTrip();
             }
@@ -100,17 +127,20 @@ final class LogpProgram {
             settle();
         }
 
+        @continuable
         private void roundTrip() {
             send();
             am.pollUntil(() -> replies == sent);
         }
 
+        @continuable
         private void send() {
             ep.request(0, REQUEST, args);
             sent++;
         }
 
         /** Waits for every reply, then idles so that nothing is in flight. */
+        @continuable
         private void settle() {
             am.pollUntil(() -> replies == sent);
             am.computeFor(s.settle());

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.time.VirtualTime;
@@ -103,19 +104,23 @@ final class NotificationStudy implements PairStudy {
     @Override
     public Object client(int pair) {
         int peer = 2 * pair + 1;
-        return (LfcProgram) lfc -> {
-            lfc.interrupts(false);
-            long start = lfc.now();
-            byte[] b = new byte[8];
-            for (int k = 0; k < messages; k++) {
-                long at = start + k * gapPs;
-                if (lfc.now() < at) {
-                    lfc.compute(at - lfc.now());
+        return (LfcProgram) new LfcProgram() {
+            @Override
+            @continuable
+            public void run(Lfc lfc) {
+                lfc.interrupts(false);
+                long start = lfc.now();
+                byte[] b = new byte[8];
+                for (int k = 0; k < messages; k++) {
+                    long at = start + k * gapPs;
+                    if (lfc.now() < at) {
+                        lfc.compute(at - lfc.now());
+                    }
+                    ByteBuffer.wrap(b).putLong(lfc.now());
+                    lfc.send(peer, b, 8);
                 }
-                ByteBuffer.wrap(b).putLong(lfc.now());
-                lfc.send(peer, b, 8);
+                lfc.waitUntil(() -> false, Long.MAX_VALUE);
             }
-            lfc.waitUntil(() -> false, Long.MAX_VALUE);
         };
     }
 
@@ -123,27 +128,34 @@ final class NotificationStudy implements PairStudy {
     public Object server(int pair) {
         String k = key(pair);
         long slice = slices.get(pair);
-        return (LfcProgram) lfc -> {
-            long[] got = {0};
-            lfc.upcall((buf, size, sender, multicast) -> {
-                lfc.counter(k + "latency_ps").add(lfc.now() - ByteBuffer.wrap(buf).getLong());
-                got[0]++;
-            });
-            boolean polls = !lfc.settings().control().key().equals("interrupts");
-            long start = lfc.now();
-            long computed = 0;
-            long signals = lfc.counter("lfc.signals").value();
-            while (got[0] < messages && lfc.now() < maxTimePs) {
-                lfc.compute(slice);
-                computed += slice;
-                if (polls) {
-                    lfc.poll();
+        return (LfcProgram) new LfcProgram() {
+            @Override
+            @continuable
+            public void run(Lfc lfc) {
+                long[] got = {0};
+                lfc.upcall(new Lfc.Upcall() {
+                    @Override
+                    public void handle(byte[] buf, int size, int sender, boolean multicast) {
+                        lfc.counter(k + "latency_ps").add(lfc.now() - ByteBuffer.wrap(buf).getLong());
+                        got[0]++;
+                    }
+                });
+                boolean polls = !lfc.settings().control().key().equals("interrupts");
+                long start = lfc.now();
+                long computed = 0;
+                long signals = lfc.counter("lfc.signals").value();
+                while (got[0] < messages && lfc.now() < maxTimePs) {
+                    lfc.compute(slice);
+                    computed += slice;
+                    if (polls) {
+                        lfc.poll();
+                    }
                 }
+                lfc.counter(k + "handled").add(got[0]);
+                lfc.counter(k + "overhead_ps").add(lfc.now() - start - computed);
+                lfc.counter(k + "signals").add(lfc.counter("lfc.signals").value() - signals);
+                lfc.waitUntil(() -> false, Long.MAX_VALUE);
             }
-            lfc.counter(k + "handled").add(got[0]);
-            lfc.counter(k + "overhead_ps").add(lfc.now() - start - computed);
-            lfc.counter(k + "signals").add(lfc.counter("lfc.signals").value() - signals);
-            lfc.waitUntil(() -> false, Long.MAX_VALUE);
         };
     }
 

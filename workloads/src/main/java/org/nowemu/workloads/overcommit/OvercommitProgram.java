@@ -2,11 +2,15 @@ package org.nowemu.workloads.overcommit;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 
 /**
  * The programs of the overcommit experiment. The server is one process with a thread per client; each thread
@@ -29,19 +33,30 @@ final class OvercommitProgram {
     static AmProgram server(int clients, long start, long duration) {
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
-            threads.add(am -> serve(am, start + duration));
+            threads.add(new AmProgram() {
+                @Override
+                @continuable
+                public void run(Am am) {
+                    serve(am, start + duration);
+                }
+            });
         }
         return new AmThreads(threads);
     }
 
+    @continuable
     private static void serve(Am am, long end) {
         Endpoint ep = am.endpoint(TAG);
-        ep.setHandler(REQUEST, (token, m) -> {
-            am.counter("overcommit.handled").increment();
-            if (am.now() < end) {
-                am.counter("overcommit.handled_in_time").increment();
+        ep.setHandler(REQUEST, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token token, Message m) {
+                am.counter("overcommit.handled").increment();
+                if (am.now() < end) {
+                    am.counter("overcommit.handled_in_time").increment();
+                }
+                token.reply(REPLY, m.args());
             }
-            token.reply(REPLY, m.args());
         });
         ep.setEvents(true);
         while (true) {
@@ -50,24 +65,32 @@ final class OvercommitProgram {
     }
 
     static AmProgram client(EndpointName server, int args, long start, long duration) {
-        return am -> {
-            Endpoint ep = am.endpoint(TAG);
-            am.computeFor(Math.max(0, start - am.now()));
-            ep.map(0, server, TAG);
-            long[] replies = new long[1];
-            ep.setHandler(REPLY, (token, m) -> {
-                replies[0]++;
-                am.counter("overcommit.replies").increment();
-            });
-            int[] words = new int[args];
-            long sent = 0;
-            while (am.now() < start + duration) {
-                ep.request(0, REQUEST, words);
-                am.counter("overcommit.requests").increment();
-                sent++;
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                am.computeFor(Math.max(0, start - am.now()));
+                ep.map(0, server, TAG);
+                long[] replies = new long[1];
+                ep.setHandler(REPLY, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token token, Message m) {
+                        replies[0]++;
+                        am.counter("overcommit.replies").increment();
+                    }
+                });
+                int[] words = new int[args];
+                long sent = 0;
+                while (am.now() < start + duration) {
+                    ep.request(0, REQUEST, words);
+                    am.counter("overcommit.requests").increment();
+                    sent++;
+                }
+                long all = sent;
+                am.pollUntil(() -> replies[0] == all);
             }
-            long all = sent;
-            am.pollUntil(() -> replies[0] == all);
         };
     }
 }

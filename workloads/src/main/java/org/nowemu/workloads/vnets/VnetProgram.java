@@ -2,11 +2,15 @@ package org.nowemu.workloads.vnets;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
+import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Message;
+import org.nowemu.protocol.am.Token;
 
 /**
  * The programs of the virtual-networks experiment. Each client has its own endpoint on the server host (its own
@@ -29,18 +33,28 @@ final class VnetProgram {
 
     /** The polled server: one thread, one endpoint per client, polled in turn until its phases are over. */
     static AmProgram polled(VnetSettings s) {
-        return am -> {
-            for (int i = 0; i < s.mostPolled(); i++) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.setHandler(REQUEST, (t, m) -> t.reply(REPLY, m.args()));
-            }
-            long last = -1;
-            for (VnetSettings.Phase p : s.phases()) {
-                if (p.server().equals("polled")) {
-                    last = p.end();
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                for (int i = 0; i < s.mostPolled(); i++) {
+                    Endpoint ep = am.endpoint(TAG);
+                    ep.setHandler(REQUEST, new Handler() {
+                        @Override
+                        @continuable
+                        public void handle(Token t, Message m) {
+                            t.reply(REPLY, m.args());
+                        }
+                    });
                 }
+                long last = -1;
+                for (VnetSettings.Phase p : s.phases()) {
+                    if (p.server().equals("polled")) {
+                        last = p.end();
+                    }
+                }
+                am.pollUntil(() -> false, last + s.gap());
             }
-            am.pollUntil(() -> false, last + s.gap());
         };
     }
 
@@ -48,11 +62,18 @@ final class VnetProgram {
     static AmProgram threaded(VnetSettings s) {
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < s.mostThreaded(); i++) {
-            threads.add(am -> serve(am, s));
+            threads.add(new AmProgram() {
+                @Override
+                @continuable
+                public void run(Am am) {
+                    serve(am, s);
+                }
+            });
         }
         return new AmThreads(threads);
     }
 
+    @continuable
     private static void serve(Am am, VnetSettings s) {
         // Created only when the polled phases are over, so its endpoints do not evict the polled server's.
         long setUp = s.threadedSetUp();
@@ -60,7 +81,13 @@ final class VnetProgram {
             am.sleep(setUp - am.now());
         }
         Endpoint ep = am.endpoint(TAG);
-        ep.setHandler(REQUEST, (t, m) -> t.reply(REPLY, m.args()));
+        ep.setHandler(REQUEST, new Handler() {
+            @Override
+            @continuable
+            public void handle(Token t, Message m) {
+                t.reply(REPLY, m.args());
+            }
+        });
         ep.setEvents(true);
         List<VnetSettings.Phase> phases = new ArrayList<>();
         for (VnetSettings.Phase p : s.phases()) {
@@ -83,42 +110,50 @@ final class VnetProgram {
     }
 
     static AmProgram client(int index, EndpointName polled, EndpointName threaded, VnetSettings s) {
-        return am -> {
-            Endpoint ep = am.endpoint(TAG);
-            if (polled != null) {
-                ep.map(0, polled, TAG);
-            }
-            if (threaded != null) {
-                ep.map(1, threaded, TAG);
-            }
-            long[] replies = new long[1];
-            VnetSettings.Phase[] current = new VnetSettings.Phase[1];
-            ep.setHandler(REPLY, (t, m) -> {
-                replies[0]++;
-                am.counter("vn.replies").increment();
-                VnetSettings.Phase p = current[0];
-                if (p != null && am.now() >= p.from() && am.now() < p.end()) {
-                    am.counter(p.key() + "client." + index).increment();
+        return new AmProgram() {
+            @Override
+            @continuable
+            public void run(Am am) {
+                Endpoint ep = am.endpoint(TAG);
+                if (polled != null) {
+                    ep.map(0, polled, TAG);
                 }
-            });
-            int[] words = new int[s.args()];
-            long sent = 0;
-            for (VnetSettings.Phase p : s.phases()) {
-                if (index >= p.clients()) {
-                    continue;
+                if (threaded != null) {
+                    ep.map(1, threaded, TAG);
                 }
-                if (am.now() < p.start()) {
-                    am.sleep(p.start() - am.now());
+                long[] replies = new long[1];
+                VnetSettings.Phase[] current = new VnetSettings.Phase[1];
+                ep.setHandler(REPLY, new Handler() {
+                    @Override
+                    @continuable
+                    public void handle(Token t, Message m) {
+                        replies[0]++;
+                        am.counter("vn.replies").increment();
+                        VnetSettings.Phase p = current[0];
+                        if (p != null && am.now() >= p.from() && am.now() < p.end()) {
+                            am.counter(p.key() + "client." + index).increment();
+                        }
+                    }
+                });
+                int[] words = new int[s.args()];
+                long sent = 0;
+                for (VnetSettings.Phase p : s.phases()) {
+                    if (index >= p.clients()) {
+                        continue;
+                    }
+                    if (am.now() < p.start()) {
+                        am.sleep(p.start() - am.now());
+                    }
+                    current[0] = p;
+                    int entry = p.server().equals("polled") ? 0 : 1;
+                    while (am.now() < p.end()) {
+                        ep.request(entry, REQUEST, words);
+                        am.counter("vn.requests").increment();
+                        sent++;
+                    }
+                    long all = sent;
+                    am.pollUntil(() -> replies[0] == all);
                 }
-                current[0] = p;
-                int entry = p.server().equals("polled") ? 0 : 1;
-                while (am.now() < p.end()) {
-                    ep.request(entry, REQUEST, words);
-                    am.counter("vn.requests").increment();
-                    sent++;
-                }
-                long all = sent;
-                am.pollUntil(() -> replies[0] == all);
             }
         };
     }

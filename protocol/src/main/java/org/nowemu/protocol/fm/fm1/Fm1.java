@@ -1,11 +1,13 @@
 package org.nowemu.protocol.fm.fm1;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.FmWire;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
+import org.nowemu.protocol.parts.staging.Reassembly;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
@@ -25,16 +27,14 @@ public final class Fm1 implements ProcessServices {
     private final HostSteps c;
     private final Fm1Handler[] handlers = new Fm1Handler[256];
     /** Per sender: the message being reassembled, and how much of it has arrived. */
-    private final byte[][] staging;
-    private final int[] staged;
+    private final Reassembly staging;
     private boolean extracting;
 
     public Fm1(FmProcess process, FmCore core) {
         this.p = process;
         this.core = core;
         this.c = core.settings().host();
-        this.staging = new byte[process.hosts()][];
-        this.staged = new int[process.hosts()];
+        this.staging = new Reassembly(process.hosts());
     }
 
     public int host() {
@@ -59,12 +59,14 @@ public final class Fm1 implements ProcessServices {
     }
 
     /** FM_send_4: a four-word message, one packet. */
+    @continuable
     public void send4(int dest, int handler, int i0, int i1, int i2, int i3) {
         byte[] b = java.nio.ByteBuffer.allocate(16).putInt(i0).putInt(i1).putInt(i2).putInt(i3).array();
         send(dest, handler, b, 16);
     }
 
     /** FM_send: {@code size} bytes of {@code buf}, one contiguous buffer, to {@code dest}'s handler {@code handler}. */
+    @continuable
     public void send(int dest, int handler, byte[] buf, int size) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
             throw new IllegalArgumentException("FM: no destination " + dest + " (hosts 0.." + (p.hosts() - 1)
@@ -89,6 +91,7 @@ public final class Fm1 implements ProcessServices {
     }
 
     /** FM_extract: runs the handler of every message whose last packet has arrived by now; returns how many. */
+    @continuable
     public int extract() {
         if (extracting) {
             throw new IllegalStateException("FM: FM_extract called from a handler");
@@ -112,6 +115,7 @@ public final class Fm1 implements ProcessServices {
         }
     }
 
+    @continuable
     private int take(FmCore.In in) {
         FmWire.Header h = in.header();
         int src = h.src();
@@ -121,17 +125,10 @@ public final class Fm1 implements ProcessServices {
                     h.total(), src);
             handled = 1;
         } else {
-            if (h.first()) {
-                staging[src] = new byte[h.total()];
-                staged[src] = 0;
-            }
             core.ops().copyFromDma(h.bytes());
-            System.arraycopy(in.body(), FmWire.HEADER_BYTES, staging[src], staged[src], h.bytes());
-            staged[src] += h.bytes();
             p.stat("fm.reassembled_bytes").add(h.bytes());
-            if (h.last()) {
-                byte[] whole = staging[src];
-                staging[src] = null;
+            byte[] whole = staging.add(src, h.first(), h.last(), h.total(), in.body(), FmWire.HEADER_BYTES, h.bytes());
+            if (whole != null) {
                 deliver(h.handler(), whole, whole.length, src);
                 handled = 1;
             }
@@ -152,11 +149,13 @@ public final class Fm1 implements ProcessServices {
     }
 
     /** Extracts until {@code done} holds, spinning in host time while nothing arrives. */
+    @continuable
     public void extractUntil(BooleanSupplier done) {
         extractUntil(done, Long.MAX_VALUE);
     }
 
     /** Extracts until {@code done} holds or virtual time reaches {@code deadline}. */
+    @continuable
     public void extractUntil(BooleanSupplier done, long deadline) {
         while (!done.getAsBoolean() && p.clock() < deadline) {
             if (extract() == 0 && !done.getAsBoolean()) {

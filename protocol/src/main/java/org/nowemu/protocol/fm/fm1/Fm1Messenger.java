@@ -1,5 +1,6 @@
 package org.nowemu.protocol.fm.fm1;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
@@ -32,6 +33,7 @@ public final class Fm1Messenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         if (buf.length < bytes) {
             buf = new byte[bytes];
@@ -45,6 +47,7 @@ public final class Fm1Messenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         fm.extractUntil(() -> arrivals.count() >= count, deadline);
     }

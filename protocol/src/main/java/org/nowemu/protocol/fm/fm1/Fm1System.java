@@ -3,11 +3,15 @@ package org.nowemu.protocol.fm.fm1;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.cluster.HostProgram.Part;
+import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmHosts;
+import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.FmSettings;
 import org.nowemu.protocol.fm.FmSystem;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.DesignChoices;
 
@@ -45,11 +49,23 @@ public final class Fm1System extends FmSystem<Fm1Program> {
 
     @Override
     public List<Part> hostParts(FmSettings s, HostSetup host, List<Fm1Program> programs) {
-        return FmHosts.parts(s, host, name(), programs, p -> (process, core) -> p.run(new Fm1(process, core)));
+        return FmHosts.parts(s, host, name(), programs, p -> new FmProcess.Body() {
+            @Override
+            @continuable
+            public void run(FmProcess process, FmCore core) {
+                p.run(new Fm1(process, core));
+            }
+        });
     }
 
     @Override
-    public Optional<Fm1Program> messengerProgram(FmSettings s, int maxBytes, Consumer<Messenger> body) {
-        return Optional.of(fm -> body.accept(new Fm1Messenger(fm)));
+    public Optional<Fm1Program> messengerProgram(FmSettings s, int maxBytes, MessengerProgram body) {
+        return Optional.of(new Fm1Program() {
+            @Override
+            @continuable
+            public void run(Fm1 fm) {
+                body.run(new Fm1Messenger(fm));
+            }
+        });
     }
 }

@@ -2,6 +2,7 @@ package org.nowemu.protocol.fm.fm2;
 
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.parts.host.LibraryThread;
@@ -39,13 +40,9 @@ public final class Fm2 implements ProcessServices {
     }
 
     /** Runs {@code program} on FM 2.x in {@code process}; its suspended handlers end with it. */
+    @continuable
     public static void run(FmProcess process, FmCore core, Fm2Program program) {
-        Coroutines coroutines = new Coroutines("h" + process.host());
-        try {
-            program.run(new Fm2(process, core, coroutines));
-        } finally {
-            coroutines.close();
-        }
+        program.run(new Fm2(process, core, new Coroutines()));
     }
 
     public int host() {
@@ -70,6 +67,7 @@ public final class Fm2 implements ProcessServices {
     }
 
     /** FM_begin_message: a message of {@code size} bytes to {@code dest}'s handler {@code handler}. */
+    @continuable
     public FmStream beginMessage(int dest, int size, int handler) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
             throw new IllegalArgumentException("FM: no destination " + dest + " (hosts 0.." + (p.hosts() - 1)
@@ -90,6 +88,7 @@ public final class Fm2 implements ProcessServices {
     }
 
     /** FM_send_piece: the next {@code len} bytes of the message, from {@code buf} at {@code off}. */
+    @continuable
     public void sendPiece(FmStream s, byte[] buf, int off, int len) {
         if (s != sending) {
             throw new IllegalStateException("FM: FM_send_piece on a stream that is not open for sending");
@@ -116,11 +115,13 @@ public final class Fm2 implements ProcessServices {
     }
 
     /** FM_send_piece of the whole of {@code buf}. */
+    @continuable
     public void sendPiece(FmStream s, byte[] buf) {
         sendPiece(s, buf, 0, buf.length);
     }
 
     /** FM_end_message: sends what is left of the last packet; the bytes sent must be the declared size [E]. */
+    @continuable
     public void endMessage(FmStream s) {
         if (s != sending) {
             throw new IllegalStateException("FM: FM_end_message on a stream that is not open for sending");
@@ -138,37 +139,44 @@ public final class Fm2 implements ProcessServices {
     }
 
     /** Takes a credit and a slot for the stream's next packet and writes its header. */
+    @continuable
     private void open(FmStream s) {
         int bytes = Math.min(core.settings().packetPayload(), s.size - s.done);
         s.packet = core.begin(s.peer, s.handler, s.done == 0, s.done + bytes == s.size, bytes, s.size);
     }
 
     /** FM_receive, inside a handler: the next {@code bytes} of its message into {@code buf}. Returns bytes. */
+    @continuable
     public int receive(byte[] buf, FmStream s, int bytes) {
         return receiver.receive(buf, 0, s, bytes);
     }
 
     /** FM_receive into {@code buf} from {@code off}. */
+    @continuable
     public int receive(byte[] buf, int off, FmStream s, int bytes) {
         return receiver.receive(buf, off, s, bytes);
     }
 
     /** FM_extract: processes received packets, at most about {@code maxbytes} (a packet at a time); returns bytes. */
+    @continuable
     public int extract(int maxbytes) {
         return receiver.extract(maxbytes);
     }
 
     /** FM_extract with no limit, as FM 1.x's. */
+    @continuable
     public int extract() {
         return receiver.extract(Integer.MAX_VALUE);
     }
 
     /** Extracts (no limit) until {@code done} holds, spinning in host time while nothing arrives. */
+    @continuable
     public void extractUntil(BooleanSupplier done) {
         extractUntil(done, Long.MAX_VALUE);
     }
 
     /** Extracts until {@code done} holds or virtual time reaches {@code deadline}. */
+    @continuable
     public void extractUntil(BooleanSupplier done, long deadline) {
         while (!done.getAsBoolean() && p.clock() < deadline) {
             if (extract() == 0 && !done.getAsBoolean()) {
@@ -181,6 +189,7 @@ public final class Fm2 implements ProcessServices {
      * Extracts until {@code done} holds or virtual time reaches {@code deadline}, each FM_extract limited to what
      * {@code limit} says at the time (nothing is extracted while it says 0: the senders wait on their credits).
      */
+    @continuable
     public void extractUntil(BooleanSupplier done, IntSupplier limit, long deadline) {
         while (!done.getAsBoolean() && p.clock() < deadline) {
             int max = limit.getAsInt();
@@ -208,6 +217,7 @@ public final class Fm2 implements ProcessServices {
 
 
     /** Waits until virtual time reaches {@link #now}, so that what arrived by then can be seen. */
+    @continuable
     public void sync() {
         p.sync();
     }

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.fm.fm2;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
@@ -20,13 +21,17 @@ public final class Fm2Messenger implements Messenger {
 
     public Fm2Messenger(Fm2 fm) {
         this.fm = fm;
-        fm.register(HANDLER, (s, sender) -> {
-            if (in.length < s.size()) {
-                in = new byte[s.size()];
+        fm.register(HANDLER, new Fm2Handler() {
+            @Override
+            @continuable
+            public int handle(FmStream s, int sender) {
+                if (in.length < s.size()) {
+                    in = new byte[s.size()];
+                }
+                fm.receive(in, s, s.size());
+                arrivals.arrived(fm.now());
+                return Fm2.CONTINUE;
             }
-            fm.receive(in, s, s.size());
-            arrivals.arrived(fm.now());
-            return Fm2.CONTINUE;
         });
     }
 
@@ -41,6 +46,7 @@ public final class Fm2Messenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void send(int dest, int bytes) {
         if (out.length < bytes) {
             out = new byte[bytes];
@@ -56,6 +62,7 @@ public final class Fm2Messenger implements Messenger {
     }
 
     @Override
+    @continuable
     public void await(long count, long deadline) {
         fm.extractUntil(() -> arrivals.count() >= count, deadline);
     }

@@ -1,5 +1,7 @@
 package org.nowemu.protocol.fm.fm2;
 
+import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.hardware.host.InnerTask;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.FmWire;
@@ -42,6 +44,7 @@ final class Fm2Receiver {
         this.coroutines = coroutines;
     }
 
+    @continuable
     int extract(int maxbytes) {
         if (extracting) {
             throw new IllegalStateException("FM: FM_extract called from a handler");
@@ -67,6 +70,7 @@ final class Fm2Receiver {
         }
     }
 
+    @continuable
     private void schedule(FmCore.In in) {
         FmWire.Header h = in.header();
         int src = h.src();
@@ -87,7 +91,13 @@ final class Fm2Receiver {
             if (h.last()) {
                 run(started, handler);
             } else {
-                s.task = coroutines.start(() -> run(started, handler));
+                s.task = coroutines.start(new InnerTask.Body() {
+                    @Override
+                    @continuable
+                    public void run() {
+                        Fm2Receiver.this.run(started, handler);
+                    }
+                });
             }
         } else {
             if (s == null) {
@@ -112,6 +122,7 @@ final class Fm2Receiver {
         s.lastArrived = in.header().last();
     }
 
+    @continuable
     private void run(FmStream s, Fm2Handler handler) {
         handler.handle(s, s.peer);
         s.returned = true;
@@ -121,6 +132,7 @@ final class Fm2Receiver {
     }
 
     /** Frees the packets of a message whose handler has returned, with whatever it did not take. */
+    @continuable
     private void discard(FmStream s) {
         while (!s.packets.isEmpty()) {
             FmCore.In in = s.packets.poll();
@@ -131,6 +143,7 @@ final class Fm2Receiver {
     }
 
     /** FM_receive: copies the next {@code bytes} of the message into {@code buf} from {@code off}. */
+    @continuable
     int receive(byte[] buf, int off, FmStream s, int bytes) {
         if (s.packet != null || s.returned) {
             throw new IllegalStateException("FM: FM_receive on a stream that is not a running handler's");

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.parts.bench;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 
 /**
@@ -16,6 +17,7 @@ public interface Messenger {
     long now();
 
     /** Sends a message of {@code bytes} bytes to host {@code dest}. */
+    @continuable
     void send(int dest, int bytes);
 
     /** Where the adapter's handler records each arrival on the program's clock. */
@@ -42,9 +44,11 @@ public interface Messenger {
     }
 
     /** Polls until {@code count} messages have arrived since the start, or virtual time reaches {@code deadline}. */
+    @continuable
     void await(long count, long deadline);
 
     /** Polls until {@code count} messages have arrived since the start. */
+    @continuable
     default void await(long count) {
         await(count, Long.MAX_VALUE);
     }

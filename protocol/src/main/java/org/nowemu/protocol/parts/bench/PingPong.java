@@ -1,5 +1,7 @@
 package org.nowemu.protocol.parts.bench;
 
+import org.apache.commons.javaflow.api.continuable;
+
 /**
  * The round-trip benchmark: one host sends a message, its peer answers with one of the same size as soon as it has
  * it, {@code warmup + rounds} times; the sender times the last {@code rounds} round trips on its own clock. Half a
@@ -11,6 +13,7 @@ public final class PingPong {
     }
 
     /** The pinging side: returns the total time of the timed round trips (ps). */
+    @continuable
     public static long ping(Messenger m, int peer, int bytes, int warmup, int rounds) {
         long before = m.received();
         long start = 0;
@@ -25,6 +28,7 @@ public final class PingPong {
     }
 
     /** The answering side. */
+    @continuable
     public static void pong(Messenger m, int peer, int bytes, int warmup, int rounds) {
         long before = m.received();
         for (int i = 0; i < warmup + rounds; i++) {

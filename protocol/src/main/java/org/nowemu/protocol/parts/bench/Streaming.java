@@ -1,5 +1,7 @@
 package org.nowemu.protocol.parts.bench;
 
+import org.apache.commons.javaflow.api.continuable;
+
 /**
  * The streaming-bandwidth benchmark: one host sends {@code count} messages back to back; its peer notes on its own
  * clock when the first and the last have arrived and answers with a short message so the sender knows it is over.
@@ -26,6 +28,7 @@ public final class Streaming {
     }
 
     /** The sending side: {@code count} messages of {@code bytes}, then the peer's answer. */
+    @continuable
     public static void send(Messenger m, int peer, int bytes, int count) {
         long before = m.received();
         for (int i = 0; i < count; i++) {
@@ -35,6 +38,7 @@ public final class Streaming {
     }
 
     /** The receiving side: its peer's {@code count} messages, waiting until {@code deadline} at most. */
+    @continuable
     public static Seen receive(Messenger m, int peer, int count, long deadline) {
         long before = m.received();
         m.mark();

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.parts.host;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.profile.HardwareProfile;
 
 /**
@@ -43,6 +44,7 @@ public final class HostOps {
     }
 
     /** Writes {@code words} words into NIC memory, posted; {@code payload} is what the NIC finds there. */
+    @continuable
     public void pioWrite(int words, Object payload) {
         int left = Math.max(1, words);
         while (left > piece) {
@@ -58,6 +60,7 @@ public final class HostOps {
     }
 
     /** Reads a word of NIC memory: the CPU stalls until the bus has answered (behind its posted writes). */
+    @continuable
     public void pioRead() {
         thread.readAndWait(1);
     }

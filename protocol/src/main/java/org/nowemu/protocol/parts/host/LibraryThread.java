@@ -3,6 +3,7 @@ package org.nowemu.protocol.parts.host;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Histogram;
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.LedgerBook;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.hardware.host.ProgramThread;
@@ -59,6 +60,7 @@ public abstract class LibraryThread extends ProgramThread {
     }
 
     /** Waits until virtual time reaches the clock, so that everything the NIC wrote by then has been taken in. */
+    @continuable
     public final void sync() {
         catchUp();
     }
@@ -69,6 +71,7 @@ public abstract class LibraryThread extends ProgramThread {
      * {@code arrived} says whether what the loop polls for has come (checked once the clock is reached, before
      * waiting). Returns at once if it has.
      */
+    @continuable
     public final void idle(BooleanSupplier arrived, long iterationPs, long deadline) {
         long start = cursor();
         catchUp();
@@ -93,6 +96,7 @@ public abstract class LibraryThread extends ProgramThread {
      * Sleeps, the CPU free, until {@code arrived} holds (true) or virtual time reaches {@code deadline} (false): an
      * interrupt-driven wait, where {@link #idle} is a polling one. The caller pays the interrupt's dispatch.
      */
+    @continuable
     public final boolean sleepUntilArrived(BooleanSupplier arrived, long deadline) {
         sync();
         if (deadline == Long.MAX_VALUE) {
@@ -155,10 +159,12 @@ public abstract class LibraryThread extends ProgramThread {
         busyFor(ps);
     }
 
+    @continuable
     final void postedWrite(int words, Object payload) {
         pioWritePosted(words, payload);
     }
 
+    @continuable
     final void readAndWait(int words) {
         pioReadAndWait(words);
     }

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.parts.multicast;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.bench.Messenger;
 
 /**
@@ -15,5 +16,6 @@ public interface Multicaster extends Messenger {
      * Sends {@code bytes} bytes to hosts {@code first} .. {@code first + members - 1} but this one (a group of
      * consecutive hosts).
      */
+    @continuable
     void multicast(int first, int members, int bytes);
 }

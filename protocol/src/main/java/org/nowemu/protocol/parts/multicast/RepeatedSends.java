@@ -1,5 +1,6 @@
 package org.nowemu.protocol.parts.multicast;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.bench.Messenger;
 
 /**
@@ -11,6 +12,7 @@ public final class RepeatedSends {
     }
 
     /** Sends {@code bytes} bytes to each member of {@code group} but the sender. */
+    @continuable
     public static void send(Messenger m, int[] group, int bytes) {
         for (int member : group) {
             if (member != m.host()) {
