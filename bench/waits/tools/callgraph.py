@@ -21,6 +21,8 @@ indys = collections.defaultdict(list)    # (class, name+desc) -> [bootstrap inde
 bsm = collections.defaultdict(dict)      # class -> idx -> impl (owner, name, desc)
 cur_bsm = None
 srcfile = {}
+annotated = set()
+firstline = {}
 for line in text.split('\n'):
     m = re.match(r'^(?:public |protected |private |final |abstract |static |sealed |non-sealed |strictfp )*(class|interface|enum|record) ([\w.$]+)(?:<.*?>)?(?: extends ([\w.$<>, ?]+?))?(?: implements ([\w.$<>, ?]+?))?(?: permits .*)? *$', line)
     if m and not line.startswith(' '):
@@ -40,7 +42,7 @@ for line in text.split('\n'):
     m = re.match(r'^    descriptor: (.*)$', line)
     if m and pending_name is not None if 'pending_name' in dir() else False:
         pass
-    m2 = re.match(r'^  (?:[\w.$<>\[\], ?&]+ )?([\w$<>]+)\((.*)\)(?: throws .*)?;$', line)
+    m2 = re.match(r'^  (?:[\w.$<>\[\], ?&]+ )?([\w$<>.]+)\((.*)\)(?: throws .*)?;$', line)
     if m2 and cls:
         name = m2.group(1)
         if name == cls.split('/')[-1].replace('$', '.').split('.')[-1] or '.' in name:
@@ -49,6 +51,8 @@ for line in text.split('\n'):
     m3 = re.match(r'^    descriptor: (\S+)$', line)
     if m3 and cls and 'pending_name' in dir() and pending_name:
         meth = pending_name + m3.group(1); methods[cls].add(meth); pending_name = None; continue
+    if meth and ('Lorg/apache/commons/javaflow/api/continuable;' in line or line.strip() == 'org.apache.commons.javaflow.api.continuable'):
+        annotated.add((cls, meth))
     m4 = re.match(r'^\s+\d+: (invoke\w+)\s+#\d+(?:,\s+\d+)?\s+// (?:Method|InterfaceMethod) ([\w/$]+)\.("?[\w$<>]+"?):(\S+)', line)
     if m4 and meth:
         calls[(cls, meth)].append((m4.group(1), m4.group(2), m4.group(3).strip('"'), m4.group(4))); continue
@@ -58,6 +62,12 @@ for line in text.split('\n'):
     m5 = re.match(r'^\s+\d+: invokedynamic\s+#\d+,\s+0\s+// InvokeDynamic #(\d+):(\w+):\(.*\)L([\w/$]+);', line)
     if m5 and meth:
         indys[(cls, meth)].append((int(m5.group(1)), m5.group(2), m5.group(3))); continue
+    m8 = re.match(r'^\s+line (\d+): \d+$', line)
+    if m8 and meth and (cls, meth) not in firstline:
+        firstline[(cls, meth)] = int(m8.group(1)); continue
+    m9 = re.match(r'^\s+SourceFile: "(.*)"', line)
+    if line.startswith('SourceFile:'):
+        srcfile[cls] = line.split('"')[1]
     if line.startswith('BootstrapMethods:'):
         cur_bsm = -1; meth = None; continue
     m6 = re.match(r'^  (\d+): #\d+ REF_invoke', line)
@@ -103,6 +113,7 @@ while changed:
         for kind, owner, name, desc in cl:
             key = name + desc
             if (owner, name) in lambda_ifaces: hit = (owner, key, 'via lambda'); break
+            if owner not in ours: continue   # javaflow never suspends through a JDK or library method
             targets = set()
             r = resolve_up(owner, key)
             if r: targets.add(r)
@@ -161,3 +172,20 @@ for i, s in lambda_ifaces:
 with open('/tmp/cg-mark.tsv', 'w') as f:
     for c, md in sorted(mark):
         if c in ours: f.write('%s\t%s\n' % (c, md))
+
+with open('/tmp/cg-lambdas.tsv', 'w') as f:
+    for (c, md), il in sorted(indys.items()):
+        for idx, sam, iface in il:
+            impl = bsm.get(c, {}).get(idx)
+            if impl and (impl[0], impl[1] + impl[2]) in susp:
+                f.write('%s\t%s\t%s\t%s\t%s\t%s\n' % (c, md, iface, sam, impl[1] + impl[2], firstline.get((impl[0], impl[1] + impl[2]), -1)))
+
+# every lambda or method reference that makes an instance of an interface with a continuable method: it must be a
+# class of its own whatever its body does, or a suspension beneath it breaks
+cont_sams = {(c, md.split('(')[0]) for c, md in annotated}
+with open('/tmp/cg-indy-all.tsv', 'w') as f:
+    for (c, md), il in sorted(indys.items()):
+        for idx, sam, iface in il:
+            if (iface, sam) in cont_sams:
+                impl = bsm.get(c, {}).get(idx)
+                f.write('%s\t%s\t%s\t%s\t%s\t%s\n' % (c, md, iface, sam, (impl[1] + impl[2]) if impl else '?', firstline.get((impl[0], impl[1] + impl[2]), -1) if impl else -1))
