@@ -289,7 +289,7 @@ final class ComponentCell {
             e = new Event(time, id, sequence++, target, payload);
             int mate = unit == null ? -1 : unit.indexOf(target);
             if (mate >= 0) {
-                unit.deliver(unit.cells()[mate], e);
+                unit.deliver(mate, e);
             } else {
                 outbox.add(e);
             }

@@ -220,28 +220,35 @@ public final class PartitionActor {
     private Behavior<Command> closeWindow() {
         long handled = 0;
         RunFailure failure = null;
+        // Only the members a unit touched can have changed: their earliest times first, then their messages
+        // (which may lower the earliest time of a member of another granted unit).
         for (int i = 0; i < grantedCount; i++) {
             int u = granted[i];
-            handled += unitRuns[u].handledInWindow;
+            Unit run = unitRuns[u];
+            handled += run.handledInWindow;
             int[] ks = units.members(u);
-            long least = Long.MAX_VALUE;
-            for (int k : ks) {
+            int[] touched = run.touched();
+            for (int j = 0, nt = run.touchedCount(); j < nt; j++) {
+                int k = ks[touched[j]];
                 ComponentCell c = cells[k];
                 if (c.failure != null && c.failure.before(failure)) {
                     failure = c.failure;
                 }
-                least = Math.min(least, c.nextTime);
                 if (!singletons) {
                     componentAgenda.set(k, c.nextTime);
                 }
             }
-            agenda.lowerTo(u, least);
+            agenda.lowerTo(u, run.nextTime);
         }
         outgoing = null;
         outMin = Long.MAX_VALUE;
         for (int i = 0; i < grantedCount; i++) {
-            for (int k : units.members(granted[i])) {
-                route(cells[k].outbox);
+            int u = granted[i];
+            Unit run = unitRuns[u];
+            int[] ks = units.members(u);
+            int[] touched = run.touched();
+            for (int j = 0, nt = run.touchedCount(); j < nt; j++) {
+                route(cells[ks[touched[j]]].outbox);
             }
         }
         long localMin = agenda.minKey();

@@ -27,12 +27,23 @@ final class Unit {
     /** The members' component ids, ascending, for {@link #indexOf}. */
     private final int[] ids;
     private final EventQueue heads = new EventQueue();
+    /**
+     * The members (by member index) that handled or were given an event in the last activation: only their
+     * earliest times and outboxes can have changed, so the sub-coordinator reads only theirs.
+     */
+    private final int[] touched;
+    private final boolean[] isTouched;
+    private int touchedCount;
     /** Messages handled in the last activation, summed over the members. */
     long handledInWindow;
+    /** The earliest event of any member after the last activation. */
+    long nextTime = Long.MAX_VALUE;
 
     Unit(ComponentCell[] cells) {
         this.cells = cells;
         this.ids = new int[cells.length];
+        this.touched = new int[cells.length];
+        this.isTouched = new boolean[cells.length];
         for (int i = 0; i < cells.length; i++) {
             ids[i] = cells[i].id;
             if (cells.length > 1) {
@@ -55,70 +66,114 @@ final class Unit {
         return Arrays.binarySearch(ids, id);
     }
 
-    /** Runs every member's {@code onStart}, in id order. */
-    void start() {
-        for (ComponentCell c : cells) {
-            c.start();
-        }
-        if (cells.length == 1) {
-            return;
-        }
-        // A member's onStart may have sent to one started before it.
-        heads.clear();
-        for (ComponentCell c : cells) {
-            c.nextTime = c.queue.nextTime();
-            if (c.failure == null && !c.queue.isEmpty()) {
-                heads.add(c.queue.peek());
-            }
+    /** The members touched in the last activation, by member index: the first {@link #touchedCount()} entries. */
+    int[] touched() {
+        return touched;
+    }
+
+    int touchedCount() {
+        return touchedCount;
+    }
+
+    private void touch(int member) {
+        if (!isTouched[member]) {
+            isTouched[member] = true;
+            touched[touchedCount++] = member;
         }
     }
 
-    /** Queues {@code e} for member {@code to} now: a message from another member, or from outside at a barrier. */
-    void deliver(ComponentCell to, Event e) {
+    private void untouchAll() {
+        for (int i = 0; i < touchedCount; i++) {
+            isTouched[touched[i]] = false;
+        }
+        touchedCount = 0;
+    }
+
+    /** Runs every member's {@code onStart}, in id order. */
+    void start() {
+        untouchAll();
+        for (int i = 0; i < cells.length; i++) {
+            cells[i].start();
+            touch(i);
+        }
+        if (cells.length > 1) {
+            // A member's onStart may have sent to one started before it.
+            heads.clear();
+            for (ComponentCell c : cells) {
+                c.nextTime = c.queue.nextTime();
+                if (c.failure == null && !c.queue.isEmpty()) {
+                    heads.add(c.queue.peek());
+                }
+            }
+        }
+        nextTime = earliest();
+    }
+
+    /** Queues {@code e} for member {@code member} now: a message from another member, or from outside at a barrier. */
+    void deliver(int member, Event e) {
+        ComponentCell to = cells[member];
         to.queue.add(e);
+        touch(member);
         if (to.queue.peek() == e) {
             heads.add(e);
         }
     }
 
+    /** The earliest event of any member, dropping stale candidates off the top of {@link #heads}. */
+    private long earliest() {
+        if (cells.length == 1) {
+            return cells[0].queue.nextTime();
+        }
+        while (!heads.isEmpty()) {
+            Event e = heads.peek();
+            ComponentCell c = cells[indexOf(e.target)];
+            if (c.failure == null && c.queue.peek() == e) {
+                return e.time;
+            }
+            heads.poll();
+        }
+        return Long.MAX_VALUE;
+    }
+
     /** Handles, in key order, every member's event earlier than {@code end}, taking {@code incoming} first. */
     void runWindow(long end, List<Event> incoming) {
+        untouchAll();
         if (cells.length == 1) {
             ComponentCell c = cells[0];
             c.runWindow(end, incoming);
             handledInWindow = c.handledInWindow;
+            touch(0);
+            nextTime = c.nextTime;
             return;
         }
         if (incoming != null) {
             for (int i = 0, n = incoming.size(); i < n; i++) {
                 Event e = incoming.get(i);
-                deliver(cells[indexOf(e.target)], e);
+                deliver(indexOf(e.target), e);
             }
         }
-        long before = 0;
-        for (ComponentCell c : cells) {
-            before += c.handledTotal();
-        }
+        long handled = 0;
         while (heads.nextTime() < end) {
             Event e = heads.poll();
-            ComponentCell c = cells[indexOf(e.target)];
+            int m = indexOf(e.target);
+            ComponentCell c = cells[m];
             if (c.failure != null || c.queue.peek() != e) {
                 continue; // stale: handled already, or no longer its member's earliest
             }
+            touch(m);
+            long before = c.handledTotal();
             c.handleHead();
+            handled += c.handledTotal() - before;
             if (c.failure == null && !c.queue.isEmpty()) {
-                Event next = c.queue.peek();
-                if (next != e) {
-                    heads.add(next);
-                }
+                heads.add(c.queue.peek());
             }
         }
-        long after = 0;
-        for (ComponentCell c : cells) {
-            after += c.handledTotal();
+        for (int i = 0; i < touchedCount; i++) {
+            ComponentCell c = cells[touched[i]];
             c.nextTime = c.queue.nextTime();
         }
-        handledInWindow = after - before;
+        handledInWindow = handled;
+        nextTime = earliest();
     }
 
     /** Queues {@code incoming} (may be null) unhandled, then every member leaves its final report. */

@@ -119,4 +119,48 @@ class UnitsTest {
         // Without units every stroke waits for a barrier: at least one window per stroke.
         assertEquals(true, alone.windows() >= 100, alone.windows() + " windows");
     }
+
+    @Test
+    void failuresInsideAUnitAreReportedAsWithoutUnits() {
+        // The two cases of FailureTest with the four components in one unit. At one instant: c2's event (from c1)
+        // comes before c0's (from c3) in the unit's key order, and c0, the lowest id, is still the one named.
+        ModelBuilder same = new ModelBuilder();
+        for (int i = 0; i < 4; i++) {
+            int self = i;
+            same.add("c" + i, () -> new Component() {
+                @Override
+                protected void onStart() {
+                    if (self == 1) {
+                        send(2, 5, new FailureTest.Go());
+                    } else if (self == 3) {
+                        send(0, 5, new FailureTest.Go());
+                    }
+                }
+
+                @Override
+                protected Receive createReceive() {
+                    return Receive.builder().on(FailureTest.Go.class, g -> {
+                        throw new IllegalStateException("boom " + self);
+                    }).build();
+                }
+            });
+            same.group(i, 0).connectToAll(i, 5);
+        }
+        assertEquals("component c0 (id 0) failed at 5ps: boom 0", FailureTest.failureOf(same, 1));
+        // In one activation: c3 fails at 5ps, c1 at 7ps; the earliest by time is named.
+        ModelBuilder apart = new ModelBuilder();
+        for (int i = 0; i < 4; i++) {
+            long when = i == 3 ? 5 : i == 1 ? 7 : 50;
+            boolean fails = i == 1 || i == 3;
+            apart.add("c" + i, FailureTest.at(when, () -> {
+                if (fails) {
+                    throw new IllegalStateException("boom");
+                }
+            }));
+            apart.group(i, 0).connectToAll(i, 100);
+        }
+        for (int partitions = 1; partitions <= 2; partitions++) {
+            assertEquals("component c3 (id 3) failed at 5ps: boom", FailureTest.failureOf(apart, partitions));
+        }
+    }
 }
