@@ -123,6 +123,9 @@ public final class PartitionActor {
         for (int k = 0; k < n; k++) {
             cells[k] = new ComponentCell(members[k], model, settings.seed(), settings.tracing(), settings.traceLimit());
         }
+        // Units spread over the lanes by their members, not their number: a unit is placed where the middle
+        // of its members would fall if the components were dealt out in contiguous blocks.
+        int dealt = 0;
         for (int u = 0; u < m; u++) {
             int[] ks = units.members(u);
             ComponentCell[] mine = new ComponentCell[ks.length];
@@ -130,7 +133,8 @@ public final class PartitionActor {
                 mine[j] = cells[ks[j]];
             }
             unitRuns[u] = new Unit(mine);
-            int lane = lanes.ofComponent(lanePartition, lanePartitions, u, m);
+            int lane = lanes.ofComponent(lanePartition, lanePartitions, dealt + ks.length / 2, n);
+            dealt += ks.length;
             refs.add(ctx.spawn(ComponentActor.create(unitRuns[u], board), "c" + members[ks[0]],
                     DispatcherSelector.fromConfig(Lanes.dispatcher(lane))));
         }
