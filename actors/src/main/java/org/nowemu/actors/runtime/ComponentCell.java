@@ -14,8 +14,8 @@ import org.nowemu.actors.trace.TraceEntry;
 
 /**
  * The runtime state of one component: its timing mailbox, clock, send sequence, random stream, hash,
- * statistics and the outbox of messages for other components. Owned by the component's actor while it runs a
- * window and by its partition's sub-coordinator between windows (the hand-off is ordered by the window
+ * statistics and the outbox of messages for other components. Owned by the actor of its {@link Unit} while that
+ * runs a window and by its partition's sub-coordinator between windows (the hand-off is ordered by the window
  * barrier), never by two threads at once.
  */
 final class ComponentCell {

@@ -37,7 +37,7 @@ public final class PartitionActor {
     public record Finish(List<Event> incoming) implements Command {
     }
 
-    /** From the {@link WindowBoard}: every activated component has finished. */
+    /** From the {@link WindowBoard}: every activated unit has finished. */
     enum AllDone implements Command { INSTANCE }
 
     private enum Phase { START, WINDOW, FINISH }
@@ -220,7 +220,7 @@ public final class PartitionActor {
         return closeWindow();
     }
 
-    /** The barrier: collect the activated components' results, route their messages, report. */
+    /** The barrier: collect the activated units' results, route their messages, report. */
     private Behavior<Command> closeWindow() {
         long handled = 0;
         RunFailure failure = null;
