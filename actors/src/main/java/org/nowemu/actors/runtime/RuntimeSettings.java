@@ -27,6 +27,8 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
     public enum UnitPolicy {
         /** The components of one placement group ({@link ModelBuilder#group}: a switch with the hosts on it). */
         GROUP,
+        /** The components of one node of a placement group, by name ({@code node.part}): a host, or a switch. */
+        NODE,
         /** Every component on its own. */
         NONE
     }
@@ -82,8 +84,9 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
         String unitName = r.string("nowemu.runtime.units");
         UnitPolicy units = switch (unitName) {
             case "group" -> UnitPolicy.GROUP;
+            case "node" -> UnitPolicy.NODE;
             case "none" -> UnitPolicy.NONE;
-            default -> throw r.bad("nowemu.runtime.units", "expected group or none, got '" + unitName + "'");
+            default -> throw r.bad("nowemu.runtime.units", "expected group, node or none, got '" + unitName + "'");
         };
         return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, reach, sources, park, e, units);
     }

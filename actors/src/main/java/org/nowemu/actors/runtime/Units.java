@@ -36,27 +36,34 @@ final class Units {
     /**
      * The units of the partition whose component ids, by local index, are {@code partitionMembers}: by
      * {@code policy}, the model's placement groups ({@link Model#group}; a component without one is a unit of
-     * its own) cut to this partition, or single components.
+     * its own) cut to this partition; or the components of one node of a group, by name: the part of the name
+     * before its last dot (the Myrinet model names its components {@code node.part}: {@code s3.p5},
+     * {@code h12.lanai}), a name without a dot being a node of its own; or single components.
      */
     static Units of(Model model, int[] partitionMembers, RuntimeSettings.UnitPolicy policy) {
         int n = partitionMembers.length;
         if (policy == RuntimeSettings.UnitPolicy.NONE) {
             return singletons(n);
         }
+        boolean byNode = policy == RuntimeSettings.UnitPolicy.NODE;
         int[] of = new int[n];
-        TreeMap<Integer, Integer> unitOfGroup = new TreeMap<>();
+        TreeMap<String, Integer> unitOfGroup = new TreeMap<>();
         int count = 0;
         int[] size = new int[n];
         for (int k = 0; k < n; k++) {
-            int g = model.group(partitionMembers[k]);
+            int id = partitionMembers[k];
+            int g = model.group(id);
             int u;
-            if (g < 0) {
+            if (g < 0 && !byNode) {
                 u = count++;
             } else {
-                Integer known = unitOfGroup.get(g);
+                String name = model.name(id);
+                int dot = name.lastIndexOf('.');
+                String key = byNode ? g + "|" + (dot < 0 ? name : name.substring(0, dot)) : Integer.toString(g);
+                Integer known = unitOfGroup.get(key);
                 if (known == null) {
                     u = count++;
-                    unitOfGroup.put(g, u);
+                    unitOfGroup.put(key, u);
                 } else {
                     u = known;
                 }

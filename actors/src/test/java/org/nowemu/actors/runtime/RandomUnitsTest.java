@@ -100,7 +100,8 @@ class RandomUnitsTest {
             int[] t = targets[id];
             long[] d = delays[id];
             int starts = rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(3) : 0;
-            b.add("r" + id, () -> new Relay(t, d, starts));
+            // Names as node.part, nodes at random: the node units split the groups differently.
+            b.add("n" + rnd.nextInt(Math.max(1, n / 4)) + ".r" + id, () -> new Relay(t, d, starts));
             // About one in five on its own, the rest in random groups.
             if (rnd.nextInt(5) != 0) {
                 b.group(id, rnd.nextInt(groups));
@@ -124,22 +125,22 @@ class RandomUnitsTest {
         assertTrue(oracle.events() > 100, "the model does something: " + oracle.events());
         RunResult alone = Emulation.run(model, base.withUnits(RuntimeSettings.UnitPolicy.NONE), horizon);
         assertEquals(oracle.digest(), alone.digest());
-        for (int[] tp : new int[][] {{1, 1}, {2, 1}, {1, 3}, {2, 3}}) {
+        // Activations are not compared: a unit runs to the horizon of its most exposed member, so a member that
+        // nothing outside reaches may take more activations in a unit than alone (it did here for some seeds).
+        for (RuntimeSettings.UnitPolicy policy : new RuntimeSettings.UnitPolicy[] {RuntimeSettings.UnitPolicy.GROUP,
+                RuntimeSettings.UnitPolicy.NODE}) {
+          for (int[] tp : new int[][] {{1, 1}, {2, 1}, {1, 3}, {2, 3}}) {
             for (long[] reach : new long[][] {{10_000_000, 64}, {500, 2}, {0, 1}}) {
                 RuntimeSettings s = new RuntimeSettings(seed, tp[0], tp[1], false, 0).withHorizon(reach[0], (int) reach[1])
-                        .withUnits(RuntimeSettings.UnitPolicy.GROUP);
+                        .withUnits(policy);
                 RunResult r = Emulation.run(model, s, horizon);
-                String what = "threads " + tp[0] + ", partitions " + tp[1] + ", reach " + reach[0] + ", sources " + reach[1];
+                String what = policy + ", threads " + tp[0] + ", partitions " + tp[1] + ", reach " + reach[0] + ", sources " + reach[1];
                 assertEquals(oracle.digest(), r.digest(), what);
                 assertEquals(oracle.events(), r.events(), what);
                 assertEquals(oracle.counter("hops"), r.counter("hops"), what);
                 assertEquals(oracle.invariants(), r.invariants(), what);
-                if (tp[1] == 1 && reach[0] == 10_000_000) {
-                    // Same horizons' reach, fewer things to activate: never more activations than without units.
-                    assertTrue(r.activations() <= alone.activations(),
-                            what + ": " + r.activations() + " activations against " + alone.activations());
-                }
             }
+          }
         }
     }
 }

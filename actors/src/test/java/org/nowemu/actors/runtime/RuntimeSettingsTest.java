@@ -50,6 +50,6 @@ class RuntimeSettingsTest {
         assertTrue(m.contains("nowemu.runtime.horizon.reach"), m);
         m = assertThrows(BadInputException.class,
                 () -> RuntimeSettings.from(with("nowemu.runtime.units = host"))).getMessage();
-        assertTrue(m.contains("nowemu.runtime.units") && m.contains("group or none"), m);
+        assertTrue(m.contains("nowemu.runtime.units") && m.contains("group, node or none"), m);
     }
 }

@@ -88,6 +88,30 @@ class UnitsTest {
     }
 
     @Test
+    void nodeUnitsSplitAGroupByTheNodePartOfTheNames() {
+        ModelBuilder b = new ModelBuilder();
+        for (String n : new String[] {"s0.p0", "s0.p1", "h0.lanai", "h0.send", "h1.lanai", "loner", "s0.p2"}) {
+            b.add(n, () -> new Ticker());
+        }
+        // All but the loner in group 3, except s0.p2 in group 4: same node name, another group.
+        for (int id : new int[] {0, 1, 2, 3, 4}) {
+            b.group(id, 3);
+        }
+        b.group(6, 4);
+        Model m = b.connect(0, 1, 10).build();
+        Units u = Units.of(m, new int[] {0, 1, 2, 3, 4, 5, 6}, RuntimeSettings.UnitPolicy.NODE);
+        // {s0.p0, s0.p1}, {h0.lanai, h0.send}, {h1.lanai}, {loner}, {s0.p2}, numbered by their first member.
+        assertEquals(5, u.count());
+        assertArrayEquals(new int[] {0, 1}, u.members(0));
+        assertArrayEquals(new int[] {2, 3}, u.members(1));
+        assertArrayEquals(new int[] {4}, u.members(2));
+        assertArrayEquals(new int[] {5}, u.members(3));
+        assertArrayEquals(new int[] {6}, u.members(4));
+        // By group instead: {0..4}, {loner}, {s0.p2}.
+        assertEquals(3, Units.of(m, new int[] {0, 1, 2, 3, 4, 5, 6}, RuntimeSettings.UnitPolicy.GROUP).count());
+    }
+
+    @Test
     void aUnitsBallStartsFromTheConnectionsThatEnterIt() {
         Units u = Units.of(model(), new int[] {A, B, C}, RuntimeSettings.UnitPolicy.GROUP);
         Horizons h = new Horizons(model(), new int[] {A, B, C}, u, 1_000_000, 64);
