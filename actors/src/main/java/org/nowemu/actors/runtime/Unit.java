@@ -26,7 +26,8 @@ final class Unit {
     private final ComponentCell[] cells;
     /** The members' component ids, ascending, for {@link #indexOf}. */
     private final int[] ids;
-    private final EventQueue heads = new EventQueue();
+    /** Null for a unit of one component, which runs its own queue ({@link ComponentCell#runWindow}). */
+    private final EventQueue heads;
     /**
      * The members (by member index) that handled or were given an event in the last activation: only their
      * earliest times and outboxes can have changed, so the sub-coordinator reads only theirs.
@@ -42,6 +43,7 @@ final class Unit {
     Unit(ComponentCell[] cells) {
         this.cells = cells;
         this.ids = new int[cells.length];
+        this.heads = cells.length > 1 ? new EventQueue() : null;
         this.touched = new int[cells.length];
         this.isTouched = new boolean[cells.length];
         for (int i = 0; i < cells.length; i++) {
