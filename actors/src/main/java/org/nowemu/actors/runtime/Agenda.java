@@ -68,6 +68,28 @@ final class Agenda {
         }
     }
 
+    /** Sets the key of {@code i} to {@code t}, raising it if need be (a component whose unit has just run). */
+    void set(int i, long t) {
+        long old = key[i];
+        key[i] = t;
+        int b = i >>> SHIFT;
+        if (t < blockMin[b]) {
+            blockMin[b] = t;
+        } else if (t > old && old == blockMin[b]) {
+            long rest = Long.MAX_VALUE;
+            int to = Math.min(key.length, (b + 1) << SHIFT);
+            for (int j = b << SHIFT; j < to; j++) {
+                rest = Math.min(rest, key[j]);
+            }
+            blockMin[b] = rest;
+        }
+    }
+
+    /** The keys by index (read only): the pending times the horizons read. */
+    long[] keys() {
+        return key;
+    }
+
     /**
      * Removes every index whose key is earlier than {@code end} and writes them, ascending, into {@code out};
      * returns how many. A removed index has no work until {@link #lowerTo} gives it some again.
@@ -100,6 +122,15 @@ final class Agenda {
      * writing them ascending into {@code out} and their horizons into {@code ends}; returns how many.
      */
     int takeBelowHorizons(Horizons horizons, long floor, long cap, int[] out, long[] ends) {
+        return takeBelowHorizons(horizons, key, floor, cap, out, ends);
+    }
+
+    /**
+     * The same for units: the indices here are units, whose horizons read the pending times of the components,
+     * {@code sourceKeys} (by local component index; may be this agenda's own keys when every unit is one
+     * component, since they are read before any is taken).
+     */
+    int takeBelowHorizons(Horizons horizons, long[] sourceKeys, long floor, long cap, int[] out, long[] ends) {
         int n = 0;
         for (int b = 0; b < blockMin.length; b++) {
             if (blockMin[b] >= cap) {
@@ -109,7 +140,7 @@ final class Agenda {
             for (int i = b << SHIFT; i < to; i++) {
                 long k = key[i];
                 if (k < cap) {
-                    long h = horizons.horizon(i, key, floor, cap);
+                    long h = horizons.horizon(i, sourceKeys, floor, cap);
                     if (k < h) {
                         out[n] = i;
                         ends[n++] = h;

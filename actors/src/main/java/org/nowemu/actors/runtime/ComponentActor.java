@@ -8,10 +8,11 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * The Pekko actor that hosts one {@link Component}. Its sub-coordinator activates it only for windows in which
- * it has work: a {@link Grant} carries the messages other components sent it since its last activation, and
- * the actor handles every message earlier than the window's end in key order. Messages it sends to itself stay
- * in its own timing mailbox; messages for others wait in its outbox for the barrier.
+ * The Pekko actor that hosts one {@link Unit}: one {@link Component}, or several activated as one. Its
+ * sub-coordinator activates it only for windows in which it has work: a {@link Grant} carries the messages
+ * components outside the unit sent it since its last activation, and the actor handles every message earlier
+ * than the window's end in key order. Messages a component sends to itself or to another member go straight
+ * into that member's timing mailbox; messages for others wait in its outbox for the barrier.
  */
 final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
@@ -29,16 +30,16 @@ final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
     record Finish(List<Event> incoming) implements Command {
     }
 
-    private final ComponentCell cell;
+    private final Unit unit;
     private final WindowBoard board;
 
-    static Behavior<Command> create(ComponentCell cell, WindowBoard board) {
-        return Behaviors.setup(ctx -> new ComponentActor(ctx, cell, board));
+    static Behavior<Command> create(Unit unit, WindowBoard board) {
+        return Behaviors.setup(ctx -> new ComponentActor(ctx, unit, board));
     }
 
-    private ComponentActor(ActorContext<Command> ctx, ComponentCell cell, WindowBoard board) {
+    private ComponentActor(ActorContext<Command> ctx, Unit unit, WindowBoard board) {
         super(ctx);
-        this.cell = cell;
+        this.unit = unit;
         this.board = board;
     }
 
@@ -53,7 +54,7 @@ final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
     private Behavior<Command> onGrant(Grant g) {
         try {
-            cell.runWindow(g.end(), g.incoming());
+            unit.runWindow(g.end(), g.incoming());
         } finally {
             board.done();
         }
@@ -62,7 +63,7 @@ final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
     private Behavior<Command> onStart() {
         try {
-            cell.start();
+            unit.start();
         } finally {
             board.done();
         }
@@ -71,7 +72,7 @@ final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
     private Behavior<Command> onFinish(Finish f) {
         try {
-            cell.finish(f.incoming());
+            unit.finish(f.incoming());
         } finally {
             board.done();
         }

@@ -14,8 +14,8 @@ import org.nowemu.actors.trace.TraceEntry;
 
 /**
  * The runtime state of one component: its timing mailbox, clock, send sequence, random stream, hash,
- * statistics and the outbox of messages for other components. Owned by the component's actor while it runs a
- * window and by its partition's sub-coordinator between windows (the hand-off is ordered by the window
+ * statistics and the outbox of messages for other components. Owned by the actor of its {@link Unit} while that
+ * runs a window and by its partition's sub-coordinator between windows (the hand-off is ordered by the window
  * barrier), never by two threads at once.
  */
 final class ComponentCell {
@@ -28,7 +28,8 @@ final class ComponentCell {
     private final Receive receive;
     /** Set while onFinish runs: the run is over, so a send then is a model error, not a message. */
     private boolean finishing;
-    private final EventQueue queue = new EventQueue();
+    /** The timing mailbox; its {@link Unit}, if any, also adds to it and reads its head. */
+    final EventQueue queue = new EventQueue();
     private final boolean tracing;
     private final int traceLimit;
 
@@ -57,6 +58,8 @@ final class ComponentCell {
 
     /** Set by the {@link SequentialEngine}: every message this component sends goes straight into its heap. */
     EventQueue heap;
+    /** The unit this component is activated with, when it has other members: messages to them go there at once. */
+    Unit unit;
     /** Messages for other components produced in the current window; emptied by the sub-coordinator. */
     final ArrayList<Event> outbox = new ArrayList<>();
     /** Written at the end of each activation, read by the sub-coordinator. */
@@ -131,6 +134,33 @@ final class ComponentCell {
         topInHand = false;
         handledInWindow = handled - before;
         nextTime = queue.nextTime();
+    }
+
+    /**
+     * Handles the earliest event of its queue, as {@link #runWindow} does: its {@link Unit} found it the earliest
+     * of the unit's. A failure is recorded and leaves the event in the queue, as there.
+     */
+    void handleHead() {
+        Event e = queue.peek();
+        topInHand = true;
+        try {
+            if (!begin(e)) {
+                queue.poll();
+            } else {
+                receive.dispatch(e.payload);
+                if (topInHand) {
+                    queue.poll();
+                }
+            }
+        } catch (Throwable t) {
+            fail("", t);
+        }
+        topInHand = false;
+    }
+
+    /** Messages handled so far in the run. */
+    long handledTotal() {
+        return handled;
     }
 
     /**
@@ -257,7 +287,12 @@ final class ComponentCell {
                 throw new EmulationException(describeBadSend(target, delay, min));
             }
             e = new Event(time, id, sequence++, target, payload);
-            outbox.add(e);
+            int mate = unit == null ? -1 : unit.indexOf(target);
+            if (mate >= 0) {
+                unit.deliver(mate, e);
+            } else {
+                outbox.add(e);
+            }
         }
         sent++;
     }

@@ -40,6 +40,11 @@ final class EventQueue {
         heap[i] = e;
     }
 
+    void clear() {
+        Arrays.fill(heap, 0, size, null);
+        size = 0;
+    }
+
     /** The earliest event, left in place; remove it with {@link #poll()} or {@link #replaceTop}. */
     Event peek() {
         return heap[0];

@@ -24,7 +24,7 @@ public interface Exchange {
      *                  least {@code localMin}'s pending part, more when it was given {@link ExitDelays}
      * @param outgoing  messages for each other partition, by partition index (null entries: none)
      * @param handled   messages handled in the window
-     * @param activations components activated in the window
+     * @param activations units activated in the window ({@link Units}: a component, or several activated as one)
      * @param failure   the earliest handler failure in the partition, or null
      */
     void windowClosed(int partition, long localMin, long earliestOutput, List<List<Event>> outgoing, long handled,

@@ -4,29 +4,33 @@ import java.util.Arrays;
 import java.util.PriorityQueue;
 
 /**
- * How far each component of a partition may run in a window: its safe horizon, the earliest time a message
- * could still reach it. A message for component c is created by some component s handling an event at or
- * after s's next pending time t_s, and travels along connections whose minimum delays add up to at least
- * D(s, c), the shortest path from s to c (at least one hop; D(c, c) is the shortest cycle through c). Inside a
- * window no message is delivered (outboxes empty at the barrier), so c may handle every event earlier than
- * h(c) = min over s of (t_s + D(s, c)): whatever it handles later can only have come after it at that barrier.
- * Its own events need no bound beyond that: it schedules them itself.
+ * How far each unit of a partition may run in a window: its safe horizon, the earliest time a message from
+ * outside the unit could still reach one of its members ({@link Units}: a unit is one component, or several
+ * activated as one that deliver their messages to each other at once). A message entering unit u is created by
+ * some component s handling an event at or after s's next pending time t_s, and travels along connections whose
+ * minimum delays add up to at least D(s, u), the shortest path from s that ends on a connection entering u
+ * from a non-member (at least one hop; s may be a member of u itself, whose work leaves u and comes back).
+ * Inside a window no message crosses from one unit to another (outboxes empty at the barrier), so u may handle
+ * every event earlier than h(u) = min over s of (t_s + D(s, u)): whatever enters it later can only have come
+ * after it at that barrier. Its members' messages to each other need no bound: the unit delivers them itself,
+ * in key order.
  *
- * <p>D(s, c) is computed once per partition for the sources s nearest c (c's "ball": a reversed Dijkstra from
- * c over the partition's own connections, up to {@code reach} and at most {@code sources} components). A
- * source outside the ball is at least {@code radius(c)} away, and every pending time is at least the
- * partition's earliest pending time T, so h(c) >= min(T + radius(c), ball minimum). Three more bounds cap it:
- * the window's end (messages from other partitions, which the exchange guarantees arrive no earlier), T plus
+ * <p>D(s, u) is computed once per partition for the sources s nearest u (u's "ball": a reversed Dijkstra from
+ * u's entry connections over the partition's own connections, up to {@code reach} and at most {@code sources}
+ * components). A source outside the ball is at least {@code radius(u)} away, and every pending time is at least
+ * the partition's earliest pending time T, so h(u) >= min(T + radius(u), ball minimum). Three more bounds cap
+ * it: the window's end (messages from other partitions, which the exchange guarantees arrive no earlier), T plus
  * the least "may send to anyone" delay of the partition (such a send can reach any component), and T plus the
- * model's lookahead is always safe, so a horizon is never below the fixed window of old.
+ * model's lookahead is always safe, so a horizon is never below the fixed window of old. With every unit a
+ * single component these are the components' own horizons.
  */
 final class Horizons {
     private final long lookahead;
-    /** By local index: where its ball starts in {@link #src} and {@link #dist}, sorted by distance. */
+    /** By unit: where its ball (sources by local component index) starts in {@link #src} and {@link #dist}, sorted by distance. */
     private final int[] start;
     private final int[] src;
     private final long[] dist;
-    /** By local index: every source outside its ball is at least this far (never less than the lookahead). */
+    /** By unit: every source outside its ball is at least this far (never less than the lookahead). */
     private final long[] radius;
     /** The least "may send to anyone" delay of the partition's components. */
     private final long anyMin;
@@ -41,8 +45,17 @@ final class Horizons {
      * @param sources the largest ball (count)
      */
     Horizons(Model model, int[] members, long reach, int sources) {
+        this(model, members, Units.singletons(members.length), reach, sources);
+    }
+
+    /**
+     * @param units the partition's units (their members by local index): one ball per unit, from the
+     *              connections that enter it
+     */
+    Horizons(Model model, int[] members, Units units, long reach, int sources) {
         this.lookahead = model.lookahead();
         int n = members.length;
+        int m = units.count();
         int[] local = localIndex(model.size(), members);
         // Incoming connections inside the partition, by target (CSR), self-connections left out.
         int[] inStart = new int[n + 1];
@@ -75,8 +88,8 @@ final class Horizons {
             }
         }
         boolean balls = reach > lookahead && sources > 0;
-        this.start = new int[n + 1];
-        this.radius = new long[n];
+        this.start = new int[m + 1];
+        this.radius = new long[m];
         int[] s = new int[balls ? 64 : 0];
         long[] d = new long[s.length];
         int size = 0;
@@ -89,14 +102,19 @@ final class Horizons {
         // Ties broken by local index, so the balls depend on nothing but the model.
         PriorityQueue<long[]> queue = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
                 : Long.compare(a[1], b[1]));
-        for (int c = 0; c < n; c++) {
+        for (int c = 0; c < m; c++) {
             start[c] = size;
             long r = balls ? reach : 0;
             if (balls) {
                 int nTouched = 0;
                 queue.clear();
-                for (int e = inStart[c]; e < inStart[c + 1]; e++) {
-                    nTouched = relax(queue, best, touched, nTouched, inFrom[e], inDelay[e]);
+                // The ways in: connections into a member from a non-member.
+                for (int k : units.members(c)) {
+                    for (int e = inStart[k]; e < inStart[k + 1]; e++) {
+                        if (units.unitOf(inFrom[e]) != c) {
+                            nTouched = relax(queue, best, touched, nTouched, inFrom[e], inDelay[e]);
+                        }
+                    }
                 }
                 int taken = 0;
                 r = Long.MAX_VALUE; // unless cut short below: no other source of the partition reaches c at all
@@ -131,10 +149,10 @@ final class Horizons {
             least = Math.min(least, size > start[c] ? Math.min(radius[c], d[start[c]]) : radius[c]);
             widest = Math.max(widest, radius[c]);
         }
-        start[n] = size;
+        start[m] = size;
         this.src = Arrays.copyOf(s, size);
         this.dist = Arrays.copyOf(d, size);
-        this.nearest = n == 0 ? 0 : least;
+        this.nearest = m == 0 ? 0 : least;
         this.widest = widest;
     }
 
@@ -173,7 +191,7 @@ final class Horizons {
     }
 
     /**
-     * The horizon of local component {@code c}: {@code cap}, or less if a pending time in {@code key} (by local
+     * The horizon of unit {@code c}: {@code cap}, or less if a pending time in {@code key} (by local component
      * index; {@link Long#MAX_VALUE} for none) plus its distance to c, or the floor plus c's radius, is less.
      * Every key is at least {@code floor}.
      */
@@ -197,7 +215,7 @@ final class Horizons {
         return src.length;
     }
 
-    /** The ball of local component c: pairs (source local index, distance), nearest first. */
+    /** The ball of unit c: pairs (source local index, distance), nearest first. */
     long[][] ball(int c) {
         long[][] b = new long[start[c + 1] - start[c]][];
         for (int j = start[c]; j < start[c + 1]; j++) {

@@ -11,7 +11,7 @@ import org.apache.pekko.actor.typed.ActorRef;
  * global earliest time and opens the next window for all of them, handing each the messages the others sent
  * it. Arrivals are serialised by the monitor; there is one arrival per partition per window.
  *
- * <p>Statistics: windows opened, components activated, messages handled (see {@link #windows()} etc.).
+ * <p>Statistics: windows opened, units activated, messages handled (see {@link #windows()} etc.).
  */
 final class LocalExchange implements Exchange {
     private final int partitions;

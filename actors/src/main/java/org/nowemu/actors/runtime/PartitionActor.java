@@ -9,13 +9,14 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * The sub-coordinator of one partition: spawns the partition's component actors, grants each window only to
- * the components that have work in it (carrying the messages other components sent them), collects their
- * results at the barrier, routes their messages (to its own components or, through the {@link Exchange}, to
- * other partitions) and reports to the exchange. Two states: {@link #idle()} between windows and
+ * The sub-coordinator of one partition: spawns one actor per unit of the partition's components ({@link Units}:
+ * single components, or several activated as one), grants each window only to the units that have work in it
+ * (carrying the messages components outside them sent them), collects their results at the barrier, routes
+ * their messages (to its own units or, through the {@link Exchange}, to other partitions) and reports to the
+ * exchange. Two states: {@link #idle()} between windows and
  * {@link #running(Phase)} while granted components work.
  *
- * <p>Statistics it reports per window: messages handled and components activated.
+ * <p>Statistics it reports per window: messages handled and units activated.
  */
 public final class PartitionActor {
 
@@ -36,7 +37,7 @@ public final class PartitionActor {
     public record Finish(List<Event> incoming) implements Command {
     }
 
-    /** From the {@link WindowBoard}: every activated component has finished. */
+    /** From the {@link WindowBoard}: every activated unit has finished. */
     enum AllDone implements Command { INSTANCE }
 
     private enum Phase { START, WINDOW, FINISH }
@@ -45,18 +46,29 @@ public final class PartitionActor {
     private final Placement placement;
     private final Exchange exchange;
     private final ComponentCell[] cells;
+    private final Units units;
+    private final Unit[] unitRuns;
     private final List<ActorRef<ComponentActor.Command>> refs;
     private final WindowBoard board;
+    /** When each unit next has work. */
     private final Agenda agenda;
+    /** When each component next has work, for the horizons and the earliest output; {@link #agenda} itself when every unit is one component. */
+    private final Agenda componentAgenda;
+    private final boolean singletons;
+    /** By unit. */
     private final ArrayList<Event>[] inbox;
+    /** Units. */
     private final int[] granted;
-    /** The horizon of each granted component, when {@link #horizons} gave them different ones. */
+    /** The horizon of each granted unit, when {@link #horizons} gave them different ones. */
     private final long[] grantedEnds;
     private int grantedCount;
     private final Horizons horizons;
-    /** By local index: {@link ExitDelays} of the components, or null when no one asks for earliest output times. */
+    /** By local component index: {@link ExitDelays} of the components, or null when no one asks for earliest output times. */
     private final long[] exitDelays;
     private final long[] exitBlockMin;
+    /** While a window closes: messages for other partitions, by partition, and their least time. */
+    private List<List<Event>> outgoing;
+    private long outMin;
 
     static Behavior<Command> create(int partition, Placement placement, Model model, RuntimeSettings settings,
                                     Exchange exchange, Lanes lanes, long[] exitDelays) {
@@ -86,13 +98,18 @@ public final class PartitionActor {
         int[] members = placement.members(partition);
         int n = members.length;
         this.cells = new ComponentCell[n];
-        this.refs = new ArrayList<>(n);
+        this.units = Units.of(model, members, settings.units());
+        int m = units.count();
+        this.singletons = units.allSingletons();
+        this.unitRuns = new Unit[m];
+        this.refs = new ArrayList<>(m);
         this.board = new WindowBoard(ctx.getSelf());
-        this.agenda = new Agenda(n);
-        this.inbox = new ArrayList[n];
-        this.granted = new int[n];
-        this.grantedEnds = new long[n];
-        this.horizons = new Horizons(model, members, settings.horizonReach(), settings.horizonSources());
+        this.agenda = new Agenda(m);
+        this.componentAgenda = singletons ? agenda : new Agenda(n);
+        this.inbox = new ArrayList[m];
+        this.granted = new int[m];
+        this.grantedEnds = new long[m];
+        this.horizons = new Horizons(model, members, units, settings.horizonReach(), settings.horizonSources());
         if (exitDelaysById != null) {
             exitDelays = new long[n];
             for (int k = 0; k < n; k++) {
@@ -104,10 +121,21 @@ public final class PartitionActor {
             exitBlockMin = null;
         }
         for (int k = 0; k < n; k++) {
-            int id = members[k];
-            cells[k] = new ComponentCell(id, model, settings.seed(), settings.tracing(), settings.traceLimit());
-            int lane = lanes.ofComponent(lanePartition, lanePartitions, k, n);
-            refs.add(ctx.spawn(ComponentActor.create(cells[k], board), "c" + id,
+            cells[k] = new ComponentCell(members[k], model, settings.seed(), settings.tracing(), settings.traceLimit());
+        }
+        // Units spread over the lanes by their members, not their number: a unit is placed where the middle
+        // of its members would fall if the components were dealt out in contiguous blocks.
+        int dealt = 0;
+        for (int u = 0; u < m; u++) {
+            int[] ks = units.members(u);
+            ComponentCell[] mine = new ComponentCell[ks.length];
+            for (int j = 0; j < ks.length; j++) {
+                mine[j] = cells[ks[j]];
+            }
+            unitRuns[u] = new Unit(mine);
+            int lane = lanes.ofComponent(lanePartition, lanePartitions, dealt + ks.length / 2, n);
+            dealt += ks.length;
+            refs.add(ctx.spawn(ComponentActor.create(unitRuns[u], board), "c" + members[ks[0]],
                     DispatcherSelector.fromConfig(Lanes.dispatcher(lane))));
         }
         exchange.register(partition, ctx.getSelf());
@@ -141,7 +169,7 @@ public final class PartitionActor {
         long cap = horizons.cap(floor, w.end());
         boolean uniform = horizons.uniform(floor, cap);
         grantedCount = uniform ? agenda.takeEarlierThan(cap, granted)
-                : agenda.takeBelowHorizons(horizons, floor, cap, granted, grantedEnds);
+                : agenda.takeBelowHorizons(horizons, componentAgenda.keys(), floor, cap, granted, grantedEnds);
         if (grantedCount == 0) {
             return closeWindow();
         }
@@ -156,7 +184,7 @@ public final class PartitionActor {
 
     private Behavior<Command> onFinish(Finish f) {
         f.incoming().forEach(this::queueLocally);
-        grantedCount = cells.length;
+        grantedCount = unitRuns.length;
         board.expect(grantedCount);
         for (int k = 0; k < grantedCount; k++) {
             granted[k] = k;
@@ -168,7 +196,7 @@ public final class PartitionActor {
     }
 
     private void grantAll(ComponentActor.Command c) {
-        grantedCount = cells.length;
+        grantedCount = unitRuns.length;
         board.expect(grantedCount);
         for (int k = 0; k < grantedCount; k++) {
             granted[k] = k;
@@ -192,60 +220,87 @@ public final class PartitionActor {
         return closeWindow();
     }
 
-    /** The barrier: collect the activated components' results, route their messages, report. */
+    /** The barrier: collect the activated units' results, route their messages, report. */
     private Behavior<Command> closeWindow() {
         long handled = 0;
         RunFailure failure = null;
+        // Only the members a unit touched can have changed: their earliest times first, then their messages
+        // (which may lower the earliest time of a member of another granted unit).
         for (int i = 0; i < grantedCount; i++) {
-            ComponentCell c = cells[granted[i]];
-            handled += c.handledInWindow;
-            if (c.failure != null && c.failure.before(failure)) {
-                failure = c.failure;
-            }
-            agenda.lowerTo(granted[i], c.nextTime);
-        }
-        List<List<Event>> outgoing = null;
-        long outMin = Long.MAX_VALUE;
-        for (int i = 0; i < grantedCount; i++) {
-            ArrayList<Event> out = cells[granted[i]].outbox;
-            for (int j = 0, n = out.size(); j < n; j++) {
-                Event e = out.get(j);
-                int p = placement.partitionOf(e.target);
-                if (p == partition) {
-                    queueLocally(e);
-                } else {
-                    if (outgoing == null) {
-                        outgoing = new ArrayList<>(placement.partitions());
-                        for (int q = 0; q < placement.partitions(); q++) {
-                            outgoing.add(null);
-                        }
-                    }
-                    List<Event> l = outgoing.get(p);
-                    if (l == null) {
-                        l = new ArrayList<>();
-                        outgoing.set(p, l);
-                    }
-                    l.add(e);
-                    outMin = Math.min(outMin, e.time);
+            int u = granted[i];
+            Unit run = unitRuns[u];
+            handled += run.handledInWindow;
+            int[] ks = units.members(u);
+            int[] touched = run.touched();
+            for (int j = 0, nt = run.touchedCount(); j < nt; j++) {
+                int k = ks[touched[j]];
+                ComponentCell c = cells[k];
+                if (c.failure != null && c.failure.before(failure)) {
+                    failure = c.failure;
+                }
+                if (!singletons) {
+                    componentAgenda.set(k, c.nextTime);
                 }
             }
-            out.clear();
+            agenda.lowerTo(u, run.nextTime);
+        }
+        outgoing = null;
+        outMin = Long.MAX_VALUE;
+        for (int i = 0; i < grantedCount; i++) {
+            int u = granted[i];
+            Unit run = unitRuns[u];
+            int[] ks = units.members(u);
+            int[] touched = run.touched();
+            for (int j = 0, nt = run.touchedCount(); j < nt; j++) {
+                route(cells[ks[touched[j]]].outbox);
+            }
         }
         long localMin = agenda.minKey();
-        long earliestOutput = exitDelays == null ? localMin : agenda.minPlus(exitDelays, exitBlockMin);
+        long earliestOutput = exitDelays == null ? localMin : componentAgenda.minPlus(exitDelays, exitBlockMin);
         exchange.windowClosed(partition, Math.min(localMin, outMin), earliestOutput, outgoing, handled, grantedCount,
                 failure);
+        outgoing = null;
         return idle();
+    }
+
+    /** Sends a component's outbox on: to a unit of this partition, or towards another partition. */
+    private void route(ArrayList<Event> out) {
+        for (int j = 0, n = out.size(); j < n; j++) {
+            Event e = out.get(j);
+            int p = placement.partitionOf(e.target);
+            if (p == partition) {
+                queueLocally(e);
+            } else {
+                if (outgoing == null) {
+                    outgoing = new ArrayList<>(placement.partitions());
+                    for (int q = 0; q < placement.partitions(); q++) {
+                        outgoing.add(null);
+                    }
+                }
+                List<Event> l = outgoing.get(p);
+                if (l == null) {
+                    l = new ArrayList<>();
+                    outgoing.set(p, l);
+                }
+                l.add(e);
+                outMin = Math.min(outMin, e.time);
+            }
+        }
+        out.clear();
     }
 
     private void queueLocally(Event e) {
         int k = placement.localIndex(e.target);
-        ArrayList<Event> box = inbox[k];
+        int u = units.unitOf(k);
+        ArrayList<Event> box = inbox[u];
         if (box == null) {
             box = new ArrayList<>(4);
-            inbox[k] = box;
+            inbox[u] = box;
         }
         box.add(e);
-        agenda.lowerTo(k, e.time);
+        agenda.lowerTo(u, e.time);
+        if (!singletons) {
+            componentAgenda.lowerTo(k, e.time);
+        }
     }
 }

@@ -12,7 +12,8 @@ import org.nowemu.actors.stats.Digest;
  * @param finalTimePs  virtual time of the last handled message
  * @param events       messages handled
  * @param windows      synchronisation windows opened
- * @param activations  component activations (a component granted a window, plus start and finish)
+ * @param activations  unit activations (a unit, one component or several activated as one, granted a window, plus
+ *                     start and finish)
  * @param digest       the run digest (hex): components' hashes and counters in id order, then the final time
  * @param lookaheadPs  the window width
  * @param components   every component's report, in id order

@@ -18,9 +18,23 @@ import org.nowemu.actors.time.VirtualTime;
  * @param horizonSources the most sources a component's safe horizon looks at
  * @param laneParkNs   how long an idle lane parks before it looks for a stalled lane again (ns)
  * @param engine     what runs the model: the actor runtime or the sequential reference engine
+ * @param units      which components the actor runtime activates as one ({@link Units})
  */
 public record RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel,
-                              long horizonReach, int horizonSources, long laneParkNs, Engine engine) {
+                              long horizonReach, int horizonSources, long laneParkNs, Engine engine, UnitPolicy units) {
+
+    /** Which components the actor runtime activates as one (key {@code nowemu.runtime.units}); never changes results. */
+    public enum UnitPolicy {
+        /** The components of one placement group ({@link ModelBuilder#group}: a switch with the hosts on it). */
+        GROUP,
+        /** The components of one node of a placement group, by name ({@code node.part}): a host, or a switch. */
+        NODE,
+        /** Every component on its own. */
+        NONE
+    }
+
+    /** The default units (actors' reference.conf), for settings built by hand. */
+    public static final UnitPolicy DEFAULT_UNITS = UnitPolicy.GROUP;
 
     /** What runs a model (key {@code nowemu.runtime.engine}); both give the same result and digest. */
     public enum Engine {
@@ -39,7 +53,7 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
     /** Settings on the actor runtime with the default safe horizons and lane park. */
     public RuntimeSettings(long seed, int threads, int partitions, boolean tracing, int traceLimit, int idleCpuLevel) {
         this(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, DEFAULT_HORIZON_REACH, DEFAULT_HORIZON_SOURCES,
-                DEFAULT_LANE_PARK, Engine.ACTORS);
+                DEFAULT_LANE_PARK, Engine.ACTORS, DEFAULT_UNITS);
     }
 
     /** Settings with the default spinning (10), for tests and tools that build settings by hand. */
@@ -67,32 +81,44 @@ public record RuntimeSettings(long seed, int threads, int partitions, boolean tr
             case "sequential" -> Engine.SEQUENTIAL;
             default -> throw r.bad("nowemu.runtime.engine", "expected actors or sequential, got '" + engine + "'");
         };
-        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, reach, sources, park, e);
+        String unitName = r.string("nowemu.runtime.units");
+        UnitPolicy units = switch (unitName) {
+            case "group" -> UnitPolicy.GROUP;
+            case "node" -> UnitPolicy.NODE;
+            case "none" -> UnitPolicy.NONE;
+            default -> throw r.bad("nowemu.runtime.units", "expected group, node or none, got '" + unitName + "'");
+        };
+        return new RuntimeSettings(seed, threads, partitions, tracing, limit, idle, reach, sources, park, e, units);
     }
 
     public RuntimeSettings withSeed(long s) {
         return new RuntimeSettings(s, threads, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
-                horizonSources, laneParkNs, engine);
+                horizonSources, laneParkNs, engine, units);
     }
 
     public RuntimeSettings withThreads(int t) {
         return new RuntimeSettings(seed, t, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
-                horizonSources, laneParkNs, engine);
+                horizonSources, laneParkNs, engine, units);
     }
 
     public RuntimeSettings withPartitions(int p) {
         return new RuntimeSettings(seed, threads, p, tracing, traceLimit, idleCpuLevel, horizonReach,
-                horizonSources, laneParkNs, engine);
+                horizonSources, laneParkNs, engine, units);
     }
 
     /** The same settings with safe horizons of {@code reach} (ps; 0 = fixed windows) over {@code sources}. */
     public RuntimeSettings withHorizon(long reach, int sources) {
         return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, reach, sources,
-                laneParkNs, engine);
+                laneParkNs, engine, units);
     }
 
     public RuntimeSettings withEngine(Engine e) {
         return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
-                horizonSources, laneParkNs, e);
+                horizonSources, laneParkNs, e, units);
+    }
+
+    public RuntimeSettings withUnits(UnitPolicy u) {
+        return new RuntimeSettings(seed, threads, partitions, tracing, traceLimit, idleCpuLevel, horizonReach,
+                horizonSources, laneParkNs, engine, u);
     }
 }

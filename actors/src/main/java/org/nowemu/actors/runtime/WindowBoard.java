@@ -4,9 +4,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * How the components of one partition report the end of an activation without one message each: each
- * leaves its results in its {@link ComponentCell} and counts down; the last one tells the sub-coordinator.
- * The atomic count-down orders every component's writes before the sub-coordinator reads them.
+ * How the units of one partition report the end of an activation without one message each: each leaves its
+ * results in its {@link Unit} and members' {@link ComponentCell}s and counts down; the last one tells the
+ * sub-coordinator. The atomic count-down orders every unit's writes before the sub-coordinator reads them.
  */
 final class WindowBoard {
     // The count sits mid-array, 128 bytes from either end, so no other hot field shares its cache line.

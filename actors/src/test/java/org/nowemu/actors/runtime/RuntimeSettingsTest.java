@@ -24,6 +24,8 @@ class RuntimeSettingsTest {
         assertEquals(50_000L, s.laneParkNs()); // 50us in ns
         assertEquals(RuntimeSettings.DEFAULT_HORIZON_REACH, s.horizonReach());
         assertEquals(RuntimeSettings.DEFAULT_LANE_PARK, s.laneParkNs());
+        assertEquals(RuntimeSettings.UnitPolicy.GROUP, s.units());
+        assertEquals(RuntimeSettings.DEFAULT_UNITS, s.units());
     }
 
     @Test
@@ -32,6 +34,7 @@ class RuntimeSettingsTest {
         assertEquals(0, s.horizonReach());
         assertEquals(8, s.horizonSources());
         assertEquals(1_000_000L, s.laneParkNs());
+        assertEquals(RuntimeSettings.UnitPolicy.NONE, RuntimeSettings.from(with("nowemu.runtime.units = none")).units());
     }
 
     @Test
@@ -45,5 +48,8 @@ class RuntimeSettingsTest {
         m = assertThrows(BadInputException.class,
                 () -> RuntimeSettings.from(with("nowemu.runtime.horizon.reach = 5"))).getMessage();
         assertTrue(m.contains("nowemu.runtime.horizon.reach"), m);
+        m = assertThrows(BadInputException.class,
+                () -> RuntimeSettings.from(with("nowemu.runtime.units = host"))).getMessage();
+        assertTrue(m.contains("nowemu.runtime.units") && m.contains("group, node or none"), m);
     }
 }
