@@ -217,9 +217,7 @@ class ProgramThreadTest {
         assertEquals(0, handOffs, "a wait found the program on another thread than its component's");
         assertEquals(0, r.counter("host.handoffs"));
         // The sequential engine starts no thread of its own: any thread started now would be a program's.
-        RuntimeSettings sequential = new RuntimeSettings(3, 1, 1, false, 0, 10, RuntimeSettings.DEFAULT_HORIZON_REACH,
-                RuntimeSettings.DEFAULT_HORIZON_SOURCES, RuntimeSettings.DEFAULT_LANE_PARK,
-                RuntimeSettings.Engine.SEQUENTIAL);
+        RuntimeSettings sequential = new RuntimeSettings(3, 1, 1, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL);
         long started = threads.getTotalStartedThreadCount();
         Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
             @Override
