@@ -42,38 +42,7 @@ class DmaSystemsRunsTest {
 
     @continuable
     private static RunResult run(ConfigReader r, String stack, int partitions) {
-        Cluster c = Systems.cluster(r, stack, h -> switch (h) {
-            case 0 -> new MessengerProgram() {
-                @Override
-                @continuable
-                public void run(Messenger m) {
-                    PingPong.ping(m, 1, 4, 5, 10);
-                    Streaming.send(m, 1, 3000, 8);
-                }
-            };
-            case 1 -> new MessengerProgram() {
-                @Override
-                @continuable
-                public void run(Messenger m) {
-                    PingPong.pong(m, 0, 4, 5, 10);
-                    Streaming.receive(m, 0, 8, 100_000_000_000L);
-                }
-            };
-            case 2 -> new MessengerProgram() {
-                @Override
-                @continuable
-                public void run(Messenger m) {
-                    Streaming.send(m, 3, 5000, 8);
-                }
-            };
-            default -> new MessengerProgram() {
-                @Override
-                @continuable
-                public void run(Messenger m) {
-                    Streaming.receive(m, 2, 8, 100_000_000_000L);
-                }
-            };
-        });
+        Cluster c = Systems.cluster(r, stack, Systems::pingPongAndStreams);
         return Emulation.run(c.model(), new RuntimeSettings(11, 1, partitions, false, 0), Systems.HORIZON);
     }
 

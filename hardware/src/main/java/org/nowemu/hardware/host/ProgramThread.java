@@ -8,22 +8,20 @@ import org.nowemu.hardware.profile.HardwareProfile;
 
 /**
  * A host thread whose behaviour is written as an ordinary blocking program ({@link #program()}): compute, write
- * to the NIC, wait, read what arrived. The program runs on a Java thread of its own used as a coroutine
- * ({@link Coroutine}): the component hands control to it and waits until the program has to wait for virtual time
- * to pass (a PIO to finish, its cursor to be reached so that what arrived by then is visible, a message to
- * arrive); the program resumes when the awaited event is handled. Exactly one of the two runs at any moment, so
- * the program sees and changes the component's state as if it were a handler, and a run stays a pure function of
- * the configuration and seed. Messages that arrive while it waits go to {@link #onMessage} (host memory being
- * written, say), on the component's side. The program is a continuation ({@link Coroutine}): a wait saves its
- * frames and returns to the component, on the same Java thread, so every method between {@link #program()} and a
- * wait is marked {@code @continuable} (and is not a lambda).
+ * to the NIC, wait, read what arrived. The program is a continuation of the component ({@link Coroutine}): the
+ * component runs it, on its own Java thread, until it has to wait for virtual time to pass (a PIO to finish, its
+ * cursor to be reached so that what arrived by then is visible, a message to arrive); the wait saves its frames
+ * and returns, and the awaited event resumes it. One of the two runs at a time, so the program sees and changes
+ * the component's state as if it were a handler, and a run stays a pure function of the configuration and seed.
+ * Messages that arrive while it waits go to {@link #onMessage} (host memory being written, say), on the
+ * component's side. Every method between {@link #program()} and a wait is marked {@code @continuable} and is not a
+ * lambda (README, "Writing a host program"). CPU sharing is {@link CpuShare}'s, PIO stalls are {@link PioWaits}'.
  *
  * <p>Why a continuation and not a state machine: workload code reads like the programs researchers ran on the NOW
- * (send, poll, handle). A resume still costs rebuilding the program's frames, so nothing resumes a program that
- * would only wait again: a wait for a condition ({@link #awaitUntil}: a PIO's answer, a CPU grant, {@link #blockUntil}) is
+ * (send, poll, handle). A resume still rebuilds the program's frames, so nothing resumes a program that would only
+ * wait again: a wait for a condition ({@link #awaitUntil}: a PIO's answer, a CPU grant, {@link #blockUntil}) is
  * checked on the component's side as messages arrive, with the state and counters changing exactly as if the
- * program had woken, looked and waited again. BENCHMARKS.md ("Host programs") weighs this against continuations.
- * The host's CPUs, shared by its threads, are {@link CpuShare}'s; programmed I/O stalls are {@link PioWaits}'.
+ * program had woken, looked and waited again.
  *
  * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (the program's waits),
  * {@code host.blocks} (waits with the CPU given up), {@code host.yields}, {@code host.crashes}.
@@ -31,10 +29,6 @@ import org.nowemu.hardware.profile.HardwareProfile;
 public abstract class ProgramThread extends HostThread {
     /** Wakes a program waiting for virtual time; {@code seq} tells a stale wake from the current one. */
     private record Wake(long seq) {
-    }
-
-    /** Ends a {@link #blockUntil(java.util.function.BooleanSupplier, long)} at its deadline. */
-    private record Timeout(long seq) {
     }
 
     /** The process dies here (a crash from the fault schedule). */
@@ -54,9 +48,7 @@ public abstract class ProgramThread extends HostThread {
     private final PioWaits pio;
     /** Its share of the host's CPUs. */
     private final CpuShare share;
-    private long timeoutSeq;
-    private long activeTimeout = -1;
-    private boolean timedOut;
+    private final BlockDeadline deadline = new BlockDeadline(this);
     private long crashAtPs = Long.MAX_VALUE;
     private boolean crashed;
     /** The program's waits whose wake-up was checked on the component's side and did not resume it. */
@@ -73,10 +65,7 @@ public abstract class ProgramThread extends HostThread {
         this.pio = new PioWaits(this);
     }
 
-    /**
-     * Makes the process crash at virtual time {@code atPs} (before the run starts): its program stops for good, the
-     * thread gives up its CPU, {@link #onCrash} runs; later messages still reach {@link #onMessage}.
-     */
+    /** Makes the process crash at {@code atPs}: its program stops, {@link #onCrash} runs, messages still arrive. */
     protected final void crashAt(long atPs) {
         crashAtPs = atPs;
     }
@@ -113,9 +102,8 @@ public abstract class ProgramThread extends HostThread {
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
-                .on(Timeout.class, t -> {
-                    if (t.seq() == activeTimeout) {
-                        timedOut = true;
+                .on(BlockDeadline.Timeout.class, t -> {
+                    if (deadline.expired(t)) {
                         wakeIfWaiting();
                     }
                 })
@@ -155,8 +143,7 @@ public abstract class ProgramThread extends HostThread {
     private void onContended(boolean urgent) {
         long due = share.contended(urgent, now());
         if (waitingForMessage && due >= 0) {
-            // A spinning program hears of it when its time slice ends (at once for a woken thread), so it can
-            // give the CPU up.
+            // A spinning program hears of it when its time slice ends (at once for a woken one): it may yield.
             if (due <= now()) {
                 wake();
             } else {
@@ -167,8 +154,8 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /**
-     * Program side, for a spinning program: if another thread waits for a CPU and this one has held its CPU for
-     * a time slice, gives it up and waits for it again (and pays a context switch then). Returns whether it did.
+     * Program side, spinning: if another thread waits for a CPU and this one has held its CPU for a time slice, gives
+     * it up and waits for it again (paying a context switch then). Returns whether it did.
      */
     @continuable
     protected final boolean yieldIfContended() {
@@ -374,21 +361,15 @@ public abstract class ProgramThread extends HostThread {
         }
     }
 
-    /**
-     * {@link #blockUntil(BooleanSupplier)} that also ends at virtual time {@code deadline} ({@code Long.MAX_VALUE}:
-     * none). Returns whether {@code ready} holds.
-     */
+    /** {@link #blockUntil(BooleanSupplier)} that also ends at {@code deadline} (MAX_VALUE: none); whether it holds. */
     @continuable
     protected final boolean blockUntil(BooleanSupplier ready, long deadline) {
-        long seq = ++timeoutSeq;
-        timedOut = deadline <= cursor();
-        activeTimeout = seq;
-        if (!timedOut && deadline != Long.MAX_VALUE) {
-            schedule(deadline - now(), new Timeout(seq));
-        }
-        blockUntil(() -> ready.getAsBoolean() || timedOut);
-        activeTimeout = -1;
-        return ready.getAsBoolean();
+        return this.deadline.block(ready, deadline);
+    }
+
+    /** Sends this thread {@code message} at virtual time {@code time} (for the parts of it in other files). */
+    void at(long time, Object message) {
+        schedule(time - now(), message);
     }
 
     /** A counter of this thread, for the parts of it in other files. */
@@ -396,7 +377,7 @@ public abstract class ProgramThread extends HostThread {
         return counter(name);
     }
 
-    /** Whether the calling Java thread is this program's (libraries refuse calls from other programs). */
+    /** Whether the calling code is this program's (libraries refuse calls from other programs). */
     protected final boolean onProgramThread() {
         return coroutine != null && coroutine.onProgramThread();
     }
@@ -404,11 +385,6 @@ public abstract class ProgramThread extends HostThread {
     /** Times the program was resumed: 1 + {@code host.waits} - {@link #waitsSkipped()}. */
     protected final long resumes() {
         return coroutine == null ? 0 : coroutine.passes();
-    }
-
-    /** Waits at which the program was found on another Java thread than the component's that resumed it. */
-    protected final long handOffs() {
-        return coroutine == null ? 0 : coroutine.handOffs();
     }
 
     /** Waits that ended without resuming the thread (their condition still did not hold). */

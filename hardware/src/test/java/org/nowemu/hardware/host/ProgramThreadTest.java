@@ -31,6 +31,7 @@ class ProgramThreadTest {
     /** Counts the messages that reach it; its program is the test's script. */
     abstract static class Script extends ProgramThread {
         int received;
+        final java.util.Set<String> threadsSeen = new java.util.TreeSet<>();
 
         Script(HardwareProfile p, NicParts nic) {
             super(p, nic);
@@ -176,9 +177,33 @@ class ProgramThreadTest {
     @Test
     void waitsCostNoThreadSwitchAndNoThreadIsStartedForAProgram() {
         HardwareProfile p = TestNets.now("");
-        java.util.List<Script> made = new java.util.ArrayList<>();
+        List<Script> made = new java.util.ArrayList<>();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        RunResult r = Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
+        RunResult r = Emulation.run(sixtyFourPrograms(p, made).model(), new RuntimeSettings(3, 1, 1, false, 0),
+                VirtualTime.MS);
+        assertEquals(64 * 20, r.counter("host.waits"));
+        long resumes = 0;
+        java.util.TreeSet<String> ranOn = new java.util.TreeSet<>();
+        for (Script s : made) {
+            resumes += s.resumes();
+            ranOn.addAll(s.threadsSeen);
+        }
+        assertEquals(64 * 21, resumes, "each program started once and resumed after each wait");
+        assertEquals(0, r.counter("host.handoffs"), "a wait found a program on another thread than its component's");
+        // Every step of the 64 programs ran on the one thread of this one-lane run, none on a thread of its own.
+        assertEquals(1, ranOn.size(), "threads the programs ran on: " + ranOn);
+        // The sequential engine starts no thread of its own: any thread started now would be a program's.
+        RuntimeSettings sequential = new RuntimeSettings(3, 1, 1, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL);
+        long started = threads.getTotalStartedThreadCount();
+        Emulation.run(sixtyFourPrograms(p, new java.util.ArrayList<>()).model(), sequential, VirtualTime.MS);
+        // The JVM may start a thread of its own meanwhile (the previous run's shutdown, a cleaner): a few, not 64.
+        long during = threads.getTotalStartedThreadCount() - started;
+        assertTrue(during < 8, "threads started during a run of 64 programs: " + during);
+    }
+
+    /** 64 programs on one host, each computing 1 us and catching up 20 times; {@code made} collects them. */
+    private static Cluster sixtyFourPrograms(HardwareProfile p, List<Script> made) {
+        return Cluster.build(TestNets.star(1), p, new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
                 return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
@@ -196,6 +221,7 @@ class ProgramThreadTest {
                                 for (int i = 0; i < 20; i++) {
                                     compute(167);
                                     catchUp();
+                                    threadsSeen.add(Thread.currentThread().getName());
                                 }
                             }
                         };
@@ -205,47 +231,7 @@ class ProgramThreadTest {
                 }
                 return parts;
             }
-        }).model(), new RuntimeSettings(3, 1, 1, false, 0), VirtualTime.MS);
-        assertEquals(64 * 20, r.counter("host.waits"));
-        long handOffs = 0;
-        long resumes = 0;
-        for (Script s : made) {
-            handOffs += s.handOffs();
-            resumes += s.resumes();
-        }
-        assertEquals(64 * 21, resumes, "each program started once and resumed after each wait");
-        assertEquals(0, handOffs, "a wait found the program on another thread than its component's");
-        assertEquals(0, r.counter("host.handoffs"));
-        // The sequential engine starts no thread of its own: any thread started now would be a program's.
-        RuntimeSettings sequential = new RuntimeSettings(3, 1, 1, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL);
-        long started = threads.getTotalStartedThreadCount();
-        Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                List<Part> parts = new java.util.ArrayList<>();
-                for (int k = 0; k < 64; k++) {
-                    parts.add(new Part("program" + k, () -> new Script(p, nic) {
-                        @Override
-                        @continuable
-                        protected void program() {
-                            for (int i = 0; i < 20; i++) {
-                                compute(167);
-                                catchUp();
-                            }
-                        }
-                    }));
-                }
-                return parts;
-            }
-        }).model(), sequential, VirtualTime.MS);
-        // The JVM may start a thread of its own meanwhile (the previous run's shutdown, a cleaner): a few, not 64.
-        assertTrue(threads.getTotalStartedThreadCount() - started < 8,
-                "threads started during a run of 64 programs: " + (threads.getTotalStartedThreadCount() - started));
+        });
     }
 
     /**

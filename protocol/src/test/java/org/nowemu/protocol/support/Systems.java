@@ -105,4 +105,39 @@ public final class Systems {
                 }: null));
         return seen[0].rate(bytes);
     }
+
+    /**
+     * The runs tests' four programs: host 0 pings host 1 (4 B, 5 warm-up and 10 timed round trips), then streams it
+     * 8 messages of 3000 B; host 2 streams 8 of 5000 B to host 3.
+     */
+    public static MessengerProgram pingPongAndStreams(int host) {
+        return switch (host) {
+            case 0 -> new MessengerProgram() {
+                @Override
+                public void run(Messenger m) {
+                    PingPong.ping(m, 1, 4, 5, 10);
+                    Streaming.send(m, 1, 3000, 8);
+                }
+            };
+            case 1 -> new MessengerProgram() {
+                @Override
+                public void run(Messenger m) {
+                    PingPong.pong(m, 0, 4, 5, 10);
+                    Streaming.receive(m, 0, 8, 100_000_000_000L);
+                }
+            };
+            case 2 -> new MessengerProgram() {
+                @Override
+                public void run(Messenger m) {
+                    Streaming.send(m, 3, 5000, 8);
+                }
+            };
+            default -> new MessengerProgram() {
+                @Override
+                public void run(Messenger m) {
+                    Streaming.receive(m, 2, 8, 100_000_000_000L);
+                }
+            };
+        };
+    }
 }
