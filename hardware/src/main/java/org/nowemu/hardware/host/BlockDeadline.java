@@ -8,10 +8,6 @@ import org.apache.commons.javaflow.api.continuable;
  * ends the block it was set for, and only that one (a block that ended earlier leaves its timer to arrive unheeded).
  */
 final class BlockDeadline {
-    /** Ends block number {@code seq} at its deadline. */
-    record Timeout(long seq) {
-    }
-
     private final ProgramThread thread;
     private long seq;
     private long active = -1;
@@ -22,7 +18,7 @@ final class BlockDeadline {
     }
 
     /** Component side: a timer arrived; returns whether it ended the block under way. */
-    boolean expired(Timeout t) {
+    boolean expired(ProgramThread.Timeout t) {
         if (t.seq() != active) {
             return false;
         }
@@ -37,7 +33,7 @@ final class BlockDeadline {
         timedOut = deadline <= thread.cursor();
         active = s;
         if (!timedOut && deadline != Long.MAX_VALUE) {
-            thread.at(deadline, new Timeout(s));
+            thread.at(deadline, new ProgramThread.Timeout(s));
         }
         thread.blockUntil(() -> ready.getAsBoolean() || timedOut);
         active = -1;

@@ -31,6 +31,10 @@ public abstract class ProgramThread extends HostThread {
     private record Wake(long seq) {
     }
 
+    /** Ends block number {@code seq} at its deadline ({@link BlockDeadline}; its name is in run digests). */
+    record Timeout(long seq) {
+    }
+
     /** The process dies here (a crash from the fault schedule). */
     private record Crash() {
     }
@@ -76,8 +80,7 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /** Runs once when the process crashes, after its program has stopped. */
-    protected void onCrash() {
-    }
+    protected void onCrash() { }
 
     /** The program: runs from virtual time 0 until it returns or the run ends. */
     @continuable
@@ -102,7 +105,7 @@ public abstract class ProgramThread extends HostThread {
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
-                .on(BlockDeadline.Timeout.class, t -> {
+                .on(Timeout.class, t -> {
                     if (deadline.expired(t)) {
                         wakeIfWaiting();
                     }
@@ -198,8 +201,7 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /** Runs once after the run: update counters from the final state. */
-    protected void whenFinished() {
-    }
+    protected void whenFinished() { }
 
     private void wakeIfWaiting() {
         if (waitingForMessage) {
@@ -261,10 +263,7 @@ public abstract class ProgramThread extends HostThread {
         }
     }
 
-    /**
-     * Waits until virtual time reaches the cursor, so that everything that arrived by then has been handled
-     * ({@link #onMessage}). Returns at once if it already has.
-     */
+    /** Waits until virtual time reaches the cursor, so that all that arrived by then is handled; at once if it is. */
     @continuable
     protected final void catchUp() {
         long c = cursor();
