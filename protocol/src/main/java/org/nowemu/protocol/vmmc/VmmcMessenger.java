@@ -4,6 +4,7 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * VMMC behind a {@link Messenger}: each process exports one receive buffer of the largest message at start (export
@@ -30,6 +31,16 @@ public final class VmmcMessenger implements Messenger {
         this.imp = new int[vmmc.hosts()];
         this.cursor = new int[vmmc.hosts()];
         java.util.Arrays.fill(imp, -1);
+    }
+
+    /** A VMMC program (VMMC's and VMMC-2's) that runs {@code body} over this messenger. */
+    public static VmmcProgram program(int maxBytes, MessengerProgram body) {
+        return new VmmcProgram() {
+            @Override
+            public void run(Vmmc v) {
+                body.run(open(v, maxBytes));
+            }
+        };
     }
 
     /**

@@ -3,7 +3,6 @@ package org.nowemu.protocol.vmmc;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
@@ -87,12 +86,6 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
 
     @Override
     public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new VmmcProgram() {
-            @Override
-            @continuable
-            public void run(Vmmc v) {
-                body.run(VmmcMessenger.open(v, maxBytes));
-            }
-        });
+        return Optional.of(VmmcMessenger.program(maxBytes, body));
     }
 }

@@ -3,7 +3,6 @@ package org.nowemu.protocol.vmmc2;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
@@ -20,7 +19,6 @@ import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
-import org.nowemu.protocol.vmmc.Vmmc;
 import org.nowemu.protocol.vmmc.VmmcFirmware;
 import org.nowemu.protocol.vmmc.VmmcMessenger;
 import org.nowemu.protocol.vmmc.VmmcProcess;
@@ -99,12 +97,6 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
 
     @Override
     public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new VmmcProgram() {
-            @Override
-            @continuable
-            public void run(Vmmc v) {
-                body.run(VmmcMessenger.open(v, maxBytes));
-            }
-        });
+        return Optional.of(VmmcMessenger.program(maxBytes, body));
     }
 }
