@@ -40,7 +40,7 @@ class FaultCampaignTest {
                 "--out", tmp.toString());
         assertEquals(0, o.code(), o.err());
         for (int i = 0; i < 3; i++) {
-            points.add(new ObjectMapper().readTree(tmp.resolve("point-" + i).resolve("results.json").toFile()));
+            points.add(new ObjectMapper().readTree(tmp.resolve("point-" + (i + 1)).resolve("results.json").toFile()));
         }
     }
 
@@ -93,8 +93,8 @@ class FaultCampaignTest {
     @Test
     void eachCaseHasAPlotAndTheSweepPutsThemSideBySide() throws IOException {
         for (int i = 0; i < 3; i++) {
-            assertTrue(Files.size(tmp.resolve("point-" + i).resolve("campaign-throughput.png")) > 1000);
-            assertTrue(Files.exists(tmp.resolve("point-" + i).resolve("report.html")));
+            assertTrue(Files.size(tmp.resolve("point-" + (i + 1)).resolve("campaign-throughput.png")) > 1000);
+            assertTrue(Files.exists(tmp.resolve("point-" + (i + 1)).resolve("report.html")));
         }
         List<String> csv = Files.readAllLines(tmp.resolve("sweep.csv"));
         assertEquals(4, csv.size(), "a header and a row per case: " + csv);

@@ -34,12 +34,12 @@ class SweepTest {
         assertTrue(rows.get(0).startsWith("nowemu.seed,phold."), rows.get(0));
         assertEquals(List.of("1", "2", "3"), rows.subList(1, 4).stream().map(r -> r.split(",")[0]).toList());
         for (int i = 0; i < 3; i++) {
-            assertTrue(Files.exists(tmp.resolve("point-" + i).resolve("results.json")));
+            assertTrue(Files.exists(tmp.resolve("point-" + (i + 1)).resolve("results.json")));
         }
         assertTrue(Files.exists(tmp.resolve("sweep-phold.events_count.png")));
         // Each point is its own seeded run: different seeds, different digests.
-        String d0 = Files.readString(tmp.resolve("point-0").resolve("results.json"));
-        String d1 = Files.readString(tmp.resolve("point-1").resolve("results.json"));
+        String d0 = Files.readString(tmp.resolve("point-1").resolve("results.json"));
+        String d1 = Files.readString(tmp.resolve("point-2").resolve("results.json"));
         assertTrue(!digest(d0).equals(digest(d1)), digest(d0));
     }
 

@@ -89,7 +89,7 @@ class ValidationCommandLineTest {
         assertRefusedBeforeTheRun(nowemu("calibrate", "--readme", plain.toString()), "no table markers");
         assertEquals("# no markers here\n", Files.readString(plain));
         assertRefusedBeforeTheRun(nowemu("calibrate", "--readme", tmp.resolve("missing.md").toString()), "no such file");
-        assertRefusedBeforeTheRun(nowemu("calibrate", "--readme", tmp.toString()), "no such file");
+        assertRefusedBeforeTheRun(nowemu("calibrate", "--readme", tmp.toString()), "a folder, not a file");
         assertRefusedBeforeTheRun(nowemu("calibrate", "--set", "nowemu.logp.burst=1"), "nowemu.logp.burst");
     }
 

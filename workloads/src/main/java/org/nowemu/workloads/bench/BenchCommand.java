@@ -17,7 +17,9 @@ import org.nowemu.actors.runtime.RunProgress;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.workloads.experiment.ExperimentConfig;
+import org.nowemu.workloads.results.OutputTargets;
 import org.nowemu.workloads.results.Outputs;
+import org.nowemu.workloads.results.Version;
 import org.nowemu.workloads.phold.PholdModel;
 import org.nowemu.workloads.phold.PholdSettings;
 import org.nowemu.workloads.phold.PlainPhold;
@@ -52,12 +54,13 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
         Config config = ExperimentConfig.base(sets, org.nowemu.workloads.cli.Main.home());
         BenchSettings b = BenchSettings.from(config);
         if (json != null) {
-            Outputs.checkFile(json, "--json");
+            OutputTargets.file(json, "--json", OutputTargets.JSON);
         }
+        // With --json -, standard output carries the JSON alone and the terminal text goes to standard error.
+        PrintWriter out = OutputTargets.isStdout(json) ? spec.commandLine().getErr() : spec.commandLine().getOut();
         RuntimeSettings rs = RuntimeSettings.from(config);
         List<ModelBench.Model> models = ModelBench.models(config, org.nowemu.workloads.cli.Main.home());
         rs = rs.withPartitions(b.partitions() == 0 ? 2 * rs.threads() : b.partitions());
@@ -86,6 +89,7 @@ public final class BenchCommand implements Callable<Integer> {
         boolean modelsSame = figures.stream().allMatch(ModelBench.Figures::digestsMatch);
         if (json != null) {
             Map<String, Object> m = new LinkedHashMap<>();
+            m.put("version", Version.current());
             m.put("runtimeEventsPerSecond", l.runtime.eventsPerSecond());
             m.put("plainLoopEventsPerSecond", l.plainRate());
             m.put("ratio", ratio);
@@ -118,8 +122,9 @@ public final class BenchCommand implements Callable<Integer> {
             }
             m.put("runtimeThreads", rs.threads());
             m.put("models", ms);
-            Outputs.writeFile(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(m) + System.lineSeparator());
+            Outputs.writeFile(json, "--json", OutputTargets.JSON, new ObjectMapper()
+                    .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m) + System.lineSeparator(),
+                    spec.commandLine().getOut());
         }
         if (!same) {
             spec.commandLine().getErr().println("nowemu: bench failed: the runtime and the plain loop disagree");

@@ -2,10 +2,9 @@ package org.nowemu.workloads.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.LinkOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -17,6 +16,7 @@ import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.workloads.experiment.ExperimentConfig;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.results.OutputTargets;
 import org.nowemu.workloads.results.Outputs;
 import org.nowemu.workloads.results.Published;
 import picocli.CommandLine.Command;
@@ -75,31 +75,38 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (readme != null) {
             int b = text.indexOf(BEGIN);
             int e = text.indexOf(END);
-            Outputs.writeFile(readme, text.substring(0, b + BEGIN.length()) + "\n" + table + text.substring(e));
+            Outputs.writeFile(readme, "--readme", MARKED, text.substring(0, b + BEGIN.length()) + "\n" + table
+                    + text.substring(e), out);
             out.println("wrote the table into " + readme);
         }
         return 0;
     }
 
-    /** The README's text, once it is known to be a writable file with both markers in order. */
+    /** A README nowemu may rewrite: one holding both markers in order (the table between them is nowemu's). */
+    static final OutputTargets.Owner MARKED = new OutputTargets.Owner("no table markers (" + BEGIN + " ... " + END
+            + ")", CalibrateCommand::marked);
+
+    /** The README's text, once it is known to be a writable regular file with both markers in order. */
     private static String checkReadme(Path readme) {
-        if (!Files.isRegularFile(readme)) {
+        if (!Files.exists(readme, LinkOption.NOFOLLOW_LINKS)) {
             throw new BadInputException("--readme " + readme + ": no such file");
         }
-        String text;
-        try (FileChannel probe = FileChannel.open(readme, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
-            text = Files.readString(readme);
-        } catch (IOException | SecurityException e) {
-            throw new BadInputException("--readme " + readme + ": cannot be rewritten (" + e.getClass().getSimpleName()
-                    + ")");
+        OutputTargets.file(readme, "--readme", MARKED);
+        try {
+            return Files.readString(readme);
+        } catch (IOException e) {
+            throw new BadInputException("--readme " + readme + ": cannot be read (" + e.getClass().getSimpleName() + ")");
         }
-        Outputs.checkFile(readme, "--readme");
-        int b = text.indexOf(BEGIN);
-        int e = text.indexOf(END);
-        if (b < 0 || e < b) {
-            throw new BadInputException("--readme " + readme + ": no table markers (" + BEGIN + " ... " + END + ")");
+    }
+
+    private static boolean marked(Path file) {
+        try {
+            String text = Files.readString(file);
+            int b = text.indexOf(BEGIN);
+            return b >= 0 && text.indexOf(END) > b;
+        } catch (IOException e) {
+            return false;
         }
-        return text;
     }
 
     /** Runs the experiments with {@code sets} and pairs every published figure with its emulated value. */

@@ -35,16 +35,19 @@ final class Runner {
     private final Outputs outputs;
     private final int jvms;
     private final List<String> seeds;
+    /** Where the terminal text goes: standard output, or standard error when the JSON goes to standard output. */
     private final PrintWriter stdout;
     private final PrintWriter stderr;
+    private final PrintWriter json;
 
     Runner(Study study, Outputs outputs, int jvms, List<String> seeds, PrintWriter stdout, PrintWriter stderr) {
         this.study = study;
         this.outputs = outputs;
         this.jvms = jvms;
         this.seeds = seeds;
-        this.stdout = stdout;
+        this.stdout = outputs.jsonToStdout() ? stderr : stdout;
         this.stderr = stderr;
+        this.json = stdout;
     }
 
     int run() {
@@ -73,7 +76,7 @@ final class Runner {
             if (!study.suite().isEmpty()) {
                 outputs.writeString("index.html", SuiteIndex.html(study, results));
             }
-            outputs.commit(Summaries.json(study, results));
+            outputs.commit(Summaries.json(study, results), json);
         }
         stdout.println("wrote " + outputs.dir());
         return code;

@@ -117,7 +117,8 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
             try {
                 pc = ExperimentConfig.load(experiment, sets, top, home);
                 indices.add(points.size());
-                points.add(new Point(prefix + "point-" + i, ec.name() + " [" + label + "]", pc, check(pc)));
+                // Folders count from 1, as every message does: point 1 of 3 is point-1.
+                points.add(new Point(prefix + "point-" + (i + 1), ec.name() + " [" + label + "]", pc, check(pc)));
             } catch (BadInputException e) {
                 throw new BadInputException("sweep point " + (i + 1) + " (" + sweep.key() + " = " + sweep.texts().get(i)
                         + "): " + e.getMessage());

@@ -9,7 +9,8 @@ import org.nowemu.workloads.results.Results;
 
 /**
  * What {@code --json FILE} holds: a single run's results.json; for a sweep, the key, its values and each point's
- * results; for a suite, each member's (a run's results, or its sweep as above).
+ * results; for a suite, each member's (a run's results, or its sweep as above). Each starts with nowemu's
+ * {@code version}, by which a later run knows the file is nowemu's to replace.
  */
 final class Summaries {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -21,7 +22,7 @@ final class Summaries {
         if (study.single()) {
             return results.get(0).toJson() + System.lineSeparator();
         }
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = org.nowemu.workloads.results.OwnedJson.stamp(JSON.createObjectNode());
         if (study.suite().isEmpty()) {
             root.put("experiment", study.name());
             sweep(study, study.sweeps().get(0), results, root);
