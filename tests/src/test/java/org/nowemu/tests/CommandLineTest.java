@@ -187,8 +187,7 @@ class CommandLineTest {
     @Test
     void aFractionalOrOutOfRangeSeedIsRefusedNotTruncated() {
         Outcome o = nowemu("run", "phold", "--set", "nowemu.seed=1.9", "--out", tmp.toString());
-        assertOneLineBadInput(o, "nowemu: nowemu.seed: must be a whole number between -9223372036854775808 and"
-                + " 9223372036854775807, got 1.9 (--set nowemu.seed=1.9)");
+        assertOneLineBadInput(o, "nowemu: nowemu.seed: must be a whole number, got 1.9 (--set nowemu.seed=1.9)");
         assertEquals(2, nowemu("run", "phold", "--set", "nowemu.seed=99999999999999999999", "--out", tmp.toString()).code());
         assertEquals(2, nowemu("run", "phold", "--set", "nowemu.phold.components=2.7", "--out", tmp.toString()).code());
     }

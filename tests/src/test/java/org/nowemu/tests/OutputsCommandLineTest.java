@@ -87,22 +87,32 @@ class OutputsCommandLineTest {
     @Test
     void aReusedOutputFolderHoldsOnlyTheNewRunAndJsonMakesItsFolders() throws IOException {
         Path out = tmp.resolve("out");
-        assertEquals(0, run(tiny("--out", out.toString())).code());
-        // An earlier experiment's files, and a folder where the report goes: all of it is replaced.
-        Files.writeString(out.resolve("logp.csv"), "stale");
-        Files.delete(out.resolve("report.html"));
-        Files.createDirectories(out.resolve("report.html"));
+        // An earlier sweep into the same folder: its points, sweep.csv and plots are all replaced.
+        assertEquals(0, run(tiny("--out", out.toString(), "--set", "nowemu.sweep.key=nowemu.seed", "--set",
+                "nowemu.sweep.values=[1, 2]")).code());
+        assertTrue(Files.isDirectory(out.resolve("point-2")));
         Path json = tmp.resolve("not/yet/there.json");
         CommandLineTest.Outcome o = run(tiny("--out", out.toString(), "--json", json.toString()));
         assertEquals(0, o.code(), o.err());
         assertEquals(List.of("out", "out/.nowemu-output", "out/report.html", "out/results.json"), files(out));
-        assertTrue(Files.isRegularFile(out.resolve("report.html")));
         JsonNode copy = new ObjectMapper().readTree(json.toFile());
         assertEquals(new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("digest"), copy.get("digest"));
+        // The JSON file is nowemu's now: the next run replaces it.
+        assertEquals(0, run(tiny("--out", out.toString(), "--json", json.toString(), "--set", "nowemu.seed=5")).code());
+        assertEquals(5, new ObjectMapper().readTree(json.toFile()).get("seed").asInt());
         try (Stream<Path> s = Files.list(tmp)) {
             assertEquals(List.of("not", "out"), s.map(p -> p.getFileName().toString()).sorted().toList(),
                     "no staging folder or temporary file left beside the targets");
         }
+    }
+
+    @Test
+    void aFileDroppedIntoAnOutputFolderKeepsTheFolderFromBeingReplaced() throws IOException {
+        Path out = tmp.resolve("out");
+        assertEquals(0, run(tiny("--out", out.toString())).code());
+        Files.writeString(out.resolve("notes.txt"), "what I saw");
+        assertRefusedBeforeTheRun(run(tiny("--out", out.toString())), "holds notes.txt, which nowemu did not write");
+        assertEquals("what I saw", Files.readString(out.resolve("notes.txt")));
     }
 
     @Test
@@ -121,7 +131,7 @@ class OutputsCommandLineTest {
         assertEquals("nowemu.phold.remote", j.get("sweep").get("key").asText());
         assertEquals(3, j.get("points").size());
         for (int i = 0; i < 3; i++) {
-            assertEquals(new ObjectMapper().readTree(out.resolve("point-" + i).resolve("results.json").toFile())
+            assertEquals(new ObjectMapper().readTree(out.resolve("point-" + (i + 1)).resolve("results.json").toFile())
                     .get("digest"), j.get("points").get(i).get("digest"));
         }
     }

@@ -33,9 +33,12 @@ class SweepTest {
         assertEquals(4, rows.size(), String.join("\n", rows));
         assertTrue(rows.get(0).startsWith("nowemu.seed,phold."), rows.get(0));
         assertEquals(List.of("1", "2", "3"), rows.subList(1, 4).stream().map(r -> r.split(",")[0]).toList());
+        // One numbering: "point 1 of 3" is point-1, and there is no point-0.
         for (int i = 0; i < 3; i++) {
+            assertTrue(o.out().contains("nowemu.seed=" + (i + 1) + ", point " + (i + 1) + " of 3"), o.out());
             assertTrue(Files.exists(tmp.resolve("point-" + (i + 1)).resolve("results.json")));
         }
+        assertTrue(!Files.exists(tmp.resolve("point-0")));
         assertTrue(Files.exists(tmp.resolve("sweep-phold.events_count.png")));
         // Each point is its own seeded run: different seeds, different digests.
         String d0 = Files.readString(tmp.resolve("point-1").resolve("results.json"));

@@ -39,9 +39,9 @@ class ValidationCommandLineTest {
 
     @Test
     void badSweepsAreRefusedBeforeTheirFirstPoint() {
-        refused("nowemu.sweep.range.step has type string rather than number",
+        refused("nowemu.sweep.range.step: must be a number, got a text (--set nowemu.sweep.range.step=abc)",
                 tiny("--set", "nowemu.sweep.key=nowemu.phold.remote", "--set", "nowemu.sweep.range.step=abc"));
-        refused("nowemu.sweep.values has type NUMBER rather than LIST",
+        refused("nowemu.sweep.values: must be a list [...], got a number (--set nowemu.sweep.values=5)",
                 tiny("--set", "nowemu.sweep.key=nowemu.phold.remote", "--set", "nowemu.sweep.values=5"));
         refused("'nowemu.sweep.key' is set to null", tiny("--set", "nowemu.sweep.key=null"));
         refused("'nowemu' is set to null", tiny("--set", "nowemu=null"));

@@ -15,6 +15,8 @@ public final class ConfigReader {
             .compile("([0-9]+(?:\\.[0-9]+)?(?:[eE][0-9]+)?)\\s*(B|kB|KB|MB|GB|KiB|MiB|GiB|bit|kbit|Mbit|Gbit)/s");
     private static final java.util.regex.Pattern FREQUENCY = java.util.regex.Pattern
             .compile("([0-9]+(?:\\.[0-9]+)?)\\s*(Hz|kHz|MHz|GHz)");
+    private static final java.util.regex.Pattern WRONG_TYPE = java.util.regex.Pattern
+            .compile("(.*): (\\S+) has type (.+) rather than (.+)");
     private final Config config;
 
     public ConfigReader(Config config) {
@@ -48,12 +50,9 @@ public final class ConfigReader {
         return ps;
     }
 
+    /** A whole number between {@code min} and {@code max}; the message quotes those bounds, never a type's. */
     public int intIn(String path, int min, int max) {
-        long v = longValue(path);
-        if (v < min || v > max) {
-            throw bad(path, "must be between " + min + " and " + max + ", got " + v);
-        }
-        return (int) v;
+        return (int) longIn(path, min, max);
     }
 
     /**
@@ -61,29 +60,55 @@ public final class ConfigReader {
      * a seed or a count given wrongly must be refused, not quietly changed.
      */
     public long longValue(String path) {
-        Object v;
-        try {
-            v = config.getValue(path).unwrapped();
-        } catch (ConfigException e) {
-            throw from(e);
+        return longIn(path, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** A whole number between {@code min} and {@code max}, refused (never rounded) otherwise. */
+    public long longIn(String path, long min, long max) {
+        boolean noMin = min == Long.MIN_VALUE || min == Integer.MIN_VALUE;
+        boolean noMax = max == Long.MAX_VALUE || max == Integer.MAX_VALUE;
+        String limits = noMax ? "at least " + min : noMin ? "at most " + max : "between " + min + " and " + max;
+        Long v = whole(value(path));
+        if (v == null) {
+            throw bad(path, "must be a whole number" + (noMin && noMax ? "" : noMax || noMin ? " of " + limits
+                    : " " + limits) + ", got " + Values.describe(value(path)));
         }
-        if (v instanceof Integer || v instanceof Long) {
-            return ((Number) v).longValue();
+        if (v < min || v > max) {
+            throw bad(path, "must be " + limits + ", got " + v);
         }
-        if (v instanceof String text) {
+        return v;
+    }
+
+    /** The value as a whole number, or null if it is not one (a fraction, a text, out of a long's range). */
+    private static Long whole(ConfigValue v) {
+        Object u = v.unwrapped();
+        if (u instanceof Integer || u instanceof Long) {
+            return ((Number) u).longValue();
+        }
+        if (u instanceof String text) {
             try {
                 return Long.parseLong(text.trim());
             } catch (NumberFormatException e) {
-                // fall through to the message below
+                return null;
             }
         }
-        throw bad(path, "must be a whole number between " + Long.MIN_VALUE + " and " + Long.MAX_VALUE + ", got " + v);
+        return null;
+    }
+
+    private ConfigValue value(String path) {
+        try {
+            return config.getValue(path);
+        } catch (ConfigException e) {
+            throw from(e);
+        }
     }
 
     public double doubleIn(String path, double min, double max) {
         double v;
         try {
             v = config.getDouble(path);
+        } catch (ConfigException.WrongType | ConfigException.BadValue e) {
+            throw bad(path, "must be a number between " + min + " and " + max + ", got " + Values.describe(value(path)));
         } catch (ConfigException e) {
             throw from(e);
         }
@@ -96,24 +121,42 @@ public final class ConfigReader {
     public boolean bool(String path) {
         try {
             return config.getBoolean(path);
+        } catch (ConfigException.WrongType | ConfigException.BadValue e) {
+            throw bad(path, "must be true or false, got " + Values.describe(value(path)));
         } catch (ConfigException e) {
             throw from(e);
         }
     }
 
-    /** The list of integers at {@code path}, as a new list the caller may change. */
+    /**
+     * The list of whole numbers at {@code path} (each an int), as a new list the caller may change. Typesafe
+     * Config's getIntList would truncate 2.5 to 2: refused instead.
+     */
     public java.util.List<Integer> intList(String path) {
-        try {
-            return new java.util.ArrayList<>(config.getIntList(path));
-        } catch (ConfigException e) {
-            throw from(e);
+        ConfigValue v = value(path);
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        if (v instanceof com.typesafe.config.ConfigList list) {
+            for (ConfigValue e : list) {
+                Long n = whole(e);
+                if (n == null || n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+                    out = null;
+                    break;
+                }
+                out.add(n.intValue());
+            }
+            if (out != null) {
+                return out;
+            }
         }
+        throw bad(path, "must be a list of whole numbers such as [1, 2, 4], got " + Values.describe(v));
     }
 
     /** The list of strings at {@code path}, unmodifiable. */
     public java.util.List<String> stringList(String path) {
         try {
             return java.util.List.copyOf(config.getStringList(path));
+        } catch (ConfigException.WrongType e) {
+            throw bad(path, "must be a list of names such as [a, b], got " + Values.describe(value(path)));
         } catch (ConfigException e) {
             throw from(e);
         }
@@ -122,6 +165,8 @@ public final class ConfigReader {
     public String string(String path) {
         try {
             return config.getString(path);
+        } catch (ConfigException.WrongType e) {
+            throw bad(path, "must be a single value, got " + Values.describe(value(path)));
         } catch (ConfigException e) {
             throw from(e);
         }
@@ -132,6 +177,8 @@ public final class ConfigReader {
         long v;
         try {
             v = config.getBytes(path);
+        } catch (ConfigException.WrongType | ConfigException.BadValue e) {
+            throw bad(path, "must be a size such as 4096B or 64KiB, got " + Values.describe(value(path)));
         } catch (ConfigException e) {
             throw from(e);
         }
@@ -202,8 +249,19 @@ public final class ConfigReader {
         return new BadInputException(path + ": " + what + where);
     }
 
-    /** Typesafe Config's messages already name the origin and the key; keep them on one line. */
+    /**
+     * Typesafe Config's messages already name the origin and the key; keep them on one line, and say a wrong type
+     * the way nowemu's own messages do (the key first, the expected kind of value in words).
+     */
     public static BadInputException from(ConfigException e) {
-        return new BadInputException(e.getMessage().replaceAll("\\s*\\n\\s*", " "));
+        String m = e.getMessage().replaceAll("\\s*\\n\\s*", " ");
+        if (e instanceof ConfigException.WrongType) {
+            java.util.regex.Matcher t = WRONG_TYPE.matcher(m);
+            if (t.matches()) {
+                return new BadInputException(t.group(2) + ": must be " + Values.kind(t.group(4)) + ", got "
+                        + Values.kind(t.group(3)) + " (" + Origins.describe(e.origin()) + ")");
+            }
+        }
+        return new BadInputException(m);
     }
 }

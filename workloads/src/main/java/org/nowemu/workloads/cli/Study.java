@@ -68,6 +68,12 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
                 suite.add(new Member(mc.name(), mc.name(), sweep));
             }
         } else {
+            ConfigReader r = new ConfigReader(ec.config());
+            if (!r.stringList("nowemu.suite.experiments").isEmpty()) {
+                // A suite is a file's own setting: from --set or application.conf it would be silently ignored.
+                throw r.bad("nowemu.suite.experiments", "a suite is a file that sets this key and nothing else"
+                        + " (e.g. workloads/suite.conf); run that file");
+            }
             add(ec, experiment, sets, home, "", points, sweeps);
         }
         return new Study(ec.name(), points, sweeps, suite);

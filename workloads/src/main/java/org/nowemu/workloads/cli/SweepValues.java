@@ -45,12 +45,19 @@ final class SweepValues {
             throw ConfigReader.from(e);
         }
         boolean range = step.signum() != 0;
+        // A range is asked for when any of its keys is set; its step must then say how to count.
+        boolean rangeAsked = range || from.signum() != 0 || to.signum() != 0;
         if (key.isEmpty()) {
-            if (!listed.isEmpty() || range) {
-                throw r.bad(range ? "nowemu.sweep.range.step" : "nowemu.sweep.values",
+            if (!listed.isEmpty() || rangeAsked) {
+                throw r.bad(range ? "nowemu.sweep.range.step" : rangeAsked ? (from.signum() != 0
+                        ? "nowemu.sweep.range.from" : "nowemu.sweep.range.to") : "nowemu.sweep.values",
                         "values to sweep, but no nowemu.sweep.key names the key");
             }
             return null;
+        }
+        if (rangeAsked && !range && listed.isEmpty()) {
+            throw r.bad("nowemu.sweep.range.step", "a range from " + from.toPlainString() + " to "
+                    + to.toPlainString() + " needs a step other than 0");
         }
         try {
             ConfigUtil.splitPath(key);
@@ -86,7 +93,8 @@ final class SweepValues {
             }
         }
         if (values.isEmpty()) {
-            throw r.bad("nowemu.sweep.values", "a sweep of " + key + " needs values or a range");
+            throw r.bad("nowemu.sweep.key", "sweeps " + key + " but gives no values: set nowemu.sweep.values, or"
+                    + " nowemu.sweep.range.from, .to and .step");
         }
         return new Sweep(key, values, texts);
     }

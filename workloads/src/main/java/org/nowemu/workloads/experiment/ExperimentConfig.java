@@ -82,7 +82,7 @@ public record ExperimentConfig(String name, String source, Config config, Config
                 overrides = Overrides.parse(s).withFallback(overrides);
             }
             Path appFile = home.resolve("application.conf");
-            Config app = Files.isRegularFile(appFile) ? ConfigFactory.parseFile(appFile.toFile(), STRICT) : ConfigFactory.empty();
+            Config app = Files.isRegularFile(appFile) ? FileIncludes.parse(appFile, STRICT) : ConfigFactory.empty();
             return new Layers(overrides, app, references());
         }
 
@@ -156,11 +156,11 @@ public record ExperimentConfig(String name, String source, Config config, Config
             }
             String file = p.getFileName().toString();
             String name = file.endsWith(".conf") ? file.substring(0, file.length() - 5) : file;
-            return new Located(name, p.toString(), ConfigFactory.parseFile(p.toFile(), STRICT));
+            return new Located(name, p.toString(), FileIncludes.parse(p, STRICT));
         }
         Path inTree = home.resolve("workloads").resolve(wanted + ".conf");
         if (Files.isRegularFile(inTree)) {
-            return new Located(wanted, inTree.toString(), ConfigFactory.parseFile(inTree.toFile(), STRICT));
+            return new Located(wanted, inTree.toString(), FileIncludes.parse(inTree, STRICT));
         }
         URL url = ExperimentConfig.class.getClassLoader().getResource("experiments/" + wanted + ".conf");
         if (url != null) {

@@ -58,6 +58,7 @@ public final class OutputTargets {
         }
         String shown = option + " " + file;
         Path j = file.toAbsolutePath().normalize();
+        probe(j.getParent(), shown);
         BasicFileAttributes a = attributes(j, shown);
         if (a != null) {
             if (a.isSymbolicLink()) {
@@ -78,7 +79,6 @@ public final class OutputTargets {
                 throw new BadInputException(shown + ": " + owner.refusal());
             }
         }
-        probe(j.getParent(), shown);
         return j;
     }
 
@@ -103,6 +103,7 @@ public final class OutputTargets {
             throw new BadInputException(shown + ": holds the current folder or the project; name a folder"
                     + " of its own (the run replaces it whole)");
         }
+        probe(d.getParent(), shown);
         BasicFileAttributes a = attributes(d, shown);
         if (a != null) {
             if (a.isSymbolicLink()) {
@@ -114,7 +115,6 @@ public final class OutputTargets {
             }
             OutputManifest.checkReplaceable(d, shown);
         }
-        probe(d.getParent(), shown);
         return d;
     }
 
