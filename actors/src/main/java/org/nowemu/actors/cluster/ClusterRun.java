@@ -224,8 +224,8 @@ public final class ClusterRun implements AutoCloseable {
                 quiet = watch.quietMs();
             }
             if (!first.isDone()) {
-                throw new EmulationException("no news of the run for " + seconds(settings.progressTimeoutMs())
-                        + " (nowemu.cluster.progress-timeout): no member reported progress" + watch.stopped());
+                throw new EmulationException("no progress reported for " + seconds(settings.progressTimeoutMs())
+                        + " (nowemu.cluster.progress-timeout)" + watch.stopped());
             }
             if (!watch.result.isDone()) {
                 throw new EmulationException(gone.join() + watch.stopped());
