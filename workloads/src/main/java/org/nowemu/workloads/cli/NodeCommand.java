@@ -81,7 +81,8 @@ final class NodeCommand implements Callable<Integer> {
         }
         member.awaitTermination();
         // Ctrl-C ends the JVM without coming here: the actor system stopped by itself, as a downed member's does.
-        throw new org.nowemu.actors.runtime.EmulationException("node " + address + " was removed from"
-                + " the cluster (downed, or its actor system stopped); it takes no more runs");
+        spec.commandLine().getErr().println("nowemu: node " + address + " was removed from the cluster (downed,"
+                + " or its actor system stopped); it takes no more runs");
+        return Main.FAILED;
     }
 }
