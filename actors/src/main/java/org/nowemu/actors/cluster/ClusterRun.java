@@ -3,8 +3,6 @@ package org.nowemu.actors.cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -17,13 +15,11 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.SpawnProtocol;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
 import org.apache.pekko.cluster.typed.SingletonActor;
 import org.nowemu.actors.config.BadInputException;
-import org.nowemu.actors.runtime.ComponentReport;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.EmulationException;
 import org.nowemu.actors.runtime.RunProgress;
@@ -266,6 +262,11 @@ public final class ClusterRun implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new EmulationException("interrupted");
         } catch (ExecutionException | TimeoutException e) {
+            if (system.getWhenTerminated().toCompletableFuture().isDone()) {
+                // Downed (and shut down) between two steps: a lost member, not a defect.
+                throw new EmulationException("this member " + system.address() + " stopped (downed or shut down)"
+                        + " before " + name + " could start");
+            }
             throw new IllegalStateException("cannot start actor " + name + ": " + e, e);
         }
     }
