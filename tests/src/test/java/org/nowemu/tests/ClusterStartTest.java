@@ -150,8 +150,9 @@ class ClusterStartTest {
     }
 
     /**
-     * A seed node that is not HOST:PORT (no port, a port out of range, a pekko:// address) or whose host no
-     * one knows, and a cluster hostname that is not this machine's: one line naming it, exit 2, at once.
+     * A seed node that is not HOST:PORT (no port, a port out of range, a pekko:// address), an empty entry in
+     * --seed-nodes, a seed node whose host no one knows, and a cluster hostname that is not this machine's: one
+     * line naming it, exit 2, at once.
      */
     @Test
     void aMalformedOrUnknownSeedNodeOrHostnameIsOneLineOfBadInput() throws IOException {
@@ -161,6 +162,13 @@ class ClusterStartTest {
             assertOneLine(p, 2, Pattern.quote("nowemu: seed node '" + seed + "' is not host:port"));
             assertOneLine(nowemu("node", "--seed-nodes", seed), 2,
                     Pattern.quote("nowemu: seed node '" + seed + "' is not host:port"));
+        }
+        // Empty entries: picocli would have dropped them, and `--seed-nodes ,` silently run on this JVM alone.
+        for (String seeds : List.of(",", "127.0.0.1:2552,", ",127.0.0.1:2552", "")) {
+            String line = Pattern.quote("nowemu: --seed-nodes '" + seeds + "' has an empty entry: expected"
+                    + " HOST:PORT[,HOST:PORT...]");
+            assertOneLine(nowemu("run", "phold", "--seed-nodes", seeds, "--out", out.toString()), 2, line);
+            assertOneLine(nowemu("node", "--seed-nodes", seeds), 2, line);
         }
         assertOneLine(nowemu("run", "phold", "--seed-nodes", "nosuch.invalid:2552", "--out", out.toString()), 2,
                 Pattern.quote("nowemu: seed node 'nosuch.invalid:2552': unknown host nosuch.invalid"));

@@ -121,9 +121,11 @@ class WireRoundTripTest {
         m.put(Coordinator.Reports.class, new Coordinator.Reports(1, 1, reports, true, null, stats));
         m.put(Coordinator.MemberStats.class, stats);
         m.put(Coordinator.Refused.class, new Coordinator.Refused(1, 1, "different builds"));
-        m.put(Coordinator.Started.class, new Coordinator.Started(1, "2 members"));
+        m.put(Coordinator.Started.class, new Coordinator.Started(1, "2 members", new ArrayList<>(List.of(
+                "pekko://nowemu@127.0.0.1:2552", "pekko://nowemu@127.0.0.1:2553")), "pekko://nowemu@127.0.0.1:2552"));
+        m.put(Coordinator.Advanced.class, new Coordinator.Advanced(1, 5_000, 20));
         m.put(Coordinator.Done.class, new Coordinator.Done(1, reports, true, new ArrayList<>(List.of(stats))));
-        m.put(Coordinator.Failed.class, new Coordinator.Failed(1, "member gone"));
+        m.put(Coordinator.Failed.class, new Coordinator.Failed(1, "the cluster is busy", true));
         ActorRef<MemberAgent.Command> agent = system.systemActorOf(Behaviors.<MemberAgent.Command>empty(), "agent",
                 org.apache.pekko.actor.typed.Props.empty());
         m.put(MemberAgent.Assign.class, new MemberAgent.Assign(1, "nowemu.seed = 1", new int[] {0, 0, 1}, 1, 50_000,

@@ -3,8 +3,6 @@ package org.nowemu.actors.cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -17,13 +15,11 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.SpawnProtocol;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.ClusterSingleton;
 import org.apache.pekko.cluster.typed.SingletonActor;
 import org.nowemu.actors.config.BadInputException;
-import org.nowemu.actors.runtime.ComponentReport;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.EmulationException;
 import org.nowemu.actors.runtime.RunProgress;
@@ -40,18 +36,14 @@ public final class ClusterRun implements AutoCloseable {
     private final ActorSystem<SpawnProtocol.Command> system;
     private final ActorRef<Coordinator.Command> coordinator;
     private final ActorRef<MembersUp.Command> membersUp;
-    /** Updated by the coordinator when it runs in this JVM. */
-    private final RunProgress progress;
     private long jobs;
 
     private ClusterRun(ClusterSettings settings, ActorSystem<SpawnProtocol.Command> system,
-                       ActorRef<Coordinator.Command> coordinator, ActorRef<MembersUp.Command> membersUp,
-                       RunProgress progress) {
+                       ActorRef<Coordinator.Command> coordinator, ActorRef<MembersUp.Command> membersUp) {
         this.settings = settings;
         this.system = system;
         this.coordinator = coordinator;
         this.membersUp = membersUp;
-        this.progress = progress;
     }
 
     /**
@@ -84,12 +76,11 @@ public final class ClusterRun implements AutoCloseable {
             throw new BadInputException("cannot start a cluster member on " + cs.hostname() + ":" + cs.port()
                     + " over " + cs.transport() + ": " + cause.getMessage());
         }
-        RunProgress progress = new RunProgress();
         ActorRef<Coordinator.Command> proxy = ClusterSingleton.get(system).init(
-                SingletonActor.of(Coordinator.create(source, progress), "coordinator"));
+                SingletonActor.of(Coordinator.create(source), "coordinator"));
         // The agent hands the other members' reports to the partition: on its lane, that costs no thread wake-up.
         spawn(system, MemberAgent.create(source, cs.lanes()), "agent", Emulation.firstLane());
-        return new ClusterRun(cs, system, proxy, spawn(system, MembersUp.create(), "members-up"), progress);
+        return new ClusterRun(cs, system, proxy, spawn(system, MembersUp.create(), "members-up"));
     }
 
     /** This member's address, {@code pekko://name@host:port}. */
@@ -138,11 +129,15 @@ public final class ClusterRun implements AutoCloseable {
         return up;
     }
 
-    /** True when {@code up} completes first; an {@link EmulationException} when {@code gone} does; false after the wait. */
-    private static boolean await(CompletableFuture<Void> up, CompletableFuture<String> gone, long timeoutMs) {
+    /**
+     * True when {@code up} completes first; an {@link EmulationException} when {@code gone} does or this member's
+     * actor system stops (it was downed, or shut down); false after the wait.
+     */
+    private boolean await(CompletableFuture<Void> up, CompletableFuture<String> gone, long timeoutMs) {
+        CompletableFuture<?> ended = system.getWhenTerminated().toCompletableFuture();
         try {
             // Wall time: waiting for processes to start and connect, not emulated time.
-            CompletableFuture.anyOf(up, gone).get(timeoutMs, TimeUnit.MILLISECONDS);
+            CompletableFuture.anyOf(up, gone, ended).get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             return false;
         } catch (ExecutionException e) {
@@ -151,10 +146,14 @@ public final class ClusterRun implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new EmulationException("interrupted while waiting for cluster members");
         }
-        if (!up.isDone()) {
+        if (up.isDone()) {
+            return true;
+        }
+        if (gone.isDone()) {
             throw new EmulationException(gone.join());
         }
-        return true;
+        throw new EmulationException("this member " + address() + " stopped (downed or shut down) while waiting"
+                + " for cluster members");
     }
 
     private static String seconds(long ms) {
@@ -174,8 +173,10 @@ public final class ClusterRun implements AutoCloseable {
 
     /**
      * Runs the model that {@code config} describes on at least {@code members} members, to {@code horizonPs};
-     * {@code layout} hears where it was placed, then (on success) what the barrier cost. A failed component or a
-     * lost member is an {@link EmulationException} with the coordinator's message.
+     * {@code layout} hears where it was placed, then (on success) what the barrier cost. A failed component, a
+     * lost member (the coordinator's included) or this member downed is an {@link EmulationException} with one
+     * line naming it; so is a run not heard of for {@code nowemu.cluster.progress-timeout}. A run refused as
+     * bad input (the cluster busy with another) is a {@link BadInputException}.
      */
     public RunResult run(Config config, long horizonPs, long lookaheadPs, int members, RunProgress display,
                          Consumer<String> layout) {
@@ -191,15 +192,12 @@ public final class ClusterRun implements AutoCloseable {
                          Consumer<String> layout, CompletableFuture<String> gone) {
         long job = ++jobs;
         String text = config.root().render(com.typesafe.config.ConfigRenderOptions.concise());
-        CompletableFuture<RunResult> result = new CompletableFuture<>();
-        long wallStart = System.nanoTime(); // speed figures only
-        ActorRef<Coordinator.Outcome> receiver = spawn(system, receiver(lookaheadPs, layout, result, wallStart),
-                "submitter-" + job);
-        coordinator.tell(new Coordinator.Submit(job, text, horizonPs, members, receiver));
-        // The progress bar follows the coordinator when it runs here (the usual case: the submitter is oldest).
+        Submitter.Watch watch = new Submitter.Watch();
+        ActorRef<Submitter.Command> submitter = spawn(system, Submitter.create(new Submitter.Run(job, text, horizonPs,
+                members, lookaheadPs, layout), coordinator, oldestUp(), watch), "submitter-" + job);
         Thread mirror = new Thread(() -> {
-            while (!result.isDone()) {
-                display.update(progress.virtualTime(), progress.events());
+            while (!watch.result.isDone()) {
+                display.update(watch.progress.virtualTime(), watch.progress.events());
                 try {
                     Thread.sleep(200);
                 } catch (InterruptedException e) {
@@ -210,70 +208,43 @@ public final class ClusterRun implements AutoCloseable {
         mirror.setDaemon(true);
         mirror.start();
         try {
-            try {
-                CompletableFuture.anyOf(result, gone).get();
-            } catch (ExecutionException e) {
-                // the run failed: thrown below
+            CompletableFuture<Object> first = CompletableFuture.anyOf(watch.result, gone);
+            // Wall time, for liveness only: how long the run has not been heard of. Nothing in the run reads it.
+            long quiet = watch.quietMs();
+            while (!first.isDone() && quiet < settings.progressTimeoutMs()) {
+                try {
+                    first.get(settings.progressTimeoutMs() - quiet, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException | ExecutionException e) {
+                    // heard of since, perhaps: look again; or the run failed: thrown below
+                }
+                quiet = watch.quietMs();
             }
-            if (!result.isDone()) {
-                throw new EmulationException(gone.join() + "; the run stopped, last completed virtual time "
-                        + org.nowemu.actors.time.VirtualTime.format(progress.virtualTime()));
+            if (!first.isDone()) {
+                throw new EmulationException("no progress reported for " + seconds(settings.progressTimeoutMs())
+                        + " (nowemu.cluster.progress-timeout)" + watch.stopped());
             }
-            return Emulation.await(result);
+            if (!watch.result.isDone()) {
+                throw new EmulationException(gone.join() + watch.stopped());
+            }
+            return Emulation.await(watch.result);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EmulationException("interrupted");
         } finally {
             mirror.interrupt();
+            submitter.tell(Submitter.Stop.INSTANCE);
         }
     }
 
-    private static Behavior<Coordinator.Outcome> receiver(long lookaheadPs, Consumer<String> layout,
-                                                          CompletableFuture<RunResult> result, long wallStart) {
-        List<ComponentReport> reports = new ArrayList<>();
-        return Behaviors.receive(Coordinator.Outcome.class)
-                .onMessage(Coordinator.Started.class, s -> {
-                    layout.accept(s.layout());
-                    return Behaviors.same();
-                })
-                .onMessage(Coordinator.Done.class, d -> {
-                    reports.addAll(d.reports());
-                    if (!d.last()) {
-                        return Behaviors.same();
-                    }
-                    double wall = (System.nanoTime() - wallStart) / 1e9;
-                    long activations = 0;
-                    for (Coordinator.MemberStats m : d.members()) {
-                        activations += m.activations();
-                    }
-                    layout.accept(barrierSummary(d.members()));
-                    result.complete(RunResult.assemble(Wire.joined(reports), d.members().get(0).windows(), activations, lookaheadPs,
-                            wall));
-                    return Behaviors.stopped();
-                })
-                .onMessage(Coordinator.Failed.class, f -> {
-                    result.completeExceptionally(new EmulationException(f.message()));
-                    return Behaviors.stopped();
-                })
-                .build();
-    }
-
-    /**
-     * One line on what the barrier cost: global windows, messages that crossed members (in all and per window),
-     * and the share of each member's wall time spent waiting for the others' reports.
-     */
-    static String barrierSummary(List<Coordinator.MemberStats> members) {
-        long windows = members.get(0).windows();
-        long crossed = 0;
-        StringBuilder waits = new StringBuilder();
-        for (Coordinator.MemberStats m : members) {
-            crossed += m.crossed();
-            waits.append(waits.length() == 0 ? "" : ", ")
-                    .append(Math.round(100.0 * m.waitNanos() / Math.max(1, m.wallNanos()))).append('%');
+    /** The address of the oldest member up: where the coordinator singleton runs. */
+    private String oldestUp() {
+        org.apache.pekko.cluster.Member oldest = null;
+        for (org.apache.pekko.cluster.Member m : Cluster.get(system).state().getMembers()) {
+            if (m.status() == MemberStatus.up() && (oldest == null || m.isOlderThan(oldest))) {
+                oldest = m;
+            }
         }
-        return String.format(java.util.Locale.ROOT, "%,d global windows; %,d messages crossed members (%.2f per"
-                + " window); time members waited at barriers: %s", windows, crossed,
-                crossed / (double) Math.max(1, windows), waits);
+        return oldest == null ? address() : oldest.address().toString();
     }
 
     private static <T> ActorRef<T> spawn(ActorSystem<SpawnProtocol.Command> system, Behavior<T> behavior, String name) {
@@ -291,6 +262,11 @@ public final class ClusterRun implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new EmulationException("interrupted");
         } catch (ExecutionException | TimeoutException e) {
+            if (system.getWhenTerminated().toCompletableFuture().isDone()) {
+                // Downed (and shut down) between two steps: a lost member, not a defect.
+                throw new EmulationException("this member " + system.address() + " stopped (downed or shut down)"
+                        + " before " + name + " could start");
+            }
             throw new IllegalStateException("cannot start actor " + name + ": " + e, e);
         }
     }

@@ -22,12 +22,13 @@ import org.nowemu.actors.config.ConfigReader;
  * @param storePassword TLS: password of both stores and of the key
  * @param joinTimeoutMs how long a run waits for its members to be up (ms)
  * @param seedTimeoutMs how long a member waits to join the cluster of its seed nodes (ms)
+ * @param progressTimeoutMs how long a run may go without news of its progress before the submitter stops it (ms)
  * @param lanes         dispatcher threads of this member (0: one per core)
  * @param aeron         aeron-udp: the media driver's files
  */
 public record ClusterSettings(String name, String hostname, int port, List<String> seedNodes, String transport,
                               String keyStore, String trustStore, String storePassword, long joinTimeoutMs,
-                              long seedTimeoutMs, int lanes, Aeron aeron) {
+                              long seedTimeoutMs, long progressTimeoutMs, int lanes, Aeron aeron) {
 
     /**
      * Transport aeron-udp: where the members' media-driver directories go and the length of a term buffer.
@@ -64,8 +65,18 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
         int lanes = r.intIn("nowemu.runtime.threads", 0, 1024);
         return new ClusterSettings(name, r.string(p + "hostname"), r.intIn(p + "port", 0, 65535), List.copyOf(seeds),
                 transport, keyStore, trustStore, r.string(p + "tls.password"),
-                r.duration(p + "join-timeout", 1) / 1_000_000_000L, r.duration(p + "seed-timeout", 1_000_000_000L) / 1_000_000_000L,
+                r.duration(p + "join-timeout", 1) / 1_000_000_000L,
+                r.duration(p + "seed-timeout", 1_000_000_000L) / 1_000_000_000L, progressTimeoutMs(config),
                 lanes == 0 ? Runtime.getRuntime().availableProcessors() : lanes, aeron(config, r, p + "aeron."));
+    }
+
+    /**
+     * {@code nowemu.cluster.progress-timeout} in ms, at least 1 s: read by the submitter from its own
+     * configuration and by every member from the run's (the submitter's), so they agree on how often to report.
+     */
+    static long progressTimeoutMs(Config config) {
+        return new ConfigReader(config).duration("nowemu.cluster.progress-timeout", 1_000_000_000_000L)
+                / 1_000_000_000L;
     }
 
     private static Aeron aeron(Config config, ConfigReader r, String p) {
@@ -103,17 +114,39 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
             }
         }
         return new ClusterSettings(name, hostname, port, List.copyOf(seeds), transport, keyStore, trustStore,
-                storePassword, joinTimeoutMs, seedTimeoutMs, lanes, aeron);
+                storePassword, joinTimeoutMs, seedTimeoutMs, progressTimeoutMs, lanes, aeron);
+    }
+
+    /**
+     * The seed nodes of a command line's {@code --seed-nodes} options, each a comma-separated list: an empty
+     * entry ({@code --seed-nodes ,}, a trailing comma) or one that is not host:port is a {@code BadInputException}
+     * naming it, never a run without seed nodes.
+     */
+    public static List<String> seedNodes(List<String> options) {
+        List<String> seeds = new ArrayList<>();
+        for (String option : options) {
+            for (String s : option.split(",", -1)) {
+                if (s.isEmpty()) {
+                    throw new org.nowemu.actors.config.BadInputException("--seed-nodes '" + option + "' has an empty"
+                            + " entry: expected HOST:PORT[,HOST:PORT...]");
+                }
+                if (!isHostPort(s)) {
+                    throw new org.nowemu.actors.config.BadInputException("seed node '" + s + "' is not host:port");
+                }
+                seeds.add(s);
+            }
+        }
+        return List.copyOf(seeds);
     }
 
     public ClusterSettings withLanes(int n) {
         return new ClusterSettings(name, hostname, port, seedNodes, transport, keyStore, trustStore, storePassword,
-                joinTimeoutMs, seedTimeoutMs, n, aeron);
+                joinTimeoutMs, seedTimeoutMs, progressTimeoutMs, n, aeron);
     }
 
     public ClusterSettings withPort(int p) {
         return new ClusterSettings(name, hostname, p, seedNodes, transport, keyStore, trustStore, storePassword,
-                joinTimeoutMs, seedTimeoutMs, lanes, aeron);
+                joinTimeoutMs, seedTimeoutMs, progressTimeoutMs, lanes, aeron);
     }
 
     private static void parseSeed(String s, ConfigReader r, String key) {

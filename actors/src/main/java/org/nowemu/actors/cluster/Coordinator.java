@@ -16,7 +16,6 @@ import org.apache.pekko.cluster.typed.Subscribe;
 import org.nowemu.actors.runtime.ComponentReport;
 import org.nowemu.actors.runtime.Model;
 import org.nowemu.actors.runtime.RunFailure;
-import org.nowemu.actors.runtime.RunProgress;
 import org.nowemu.actors.runtime.TopologyPlacement;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.actors.wire.WireMessage;
@@ -30,8 +29,9 @@ import org.nowemu.actors.wire.WireRegistry;
  * member is ready. The windows then run between the members alone ({@link MemberExchange}); the coordinator
  * only follows their progress, and gathers every component's report at the end for the submitter. A member
  * that becomes unreachable or leaves stops the run, with a message naming it and the last completed virtual
- * time; so does a failed component. One run at a time. States: {@link #idle}, {@link #waiting},
- * {@link #starting}, {@link #running}.
+ * time; so does a failed component. A submitter that leaves drops its run (it has given up: the next one may
+ * start). The submitter hears of every step ({@link Advanced}), so that it can tell a run that is slow from one
+ * that is stuck. One run at a time. States: {@link #idle}, {@link #waiting}, {@link #starting}, {@link #running}.
  */
 public final class Coordinator {
 
@@ -45,7 +45,11 @@ public final class Coordinator {
     public record Ready(long job, int member) implements Command, WireMessage {
     }
 
-    /** Member {@code member} has run to global time {@code completed} and handled {@code handled} messages. */
+    /**
+     * Member {@code member} has run to global time {@code completed} and handled {@code handled} messages: every
+     * few barriers, and while a long window keeps it from the next barrier, now and then (see
+     * {@link MemberExchange}).
+     */
     public record Progress(long job, int member, long completed, long handled) implements Command, WireMessage {
     }
 
@@ -80,8 +84,20 @@ public final class Coordinator {
     public sealed interface Outcome {
     }
 
-    /** The run is placed and about to begin: members, components each, cut connections. */
-    public record Started(long job, String layout) implements Outcome, WireMessage {
+    /**
+     * The run is placed and about to begin: members, components each, cut connections ({@code layout}); the
+     * members' addresses by partition, and the address of the member this coordinator runs on.
+     */
+    public record Started(long job, String layout, ArrayList<String> members, String coordinator)
+            implements Outcome, WireMessage {
+    }
+
+    /**
+     * A member reported on the run: ready, at a barrier ({@code completed}, the global time every member has run
+     * to, and {@code handled}, messages handled in all, as far as the coordinator knows), still at work in a long
+     * window, or done.
+     */
+    public record Advanced(long job, long completed, long handled) implements Outcome, WireMessage {
     }
 
     /** A chunk of the components' reports; {@code last} on the final one, with every member's statistics. */
@@ -89,7 +105,8 @@ public final class Coordinator {
             implements Outcome, WireMessage {
     }
 
-    public record Failed(long job, String message) implements Outcome, WireMessage {
+    /** The run failed; {@code badInput}: it was refused as bad input (the cluster is busy with another run). */
+    public record Failed(long job, String message, boolean badInput) implements Outcome, WireMessage {
     }
 
 
@@ -113,17 +130,15 @@ public final class Coordinator {
 
     private final ActorContext<Command> ctx;
     private final ModelSource source;
-    private final RunProgress progress;
     private List<ActorRef<MemberAgent.Command>> agents = List.of();
 
-    public static Behavior<Command> create(ModelSource source, RunProgress progress) {
-        return Behaviors.setup(ctx -> new Coordinator(ctx, source, progress).idle());
+    public static Behavior<Command> create(ModelSource source) {
+        return Behaviors.setup(ctx -> new Coordinator(ctx, source).idle());
     }
 
-    private Coordinator(ActorContext<Command> ctx, ModelSource source, RunProgress progress) {
+    private Coordinator(ActorContext<Command> ctx, ModelSource source) {
         this.ctx = ctx;
         this.source = source;
-        this.progress = progress;
         ctx.getSystem().receptionist().tell(Receptionist.subscribe(MemberAgent.KEY,
                 ctx.messageAdapter(Receptionist.Listing.class, l -> new Agents(l.getServiceInstances(MemberAgent.KEY)))));
         Cluster cluster = Cluster.get(ctx.getSystem());
@@ -153,17 +168,17 @@ public final class Coordinator {
     }
 
     private Behavior<Command> waiting(Run run) {
-        return Behaviors.receive(Command.class)
+        return during(run, Behaviors.receive(Command.class)
                 .onMessage(Agents.class, a -> {
                     onAgents(a);
                     return tryStart(run);
-                })
-                .onMessage(Submit.class, s -> busy(s))
-                .onAnyMessage(m -> Behaviors.same())
-                .build();
+                }));
     }
 
-    /** What every state of a run also handles: a lost member, the members' list, another submission. */
+    /**
+     * What every state of a run also handles: a lost member or submitter, the members' list, another
+     * submission.
+     */
     private Behavior<Command> during(Run run, org.apache.pekko.actor.typed.javadsl.BehaviorBuilder<Command> b) {
         return b.onMessage(MemberGone.class, g -> gone(run, g))
                 .onMessage(Agents.class, a -> {
@@ -176,7 +191,8 @@ public final class Coordinator {
     }
 
     private Behavior<Command> busy(Submit s) {
-        s.replyTo().tell(new Failed(s.job(), "the cluster is busy with another run"));
+        s.replyTo().tell(new Failed(s.job(), "the cluster is busy with another run; submit again when it is"
+                + " over", true));
         return Behaviors.same();
     }
 
@@ -187,29 +203,33 @@ public final class Coordinator {
         try {
             run.model = source.model(ConfigFactory.parseString(run.submit.config()).resolve());
         } catch (RuntimeException e) {
-            run.submit.replyTo().tell(new Failed(run.submit.job(), "cannot build the model: " + e.getMessage()));
+            run.submit.replyTo().tell(new Failed(run.submit.job(), "cannot build the model: " + e.getMessage(),
+                    false));
             return idle();
         }
         run.split = TopologyPlacement.split(run.model, agents.size());
         String unregistered = WireCheck.unregistered(run.model, run.split,
                 WireRegistry.from(ctx.getSystem().settings().config()));
         if (unregistered != null) {
-            run.submit.replyTo().tell(new Failed(run.submit.job(), unregistered));
+            run.submit.replyTo().tell(new Failed(run.submit.job(), unregistered, false));
             return idle();
         }
         int parts = run.split.placement().partitions();
         run.members.addAll(agents.subList(0, parts));
         int[] partitionOf = run.split.placement().partitionOf();
         StringBuilder layout = new StringBuilder();
+        ArrayList<String> addresses = new ArrayList<>();
         for (int p = 0; p < parts; p++) {
-            layout.append(p == 0 ? "" : "; ").append(address(run.members.get(p))).append(": ")
+            addresses.add(address(run.members.get(p)));
+            layout.append(p == 0 ? "" : "; ").append(addresses.get(p)).append(": ")
                     .append(run.split.components()[p]).append(" components");
         }
         layout.append("; ").append(run.split.cut()).append(" connections cut");
         if (parts > 1) {
             layout.append(", cross-member lookahead ").append(VirtualTime.format(run.split.cutLookahead()));
         }
-        run.submit.replyTo().tell(new Started(run.submit.job(), parts + " members (" + layout + ")"));
+        run.submit.replyTo().tell(new Started(run.submit.job(), parts + " members (" + layout + ")", addresses,
+                address(ctx.getSelf())));
         run.completed = new long[parts];
         run.handled = new long[parts];
         run.stats = new MemberStats[parts];
@@ -226,6 +246,7 @@ public final class Coordinator {
                     if (r.job() != run.submit.job()) {
                         return Behaviors.same();
                     }
+                    advanced(run);
                     if (ready + 1 < run.members.size()) {
                         return starting(run, ready + 1);
                     }
@@ -247,13 +268,18 @@ public final class Coordinator {
         if (p.job() == run.submit.job()) {
             run.completed[p.member()] = p.completed();
             run.handled[p.member()] = p.handled();
-            long handled = 0;
-            for (long h : run.handled) {
-                handled += h;
-            }
-            progress.update(completed(run), handled);
+            advanced(run);
         }
         return Behaviors.same();
+    }
+
+    /** Tells the submitter that a member reported, with the progress as it stands. */
+    private static void advanced(Run run) {
+        long handled = 0;
+        for (long h : run.handled) {
+            handled += h;
+        }
+        run.submit.replyTo().tell(new Advanced(run.submit.job(), completed(run), handled));
     }
 
     /** The global time every member has run to, as far as their progress reports tell. */
@@ -269,6 +295,7 @@ public final class Coordinator {
         if (r.job() != run.submit.job()) {
             return Behaviors.same();
         }
+        advanced(run);
         run.reports.addAll(r.reports());
         if (r.failure() != null && r.failure().before(run.failure)) {
             run.failure = r.failure();
@@ -298,6 +325,10 @@ public final class Coordinator {
     }
 
     private Behavior<Command> gone(Run run, MemberGone g) {
+        if (address(run.submit.replyTo()).equals(g.address())) {
+            // Nobody waits for this run any more: stop it, so that the cluster is free for the next.
+            return fail(run, "the submitter " + g.address() + " " + g.why());
+        }
         for (int p = 0; p < run.members.size(); p++) {
             if (address(run.members.get(p)).equals(g.address())) {
                 return fail(run, "member " + g.address() + " (partition " + p + ") " + g.why()
@@ -309,7 +340,7 @@ public final class Coordinator {
 
     private Behavior<Command> fail(Run run, String message) {
         run.members.forEach(m -> m.tell(new MemberAgent.Abort(run.submit.job())));
-        run.submit.replyTo().tell(new Failed(run.submit.job(), message));
+        run.submit.replyTo().tell(new Failed(run.submit.job(), message, false));
         return idle();
     }
 

@@ -11,6 +11,9 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Subscribe;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.Event;
 import org.nowemu.actors.runtime.ExitDelays;
@@ -26,7 +29,8 @@ import org.nowemu.actors.wire.WireRegistry;
  * One per member: registers with the receptionist so the coordinator finds it, and on an {@link Assign} builds
  * the run's model (from the configuration, with the member's {@link ModelSource}) and spawns the sub-coordinator
  * of its partition, which spawns that partition's components. Hands the other members' window reports to
- * the partition's {@link MemberExchange}.
+ * the partition's {@link MemberExchange}. A run whose coordinator or another member is lost (unreachable or
+ * removed) stops here too: no one would end it otherwise, should the coordinator be the one lost.
  *
  * @param lanes dispatcher threads this member runs components on
  */
@@ -62,12 +66,17 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     public record Abort(long job) implements Command, WireMessage {
     }
 
+    private record MemberGone(String address) implements Command {
+    }
+
     private final ModelSource source;
     private final int lanes;
     private final WireRegistry registry;
     private long job = -1;
     private MemberExchange exchange;
     private ActorRef<PartitionActor.Command> partition;
+    /** The addresses of the current run's members and coordinator. */
+    private java.util.List<String> involved = java.util.List.of();
 
     public static Behavior<Command> create(ModelSource source, int lanes) {
         return Behaviors.setup(ctx -> {
@@ -81,6 +90,11 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         this.source = source;
         this.lanes = lanes;
         this.registry = WireRegistry.from(ctx.getSystem().settings().config());
+        Cluster cluster = Cluster.get(ctx.getSystem());
+        cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.UnreachableMember.class,
+                u -> new MemberGone(u.member().address().toString())), ClusterEvent.UnreachableMember.class));
+        cluster.subscriptions().tell(Subscribe.create(ctx.messageAdapter(ClusterEvent.MemberRemoved.class,
+                u -> new MemberGone(u.member().address().toString())), ClusterEvent.MemberRemoved.class));
     }
 
     @Override
@@ -90,6 +104,7 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
                 .onMessage(Begin.class, this::onBegin)
                 .onMessage(Window.class, this::onWindow)
                 .onMessage(Abort.class, this::onAbort)
+                .onMessage(MemberGone.class, this::onMemberGone)
                 .build();
     }
 
@@ -98,10 +113,13 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         job = a.job();
         Model model;
         RuntimeSettings rs;
+        long heartbeatMs;
         try {
             Config config = ConfigFactory.parseString(a.config()).resolve();
             model = source.model(config);
             rs = RuntimeSettings.from(config);
+            // Four reports in a progress-timeout: the submitter gives up only after missing several.
+            heartbeatMs = ClusterSettings.progressTimeoutMs(config) / 4;
         } catch (RuntimeException e) {
             a.coordinator().tell(new Coordinator.Refused(a.job(), a.partition(), "cannot build the model: "
                     + e.getMessage()));
@@ -115,7 +133,13 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         Placement placement = Placement.of(a.partitionOf(), a.members().size());
         long[] exits = ExitDelays.of(model, placement);
         exchange = new MemberExchange(a.job(), a.partition(), a.members(), model.lookahead(), a.horizon(),
-                a.partitionOf(), exits, a.coordinator(), registry);
+                a.partitionOf(), exits, a.coordinator(), registry, heartbeatMs * 1_000_000L);
+        java.util.List<String> addresses = new ArrayList<>();
+        addresses.add(address(a.coordinator()));
+        for (ActorRef<Command> m : a.members()) {
+            addresses.add(address(m));
+        }
+        involved = addresses;
         partition = getContext().spawn(PartitionActor.forMember(a.partition(), placement, model, rs, exchange, lanes,
                 rs.idleCpuLevel(), exits), "job-" + a.job() + "-partition-" + a.partition(), Emulation.firstLane());
         return this;
@@ -142,11 +166,25 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         return this;
     }
 
+    private Behavior<Command> onMemberGone(MemberGone g) {
+        if (involved.contains(g.address())) {
+            stopPartition();
+        }
+        return this;
+    }
+
+    private String address(ActorRef<?> ref) {
+        org.apache.pekko.actor.Address a = ref.path().address();
+        return a.hasLocalScope() ? Cluster.get(getContext().getSystem()).selfMember().address().toString()
+                : a.toString();
+    }
+
     private void stopPartition() {
         if (partition != null) {
             getContext().stop(partition);
             partition = null;
         }
         exchange = null;
+        involved = java.util.List.of();
     }
 }

@@ -30,7 +30,11 @@ import org.nowemu.actors.wire.WireRegistry;
  *
  * <p>The run ends when the global earliest time reaches the horizon (every member sees it in the same window)
  * or when a report carries a failure (every member sees the same earliest one; each tells the coordinator).
- * Progress goes to the coordinator every {@value #PROGRESS_EVERY} windows. The partition's actor thread and
+ * Progress goes to the coordinator every {@value #PROGRESS_EVERY} windows, and while the member works through a
+ * long window, whenever {@code heartbeatNanos} of wall time have passed since the last: the submitter stops a
+ * run it hears nothing of for {@code nowemu.cluster.progress-timeout}, and a member far ahead of the others
+ * (its neighbours idle) may be alone at work for long. Wall time decides only when a report is sent, never
+ * what the model does. The partition's actor thread and
  * the member agent's thread both call in, so every entry point holds this object's lock.
  */
 final class MemberExchange implements Exchange {
@@ -70,11 +74,16 @@ final class MemberExchange implements Exchange {
     private long waitNanos;
     private long reportedAt;
     private long startedAt;
+    // Liveness: the last global time every member reached, when progress last went out, and how often it must.
+    private long completed;
+    private long progressAt;
+    private final long heartbeatNanos;
 
     MemberExchange(long job, int member, List<ActorRef<MemberAgent.Command>> peers, long lookahead, long horizon,
                    int[] partitionOf, long[] exitDelays, ActorRef<Coordinator.Command> coordinator,
-                   WireRegistry registry) {
+                   WireRegistry registry, long heartbeatNanos) {
         this.registry = registry;
+        this.heartbeatNanos = heartbeatNanos;
         this.job = job;
         this.member = member;
         this.members = peers.size();
@@ -104,7 +113,8 @@ final class MemberExchange implements Exchange {
 
     /** The partition begins the run (its start phase is window 0). */
     synchronized void begin() {
-        startedAt = System.nanoTime(); // speed statistics only
+        startedAt = System.nanoTime(); // speed statistics and liveness only
+        progressAt = startedAt;
         partition.tell(PartitionActor.Begin.INSTANCE);
     }
 
@@ -113,6 +123,9 @@ final class MemberExchange implements Exchange {
                                           long handledInWindow, long activated, RunFailure partitionFailure) {
         handled += handledInWindow;
         activations += activated;
+        if (System.nanoTime() - progressAt >= heartbeatNanos) {
+            progress(); // still at work, perhaps far into a long window
+        }
         if (partitionFailure != null && partitionFailure.before(failure)) {
             failure = partitionFailure;
         }
@@ -244,8 +257,9 @@ final class MemberExchange implements Exchange {
             coordinator.tell(new Coordinator.Halted(job, member, first));
             return;
         }
+        completed = Math.min(start, horizon);
         if (done % PROGRESS_EVERY == 0) {
-            coordinator.tell(new Coordinator.Progress(job, member, Math.min(start, horizon), handled));
+            progress();
         }
         if (start >= horizon) {
             partition.tell(new PartitionActor.Finish(incoming));
@@ -273,6 +287,11 @@ final class MemberExchange implements Exchange {
         }
     }
 
+
+    private void progress() {
+        coordinator.tell(new Coordinator.Progress(job, member, completed, handled));
+        progressAt = System.nanoTime();
+    }
 
     private void resetOutgoing() {
         outgoing.clear();

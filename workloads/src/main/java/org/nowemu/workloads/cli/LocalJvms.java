@@ -170,10 +170,12 @@ final class LocalJvms implements AutoCloseable {
         for (Process p : children) {
             try {
                 if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
+                    // SIGTERM waits while a member is stopped (SIGSTOP) or its JVM hangs; SIGKILL does not.
+                    p.destroyForcibly().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
                 }
             } catch (InterruptedException e) {
                 p.destroyForcibly();
+                Thread.currentThread().interrupt();
             }
         }
     }

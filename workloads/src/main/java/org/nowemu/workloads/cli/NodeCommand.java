@@ -16,7 +16,9 @@ import picocli.CommandLine.Option;
  * {@code nowemu node [--seed-nodes host:port,...] [--set k=v]...}: a cluster member that waits for runs (each
  * takes a partition of every run submitted with {@code nowemu run --seed-nodes}). Prints one line with its
  * address when it is up. Without seed nodes it starts a new cluster (its own address is the seed); with seed
- * nodes that do not answer within {@code nowemu.cluster.seed-timeout} it gives up (exit 2).
+ * nodes that do not answer within {@code nowemu.cluster.seed-timeout} it gives up (exit 2). A node that the
+ * cluster downs (the split-brain resolver, when it loses sight of the oldest member) ends with exit 1 and one
+ * line saying so.
  */
 @Command(name = "node", mixinStandardHelpOptions = true,
         description = "Be a cluster member that waits for runs (see nowemu run --seed-nodes).")
@@ -24,9 +26,10 @@ final class NodeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+    // Split by ClusterSettings.seedNodes, which refuses an empty entry (picocli would drop it).
+    @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,HOST:PORT...]",
             description = "Seed nodes of the cluster to join (default: start a new cluster).")
-    List<String> seeds = new ArrayList<>();
+    List<String> seedOptions = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a key (nowemu.cluster.port, ...).")
     List<String> sets = new ArrayList<>();
@@ -38,6 +41,7 @@ final class NodeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        List<String> seeds = ClusterSettings.seedNodes(seedOptions);
         ExperimentConfig ec = ExperimentConfig.load(null, sets, Main.home());
         ClusterSettings cs = ClusterSettings.from(ec.config());
         if (!seeds.isEmpty()) {
@@ -58,7 +62,8 @@ final class NodeCommand implements Callable<Integer> {
             member.close();
             throw e;
         }
-        out.println("nowemu: node " + member.address() + " is up; waiting for runs (Ctrl-C stops it)");
+        String address = member.address();
+        out.println("nowemu: node " + address + " is up; waiting for runs (Ctrl-C stops it)");
         if (exitOnEof) {
             Thread watch = new Thread(() -> {
                 try {
@@ -75,6 +80,9 @@ final class NodeCommand implements Callable<Integer> {
             watch.start();
         }
         member.awaitTermination();
-        return Main.OK;
+        // Ctrl-C ends the JVM without coming here: the actor system stopped by itself, as a downed member's does.
+        spec.commandLine().getErr().println("nowemu: node " + address + " was removed from the cluster (downed,"
+                + " or its actor system stopped); it takes no more runs");
+        return Main.FAILED;
     }
 }

@@ -44,15 +44,17 @@ final class RunCommand implements Callable<Integer> {
             description = "JVMs to run on: this one and N-1 local members of a Pekko Cluster on 127.0.0.1 (default 1).")
     int jvms;
 
-    @Option(names = "--seed-nodes", split = ",", paramLabel = "HOST:PORT",
+    // Split here, not by picocli, which would drop empty entries: `--seed-nodes ,` must not become a local run.
+    @Option(names = "--seed-nodes", paramLabel = "HOST:PORT[,HOST:PORT...]",
             description = "Run on the cluster of `nowemu node`s these seed nodes belong to.")
-    List<String> seeds = new ArrayList<>();
+    List<String> seedOptions = new ArrayList<>();
 
     @Override
     public Integer call() {
         if (jvms < 1 || jvms > 64) {
             throw new BadInputException("--jvms " + jvms + ": expected 1 to 64");
         }
+        List<String> seeds = org.nowemu.actors.cluster.ClusterSettings.seedNodes(seedOptions);
         if (jvms > 1 && !seeds.isEmpty()) {
             throw new BadInputException("--jvms and --seed-nodes exclude each other: --jvms starts its own cluster");
         }
