@@ -75,7 +75,7 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     public String describe(ConfigReader r, String stack) {
         return (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "notifications by interrupt"
                 : "notifications polled")
-                + "; shared settings nowemu.protocol.vmmc";
+                + "; shared settings nowemu.protocol.vmmc2";
     }
 
     @Override
