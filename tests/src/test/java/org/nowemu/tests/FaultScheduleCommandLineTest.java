@@ -161,7 +161,7 @@ class FaultScheduleCommandLineTest {
         assertTrue(verdict > 0 && verdict < report.indexOf("id=\"run\"") && verdict < report.indexOf("id=\"metrics\""),
                 "the failure heads the report");
         assertTrue(report.contains("This run FAILED (exit code 1): ledger broken: " + lost + " lost"), "verdict text");
-        assertTrue(i.get("firstBroken").asText().matches("message 0x[0-9a-f]+ from h\\d+\\.p0 to h\\d+\\.ep0, sent at .*, lost: "
+        assertTrue(i.get("firstBroken").asText().matches("message 0x[0-9a-f]+ \\(am\\) from h\\d+\\.p0 to h\\d+\\.ep0, sent at .*, lost: "
                 + "neither handled nor returned by the end of the run"), i.get("firstBroken").asText());
         args.set(args.indexOf(tmp.resolve("lossy").toString()), tmp.resolve("lossy2").toString());
         assertEquals(line, nowemu(args.toArray(String[]::new)).err().strip(), "the same message, named again");

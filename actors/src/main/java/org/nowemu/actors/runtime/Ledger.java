@@ -31,7 +31,8 @@ import org.nowemu.actors.time.VirtualTime;
  * @param duplicated            handled or returned more than once
  * @param misdelivered          handled by an endpoint other than the one it was sent to
  * @param unsent                handled or returned but never sent
- * @param firstBroken           the earliest-sent message that breaks the ledger, described; null if none
+ * @param firstBroken           the earliest-sent message that breaks the ledger, described (its id, the system
+ *                              the id names, sender, destination, fate); null if none
  * @param hash                  digest of every message's fate in id order (hex)
  */
 public record Ledger(long sent, long handledOnce, long returned, SortedMap<String, Long> returnedBy,
@@ -180,8 +181,9 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
                 first == null ? null : first.what, Digest.hex(Digest.finish(h)));
     }
 
+    /** An id as the ledger names it: in hex, and the system it is of ({@link LedgerIds}). */
     private static String hex(long id) {
-        return "0x" + Long.toHexString(id);
+        return "0x" + Long.toHexString(id) + " (" + LedgerIds.systemName(id) + ")";
     }
 
     /** A message that breaks the ledger; the earliest sent (then lowest id) is the one named. */

@@ -50,7 +50,7 @@ class LedgerTest {
         assertEquals(1, l.lost());
         assertEquals(0, l.duplicated() + l.misdelivered() + l.unsent() + l.endedWithCrash());
         assertFalse(l.kept());
-        assertTrue(l.firstBroken().startsWith("message 0xd from h1.p0 to h2.ep0, sent at"), l.firstBroken());
+        assertTrue(l.firstBroken().startsWith("message 0xd (basic) from h1.p0 to h2.ep0, sent at"), l.firstBroken());
         assertTrue(l.firstBroken().endsWith("lost: neither handled nor returned by the end of the run"));
     }
 
@@ -71,7 +71,7 @@ class LedgerTest {
         assertEquals(1, l.unsent());
         assertEquals(0, l.handledOnce());
         // Message 1, sent first, is the one named.
-        assertTrue(l.firstBroken().contains("0x1 from s to h2.ep0") && l.firstBroken().endsWith("handled 2 times"),
+        assertTrue(l.firstBroken().contains("0x1 (basic) from s to h2.ep0") && l.firstBroken().endsWith("handled 2 times"),
                 l.firstBroken());
     }
 
@@ -167,5 +167,24 @@ class LedgerTest {
         assertEquals(List.of(whole.reasons()), List.of(joined.reasons()));
         ComponentReport r = report(0, "x", b);
         assertEquals(Ledger.of(List.of(r)), Ledger.of(List.of(r.withLedger(joined))));
+    }
+
+    /**
+     * The first broken message is named with the system its id says it is of: here an FM message (system 1) from
+     * host 1 to host 2 that nobody handled, beside a basic-protocol one (system 0) that was.
+     */
+    @Test
+    void theFirstBrokenMessageNamesItsSystem() {
+        LedgerBook s = new LedgerBook();
+        LedgerBook r = new LedgerBook();
+        long fm = LedgerIds.of(IdSystem.FM, 1, 2, 0);
+        long basic = LedgerIds.of(IdSystem.BASIC, 1, 2, 0);
+        s.sent(basic, 10, B);
+        s.sent(fm, 20, B);
+        r.handled(basic, B);
+        Ledger l = Ledger.of(List.of(report(0, "h1.p0", s), report(1, "h2.p0", r)));
+        assertEquals(1, l.lost());
+        assertTrue(l.firstBroken().startsWith("message 0x1000100020000000 (fm) from h1.p0 to h2.ep0"),
+                l.firstBroken());
     }
 }

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
@@ -102,7 +103,7 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
                     public void run(Basic b) {
                         p.run(new Pm(b));
                     }
-                }));
+                }, IdSystem.PM));
     }
 
     @Override

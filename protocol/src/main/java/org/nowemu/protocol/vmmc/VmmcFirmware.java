@@ -30,8 +30,20 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
  * and those of {@link VmmcDeposit}, {@link VmmcImports} and, on VMMC-2, the reliability part ({@code rel.}).
  */
-public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, NicReliability.Link {
+public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmware.Fetched>, NicReliability.Link {
     private static final Object TLB_FILLED = "tlb-filled";
+
+    /** What a host DMA into SRAM this firmware waits for means when it is done. */
+    sealed interface Fetched {
+    }
+
+    /** Packet {@code o}'s data is in its SRAM buffer. */
+    private record DataFetched(Outgoing o) implements Fetched {
+    }
+
+    /** The UTLB entries a miss needed are in from the host's table. */
+    private record EntriesFetched() implements Fetched {
+    }
 
     /** One packet of a send request, or an import message (index -1). */
     private static final class Outgoing {
@@ -141,8 +153,13 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
     }
 
     @Override
-    public void dmaDone(Runnable then) {
-        then.run();
+    public void dmaDone(Fetched done) {
+        if (done instanceof DataFetched d) {
+            d.o().inSram = true;
+            sendReady();
+        } else {
+            translated();
+        }
     }
 
     @Override
@@ -225,10 +242,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
             o.fetching = true;
             nic.cycles(c.dma());
             nic.counter("vmmc.fetched").increment();
-            dmas.fromHost(o.bytes(), s.streamingDma(), this, () -> {
-                o.inSram = true;
-                sendReady();
-            });
+            dmas.fromHost(o.bytes(), s.streamingDma(), this, new DataFetched(o));
         }
         sendReady();
     }
@@ -284,7 +298,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
         translating = o;
         if (fetch > 0) {
             nic.cycles(c.dma());
-            dmas.fromHost(fetch, false, this, this::translated);
+            dmas.fromHost(fetch, false, this, new EntriesFetched());
         } else {
             nic.timer(hostPs, TLB_FILLED);
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -45,6 +46,8 @@ public final class VmmcProcess extends LibraryThread {
     private final boolean[] accepted;
     private final StagingArea notes;
     private final int[] sentTo;
+    /** VMMC or VMMC-2: whose messages the ledger's ids say these are. */
+    private final IdSystem ids;
     private final List<byte[]> exports = new ArrayList<>();
     private final List<Vmmc.NotificationHandler> handlers = new ArrayList<>();
     private final List<Imported> imports = new ArrayList<>();
@@ -60,8 +63,10 @@ public final class VmmcProcess extends LibraryThread {
     /** Bytes that landed in staging under a redirect the NIC had not yet seen: the library owes their copy. */
     private long owedCopy;
 
-    public VmmcProcess(HardwareProfile profile, NicParts nic, int hosts, VmmcSettings settings, VmmcProgram program) {
+    public VmmcProcess(HardwareProfile profile, NicParts nic, int hosts, VmmcSettings settings, VmmcProgram program,
+                       IdSystem ids) {
         super(profile, nic, hosts);
+        this.ids = ids;
         this.s = settings;
         this.c = settings.host();
         this.program = program;
@@ -97,7 +102,7 @@ public final class VmmcProcess extends LibraryThread {
             System.arraycopy(l.data(), 0, exports.get(l.exp()), l.offset(), l.data().length);
             landed(l);
             if (l.last()) {
-                book().handled(MessageIds.of(VmmcWire.LAYER, l.src(), host(), l.seq()), MessageIds.address(host()));
+                book().handled(MessageIds.of(ids, l.src(), host(), l.seq()), MessageIds.address(host()));
                 stat("vmmc.handled").increment();
             }
         } else if (written instanceof Arrival a) {
@@ -243,7 +248,7 @@ public final class VmmcProcess extends LibraryThread {
         int seq = -1;
         if (known != null && known.bytes() >= 0 && offset >= 0 && offset + (long) data.length <= known.bytes()) {
             seq = sentTo[known.node()]++;
-            book().sent(MessageIds.of(VmmcWire.LAYER, host(), known.node(), seq), clock(),
+            book().sent(MessageIds.of(ids, host(), known.node(), seq), clock(),
                     MessageIds.address(known.node()));
         }
         ops.cycles(c.packet());

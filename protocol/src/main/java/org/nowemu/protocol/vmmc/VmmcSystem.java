@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
@@ -81,7 +82,7 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
     @Override
     public List<Part> hostParts(VmmcSettings s, HostSetup host, List<VmmcProgram> programs) {
         return OneProcess.parts(host, name(), programs,
-                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p));
+                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p, IdSystem.VMMC));
     }
 
     @Override

@@ -24,8 +24,6 @@ public final class VmmcWire {
     static final int SEND_QUEUE = 0;
     /** The notification queue's id in {@link org.nowemu.protocol.parts.staging.Arrival}. */
     static final int NOTIFICATIONS = 0;
-    /** Ledger layer of VMMC's requests (the shared layers of {@code MessageIds} stop at 2; 8..11 are dma's). */
-    public static final int LAYER = 10;
 
     private VmmcWire() {
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
@@ -74,7 +75,7 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     public String describe(ConfigReader r, String stack) {
         return (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "notifications by interrupt"
                 : "notifications polled")
-                + "; shared settings nowemu.protocol.vmmc";
+                + "; shared settings nowemu.protocol.vmmc2";
     }
 
     @Override
@@ -92,7 +93,7 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     @Override
     public List<Part> hostParts(VmmcSettings s, HostSetup host, List<VmmcProgram> programs) {
         return OneProcess.parts(host, name(), programs,
-                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p));
+                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p, IdSystem.VMMC2));
     }
 
     @Override

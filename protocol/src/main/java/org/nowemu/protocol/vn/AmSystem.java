@@ -22,6 +22,7 @@ import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.driver.SegmentDriver;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
@@ -99,6 +100,7 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     @Override
     public void check(StackSettings s, Topology topology, HardwareProfile profile) {
         int hosts = topology.hosts().size();
+        MessageIds.check(hosts, s.maxEndpoints());
         NicSettings nic = profile.nic();
         long free = nic.sramBytes() - nic.sramReserved();
         long needed = VnFirmware.sramNeeded(s, hosts, nic);

@@ -58,7 +58,7 @@ public final class Report {
                 b.append("<tr><td>").append(esc(r.metric())).append("</td><td class=\"n\">")
                         .append(String.format(Locale.ROOT, "%.2f", r.published())).append("</td><td class=\"n\">")
                         .append(String.format(Locale.ROOT, "%.2f", r.emulated())).append("</td><td class=\"n\">")
-                        .append(String.format(Locale.ROOT, "%+.1f%%", 100 * r.difference())).append("</td></tr>\n");
+                        .append(esc(r.differenceText())).append("</td></tr>\n");
             }
             b.append("</table>\n");
         }
