@@ -158,7 +158,7 @@ public final class VnFirmware implements Firmware {
 
     @Override
     public Object powerLost(NicContext ctx) {
-        return PreviousLife.of(endpoints, sender.channels().held(), paging.pendingLoads());
+        return PreviousLife.of(endpoints, sender.channels().held(), paging.pendingLoads(), delivery.landing());
     }
 
     /**
