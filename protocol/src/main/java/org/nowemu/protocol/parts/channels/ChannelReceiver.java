@@ -21,6 +21,7 @@ import org.nowemu.protocol.wire.Header;
  * <p>Inputs: DATA to admit ({@link #admit}), DATA taken ({@link #accept}), in host memory ({@link #delivered}) or
  * refused ({@link #refuse}). Outputs: ACKs and NACKs to the {@link SendPath}'s control queue ({@link #answer}).
  * Counters: {@code vn.dropped.bad_channel}, {@code vn.duplicates}, {@code vn.duplicates_in_delivery},
+ * {@code vn.duplicates_refused},
  * {@code vn.dropped.old_boot}, {@code vn.peer_reboots}, {@code vn.rejected.previous_life}, {@code vn.acks_sent},
  * {@code vn.dropped.no_route_back}.
  */
@@ -69,6 +70,9 @@ public final class ChannelReceiver {
                 // would tell the sender it was delivered before it is (and the NIC may lose power before it is).
                 nic.counter("vn.duplicates_in_delivery").increment();
             } else {
+                if (status != 0) {
+                    nic.counter("vn.duplicates_refused").increment();
+                }
                 answer(h, Header.ACK, status);
             }
             return false;

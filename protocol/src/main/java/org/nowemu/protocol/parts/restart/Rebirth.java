@@ -22,7 +22,8 @@ import org.nowemu.protocol.parts.paging.EndpointPaging;
  *
  * <p>Inputs: the previous life ({@link #reload}), messages the host wrote while the NIC was off ({@link #giveBack}).
  * Outputs: endpoints put back in the table and in line for frames, messages returned. Counters:
- * {@code vn.reboot_returned}, {@code vn.dropped.return_to_nowhere}.
+ * {@code vn.reboot_returned} (of which {@code vn.reboot_returned_landing}: returns whose entry the last life had not
+ * written), {@code vn.dropped.return_to_nowhere}.
  */
 public final class Rebirth {
     private final NicContext nic;
@@ -76,6 +77,7 @@ public final class Rebirth {
         for (HostEntry.Delivery d : p.landing()) {
             if (d.returned()) {
                 nic.counter("vn.reboot_returned").increment();
+                nic.counter("vn.reboot_returned_landing").increment();
                 delivery.returnToSender(endpoints.at(d.endpoint()), d.reply(), d.handler(), d.args(), d.data(),
                         d.offset(), d.msgId(), d.srcNic(), d.srcEp(), AmError.UNREACHABLE);
             }
