@@ -21,11 +21,13 @@ import org.nowemu.hardware.topology.Topology;
  * of distinct schedules, each reproducible alone, and the schedule it drew can be written down and run again.
  *
  * <p>The first fault of schedule {@code k} is of kind {@code k mod kinds}, so that consecutive schedules cover
- * every kind; the other kinds are drawn. Each kind draws what it takes: a cable (of a host or between switches, or
- * every cable), a switch, a host, a process ({@code p0} of a host that runs one, each crashed once at most), a span
+ * every kind; the other kinds are drawn. Each kind draws what it takes: a cable (of a host or between switches;
+ * link errors and route corruption take every cable one time in four, since a fault everywhere meets every
+ * exchange), a switch, a host, a process ({@code p0} of a host that runs one, each crashed once at most), a span
  * (log-uniform between the shortest and the longest, so short glitches and long outages are both common), and for
- * link errors and route corruption their rates (log-uniform over three and two decades below the maximum). A fault
- * that may hold for good does so with probability {@code forGood}; one that ends repeats with probability
+ * link errors and route corruption their rates (log-uniform over three and two decades below the maximum; link
+ * errors flip bits, drop packets, or both, a third each, since the CRC path and the silent loss recover apart).
+ * A fault that may hold for good does so with probability {@code forGood}; one that ends repeats with probability
  * {@code repeats} (every 2 to 5 spans, 2 to 10 times). Power cycles of one NIC never overlap: a draw that would
  * is made again.
  *
