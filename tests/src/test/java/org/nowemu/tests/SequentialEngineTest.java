@@ -85,6 +85,8 @@ class SequentialEngineTest {
                         "nowemu.compare.stream-bytes=8KiB", "nowemu.compare.min-stream-messages=2",
                         "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=13")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
+                // Schedule 5 leads with a power cycle (kind 5 of the registry), with three drawn faults after it.
+                Arguments.of("faults-random", List.of("nowemu.fault-campaign.random.schedule=5")),
                 Arguments.of("reliability-cost", relcost("[basic, basic-acknack, basic-niccredit]")),
                 Arguments.of("faults-systems", relcost("[basic, pm, hamlyn]")),
                 Arguments.of("multicast", List.of("nowemu.multicast.groups=[2, 4, 8]",
