@@ -36,6 +36,13 @@ public final class BasicSystem implements CommSystem<BasicSettings, BasicProgram
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(BasicSettings s) {
+        // Only the resending choices promise delivery; the others' losses are counted as dropped, assumed or not.
+        return s.reliability().recovers() ? org.nowemu.protocol.system.Assumptions.stateInNic("the survey's NIC-level reliability keeps its sequence"
+                + " numbers and unacknowledged packets in NIC SRAM") : org.nowemu.protocol.system.Assumptions.NONE;
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("DMA after a copy", "DMA areas", "no", "polling", "unreliable: drops counted",
                 "none");

@@ -37,6 +37,12 @@ public final class BipSystem implements CommSystem<BipSettings, BipProgram> {
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(BipSettings s) {
+        return org.nowemu.protocol.system.Assumptions.losslessNetwork("BIP assumes reliable hardware: it detects CRC errors and truncation but does"
+                + " not retransmit (Prylli and Tourancheau, BIP, 1998)");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("PIO & DMA", TranslationChoice.USER.phrase(), "no", "polling",
                 "reliable: rendezvous and back-pressure", "none");

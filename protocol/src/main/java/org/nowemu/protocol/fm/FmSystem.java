@@ -23,6 +23,13 @@ public abstract class FmSystem<P> implements CommSystem<FmSettings, P> {
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(FmSettings s) {
+        return org.nowemu.protocol.system.Assumptions.losslessNetwork("FM takes its reliability from Myrinet's low bit-error rate and"
+                + " back-pressure: host-level credits, no sequence numbers, ACKs or retransmission (Pakin, Lauria and"
+                + " Chien, FM, 1995); what a NIC holds dies with its power");
+    }
+
+    @Override
     public final FmSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
         return FmSettings.read(r, stack, streams, profile.nic().maxPacketBytes());
     }

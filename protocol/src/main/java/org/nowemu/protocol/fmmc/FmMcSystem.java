@@ -35,6 +35,14 @@ public final class FmMcSystem implements CommSystem<McSettings, FmMcProgram> {
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(McSettings s) {
+        return org.nowemu.protocol.system.Assumptions.losslessNetwork("FM/MC is FM for unicast and NIC-level credits for multicast, with no"
+                + " retransmission (Verstoep, Langendoen and Bal, FM/MC, 1996)").and(
+                org.nowemu.protocol.system.Assumption.NO_PROCESS_CRASHES, "a multicast buffer is freed only once every"
+                + " member's host has taken the packet");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("PIO", "DMA area (receive)", "no", "polling (interrupts not modelled)",
                 "reliable: host-level credits (unicast), NIC credits from a central manager (multicast)",

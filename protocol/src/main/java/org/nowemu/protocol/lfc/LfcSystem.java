@@ -37,6 +37,13 @@ public final class LfcSystem implements CommSystem<LfcSettings, LfcProgram> {
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(LfcSettings s) {
+        return org.nowemu.protocol.system.Assumptions.losslessNetwork("LFC assumes a reliable network: NIC-level credits, no retransmission"
+                + " (Bhoedjang, Ruhl and Bal, LFC, 1998)").and(org.nowemu.protocol.system.Assumption.NO_PROCESS_CRASHES,
+                "a NIC frees a packet's buffer, and returns its credit, only once its host has taken it");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("PIO", "user translates", "no", "polling + interrupts + watchdog",
                 "reliable: NIC-level credits (unicast and multicast)", MulticastMode.NI.phrase() + ", child credits");

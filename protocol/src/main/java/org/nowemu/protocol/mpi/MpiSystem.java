@@ -41,6 +41,12 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(MpiStackSettings s) {
+        return org.nowemu.protocol.system.Assumptions.losslessNetwork("MPI over FM relies on FM's reliable delivery, which assumes Myrinet loses"
+                + " nothing (Lauria and Chien, MPI-FM, 1997)");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("via FM (PIO)", "via FM (DMA area)", "no", "polling (MPI progress)",
                 "reliable: FM's host-level credits", "none");

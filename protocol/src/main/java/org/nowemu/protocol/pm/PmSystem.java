@@ -56,6 +56,12 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(BasicSettings s) {
+        return org.nowemu.protocol.system.Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
+                + " NIC memory (Tezuka et al., PM, 1997)");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("DMA", "DMA areas (pinned send area; software TLB not composed)",
                 "no (one channel, no gang scheduling)", "polling", "reliable: ACK/NACK on NI", "multisend on NI");

@@ -36,6 +36,11 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
         return settings.settlePs();
     }
 
+    /** See {@link CommSystem#assumptions}. */
+    public Assumptions assumptions() {
+        return system.assumptions(settings);
+    }
+
     /** This stack, typed for programs of {@code type}; bad input naming {@code key} if its system runs others. */
     @SuppressWarnings("unchecked")
     public <Q> Stack<S, Q> runs(Class<Q> type, String key) {

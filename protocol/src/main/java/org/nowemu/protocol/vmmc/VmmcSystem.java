@@ -38,6 +38,12 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(VmmcSettings s) {
+        return org.nowemu.protocol.system.Assumptions.losslessNetwork("VMMC exploits the link's back-pressure and has no retransmission: a CRC"
+                + " error is fatal (Dubnicki et al., VMMC, 1997)");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("DMA", "software TLB on NIC", "yes", "polling + interrupts",
                 "reliable: link back-pressure", "none");

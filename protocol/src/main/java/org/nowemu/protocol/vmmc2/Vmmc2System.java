@@ -49,6 +49,12 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(VmmcSettings s) {
+        return org.nowemu.protocol.system.Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
+                + " sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("DMA", "UTLB in host memory, cached on NIC", "yes", "polling + interrupts",
                 "reliable: ACK/NACK, retransmission on NIC", "none");

@@ -62,6 +62,14 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     }
 
     @Override
+    public org.nowemu.protocol.system.Assumptions assumptions(StackSettings s) {
+        // AM-II's alternating bit with incarnations survives every fault; without it (GAM) the stack relies on Myrinet.
+        return s.reliability() ? org.nowemu.protocol.system.Assumptions.NONE : org.nowemu.protocol.system.Assumptions.losslessNetwork("without the alternating bit the firmware has no"
+                + " retransmission and, like GAM, relies on Myrinet being reliable (Chun, Mainwaring and Culler, GAM,"
+                + " 1997)");
+    }
+
+    @Override
     public DesignChoices choices() {
         return new DesignChoices("PIO & DMA", "DMA areas", "yes", "polling + interrupts",
                 "reliable: NIC alternating bit, undeliverable returned", "none");
