@@ -73,7 +73,7 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
             }
             mine.add(system.programType().cast(program));
         }
-        return system.hostParts(settings, host, mine);
+        return system.hostParts(settings, host.running(name(), assumptions()), mine);
     }
 
     /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */

@@ -152,12 +152,12 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
                     AmProgram thread = t.threads().get(i);
                     int first = firstEndpoint(stack, mine.size(), p, t.threads().size(), i);
                     parts.add(new Part("p" + p + ".t" + i, () -> new AmProcess(profile, nic, stack, thread, hosts,
-                            first, share, driver, cpu, crash)));
+                            first, share, driver, cpu, crash).assumes(host.stack(), host.exposures())));
                 }
             } else {
                 int first = p * range;
                 parts.add(new Part("p" + p, () -> new AmProcess(profile, nic, stack, program, hosts, first, range,
-                        driver, cpu, crash)));
+                        driver, cpu, crash).assumes(host.stack(), host.exposures())));
             }
         }
         return parts;
