@@ -113,6 +113,12 @@ public final class PowerCycle implements Firmware {
         firmware.handle(life, own);
     }
 
+    /** What the life running at the end still holds; a NIC off at the end holds nothing. */
+    @Override
+    public long[] holding() {
+        return firmware == null ? new long[0] : firmware.holding();
+    }
+
     /** Cuts the power or brings it back when the processor's time has reached the next change. */
     private void advance() {
         while (next < cycles.length) {

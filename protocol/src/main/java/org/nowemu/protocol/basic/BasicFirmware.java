@@ -308,6 +308,18 @@ public final class BasicFirmware implements Firmware {
                 });
     }
 
+    /** The ledger ids of the packets the reliability part still keeps for resending, for the ledger. */
+    @Override
+    public long[] holding() {
+        if (rel == null || nic == null) {
+            return new long[0];
+        }
+        java.util.TreeSet<Long> ids = new java.util.TreeSet<>();
+        rel.forEachKept((dest, seq) -> ids.add(org.nowemu.protocol.parts.ledger.MessageIds.of(
+                org.nowemu.protocol.parts.ledger.MessageIds.BASIC, nic.nic(), dest, (Integer) seq)));
+        return ids.stream().mapToLong(Long::longValue).toArray();
+    }
+
     /** What the reliability parts ask of this program. */
     private final class Link implements NicReliability.Link {
         @Override

@@ -5,6 +5,7 @@ import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
@@ -87,7 +88,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
                 settings.profile().host().pageSize());
         this.costs = new TranslationCosts(settings.profile());
         this.deposit = new VmmcDeposit(settings);
-        this.imports = new VmmcImports(settings, deposit, this::control);
+        this.imports = new VmmcImports(settings, deposit, this::control,
+                settings.reliability() == Reliability.ACK_NACK);
     }
 
     /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
@@ -135,6 +137,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
             translated();
         } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
             rel.onTimer(t.tag());
+        } else if (event instanceof NicEvent.Timer t && imports.owns(t.tag())) {
+            imports.onTimer(t.tag(), host);
         } else {
             throw new IllegalStateException("vmmc firmware: unexpected " + event);
         }
@@ -155,9 +159,29 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
         sendReady();
     }
 
+    /** A packet given up goes back to the host, which returns its request to the program as unreachable. */
     @Override
     public void gaveUp(int dest, Object token) {
         nic.counter("vmmc.given_up").increment();
+        if (token instanceof Outgoing o && o.needsData() && host >= 0) {
+            nic.cycles(c.dma());
+            dmas.toHost(8, s.streamingDma(), host, new VmmcWire.GivenUp(dest, VmmcWire.header(o.body).seq()));
+        }
+    }
+
+    /** The ledger ids of the requests whose packets the retransmission store still keeps (VMMC-2), for the ledger. */
+    @Override
+    public long[] holding() {
+        if (rel == null || nic == null) {
+            return new long[0];
+        }
+        java.util.TreeSet<Long> ids = new java.util.TreeSet<>();
+        rel.forEachKept((dest, token) -> {
+            if (token instanceof Outgoing o && o.needsData()) {
+                ids.add(MessageIds.of(VmmcWire.LAYER, nic.nic(), dest, VmmcWire.header(o.body).seq()));
+            }
+        });
+        return ids.stream().mapToLong(Long::longValue).toArray();
     }
 
     private void translated() {
