@@ -34,7 +34,7 @@ class ReliabilityCostTest {
                 "nowemu.reliability-cost.bit-error-rates=[1e-5]", "nowemu.reliability-cost.stream-messages=60",
                 "nowemu.reliability-cost.warmup=2", "nowemu.reliability-cost.round-trips=4",
                 "nowemu.reliability-cost.send-time=3ms", "nowemu.reliability-cost.receive-timeout=5ms",
-                "nowemu.reliability-cost.max-time=12ms", "nowemu.topology.chain.switches=4",
+                "nowemu.topology.chain.switches=4",
                 "nowemu.topology.chain.hosts-per-switch=" + hostsPerSwitch));
         sets.addAll(List.of(more));
         Config config = ExperimentConfig.load(experiment, sets, Path.of(System.getProperty("nowemu.home", "..")))
