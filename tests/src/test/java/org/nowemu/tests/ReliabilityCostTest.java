@@ -178,4 +178,25 @@ class ReliabilityCostTest {
                 + " rate 1.0E-5 (0 of 0: its sender never sent)"), o.err());
         assertTrue(!o.err().contains("ledger broken"), o.err());
     }
+
+    /**
+     * Two faults, one survived and one assumed away, on different stacks' paths: PM's noisy pair has its server's
+     * cable (h3) cut from 1 to 7 ms, longer than the give-up time, which PM survives (what it gives up comes back
+     * unreachable); basic-acknack's noisy server's NIC (h7) loses power at 2 ms for 500 us, which wipes the sequence
+     * numbers the stack keeps in NIC memory: it assumes no power cycles. The ledger holds; only basic-acknack's losses
+     * are put down to an assumption (the power cycle), none of PM's: a loss under the cut would have broken it.
+     */
+    @Test
+    void onlyTheStackThatAssumesAFaultAwayHasLossesPutDownToIt() {
+        Run run = run("reliability-cost", "[pm, basic-acknack]", 4, "nowemu.topology.chain.switches=2",
+                "nowemu.reliability-cost.stream-messages=400", "nowemu.reliability-cost.send-time=10ms",
+                "nowemu.reliability-cost.receive-timeout=15ms", "nowemu.faults=[{fault=cut-link,element=h3,at=1ms,for=6ms},"
+                        + "{fault=power-cycle,element=h7,at=2ms,for=500us}]");
+        Ledger l = run.result().ledger();
+        assertTrue(l.kept(), l.toString());
+        assertEquals(0, l.lost(), l.toString());
+        assertEquals(java.util.Set.of("basic-acknack"), l.lostToAssumption().keySet(), l.toString());
+        assertTrue(l.lostToAssumption().get("basic-acknack").get("power-cycle") > 0, l.toString());
+        assertTrue(l.returnedBy().getOrDefault("unreachable", 0L) > 0, "PM gave up what the cut held: " + l);
+    }
 }

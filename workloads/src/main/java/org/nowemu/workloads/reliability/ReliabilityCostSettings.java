@@ -67,18 +67,19 @@ public record ReliabilityCostSettings(List<Stack<?, ?>> stacks, int latencyBytes
     }
 
     /**
-     * When the run ends: once its traffic has settled, every message handled, returned or given up. The senders
-     * stop at the send time; the slowest stack's settle time after that ({@code SystemSettings#settlePs}: a
-     * resending stack's give-up time, twice AM-II's since a request handled on its last resend has a reply to
-     * deliver), and no sooner than the receivers stop counting. A run whose traffic settles earlier ends earlier:
-     * nothing is left to happen.
+     * When the run ends: once its traffic has settled, every message handled, returned or given up, and every
+     * receiver has stopped counting. A stream starts when its pair's ping-pong is done (taken to last less than the
+     * send time); its sender stops sending the send time later, and what it sent settles within the slowest stack's
+     * settle time after that ({@code SystemSettings#settlePs}: a resending stack's give-up time, twice AM-II's since a
+     * request handled on its last resend has a reply to deliver); its receiver counts for the receive timeout. A
+     * run whose traffic settles earlier ends earlier: nothing is left to happen.
      */
     long horizonPs() {
         long settle = 0;
         for (Stack<?, ?> s : stacks) {
             settle = Math.max(settle, s.settlePs());
         }
-        return Math.max(receiveTimeoutPs, sendTimePs + settle);
+        return sendTimePs + Math.max(sendTimePs + settle, receiveTimeoutPs) + 1;
     }
 
     /** Host pairs: one clean and one per rate for each stack. */
