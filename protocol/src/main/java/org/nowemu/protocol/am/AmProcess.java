@@ -78,10 +78,6 @@ public final class AmProcess extends ProgramThread {
         this.maxEndpoints = maxEndpoints;
     }
 
-    /** What the stack assumes away, until the ledger page has it (null: nothing, or handed over). */
-    private org.nowemu.actors.runtime.Exposures exposures;
-    private String stackName = "";
-
     @Override
     @continuable
     protected void program() {
@@ -279,21 +275,7 @@ public final class AmProcess extends ProgramThread {
 
     /** This process's page of the run's message ledger. */
     org.nowemu.actors.runtime.LedgerBook book() {
-        if (exposures != null) {
-            ledger().assumes(stackName, exposures);
-            exposures = null;
-        }
         return ledger();
-    }
-
-    /**
-     * The faults its stack, {@code name}, assumes away (GAM's lossless network), for its ledger page (null: none);
-     * called once, before the run. Returns this process.
-     */
-    public AmProcess assumes(String name, org.nowemu.actors.runtime.Exposures e) {
-        stackName = name;
-        exposures = e;
-        return this;
     }
 
     void note(Object o) {

@@ -151,16 +151,22 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
                 for (int i = 0; i < t.threads().size(); i++) {
                     AmProgram thread = t.threads().get(i);
                     int first = firstEndpoint(stack, mine.size(), p, t.threads().size(), i);
-                    parts.add(new Part("p" + p + ".t" + i, () -> new AmProcess(profile, nic, stack, thread, hosts,
-                            first, share, driver, cpu, crash).assumes(host.stack(), host.exposures())));
+                    parts.add(new Part("p" + p + ".t" + i, () -> assuming(host, new AmProcess(profile, nic, stack,
+                            thread, hosts, first, share, driver, cpu, crash))));
                 }
             } else {
                 int first = p * range;
-                parts.add(new Part("p" + p, () -> new AmProcess(profile, nic, stack, program, hosts, first, range,
-                        driver, cpu, crash).assumes(host.stack(), host.exposures())));
+                parts.add(new Part("p" + p, () -> assuming(host, new AmProcess(profile, nic, stack, program, hosts,
+                        first, range, driver, cpu, crash))));
             }
         }
         return parts;
+    }
+
+    /** {@code p}, its ledger page told what its stack assumes away (GAM: a lossless network). */
+    private static AmProcess assuming(HostSetup host, AmProcess p) {
+        p.assumes(host.stack(), host.exposures());
+        return p;
     }
 
     /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */

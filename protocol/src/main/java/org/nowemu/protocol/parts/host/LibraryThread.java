@@ -30,9 +30,6 @@ import org.nowemu.hardware.profile.HardwareProfile;
 public abstract class LibraryThread extends ProgramThread {
     private final HostOps ops;
     private final int hosts;
-    /** What the stack assumes away, for the ledger page once it exists (null: nothing, or already handed over). */
-    private org.nowemu.actors.runtime.Exposures exposures;
-    private String stack = "";
 
     /**
      * @param profile the hardware (CPU, bus, memory costs)
@@ -123,21 +120,7 @@ public abstract class LibraryThread extends ProgramThread {
 
     /** This process's page of the run's message ledger. */
     public final LedgerBook book() {
-        LedgerBook b = ledger();
-        if (exposures != null) {
-            b.assumes(stack, exposures);
-            exposures = null;
-        }
-        return b;
-    }
-
-    /**
-     * The faults its stack, {@code stackName}, assumes away, for its ledger page (null: none); called once, before
-     * the run.
-     */
-    public final void assumes(String stackName, org.nowemu.actors.runtime.Exposures e) {
-        stack = stackName;
-        exposures = e;
+        return ledger();
     }
 
     /** Makes the process crash at {@code atPs} ({@code Long.MAX_VALUE}: never); called once, before the run. */
