@@ -136,7 +136,7 @@ class ReliabilityCostTest {
 
     /**
      * VMMC-2 under a cut longer than its give-up time (h1 and h3, the servers of its two pairs, cut from 1 to 7 ms;
-     * the NIC gives a silent destination up after 8 timeouts of 500 us): what its NIC gave up comes back to the
+     * the NIC gives a silent destination up after 20 timeouts of 200 us, 4 ms): what its NIC gave up comes back to the
      * sender as unreachable (or, if the receiver had taken it and the ACK died in the cut, handled and returned),
      * nothing lost, and the rest goes through after the repair: the NIC numbers on after the give-up and marks its
      * next packet so the receiver resyncs, instead of reusing numbers the receiver may have taken.
