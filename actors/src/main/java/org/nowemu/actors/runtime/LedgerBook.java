@@ -185,7 +185,8 @@ public final class LedgerBook {
                 Arrays.copyOf(sentTo, sent), Arrays.copyOf(handledIds, handled), Arrays.copyOf(handledBy, handled),
                 Arrays.copyOf(returnedIds, returned), Arrays.copyOf(returnedTimes, returned),
                 Arrays.copyOf(returnedReasons, returned), reasons.toArray(new String[0]), Arrays.copyOf(discarded, discards),
-                Arrays.copyOf(unpromised, unpromisedCount), crashedAt, dead.clone(), Arrays.copyOf(pendingIds, pendings),
+                Arrays.copyOf(unpromised, unpromisedCount), crashedAt, dead.clone(),
+                Arrays.copyOf(pendingIds, pendings),
                 Arrays.copyOf(exposedTo, exposed), Arrays.copyOf(exposedFrom, exposed),
                 Arrays.copyOf(exposedKinds, exposed), kinds.toArray(new String[0]), stack);
     }

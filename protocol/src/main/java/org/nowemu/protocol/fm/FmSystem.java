@@ -7,6 +7,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * What FM 1.x and FM 2.x have in common as systems: the same firmware ({@link FmHosts}) and settings; they differ
@@ -23,8 +24,8 @@ public abstract class FmSystem<P> implements CommSystem<FmSettings, P> {
     }
 
     @Override
-    public org.nowemu.protocol.system.Assumptions assumptions(FmSettings s) {
-        return org.nowemu.protocol.system.Assumptions.losslessNetwork("FM takes its reliability from Myrinet's low bit-error rate and"
+    public Assumptions assumptions(FmSettings s) {
+        return Assumptions.losslessNetwork("FM takes its reliability from Myrinet's low bit-error rate and"
                 + " back-pressure: host-level credits, no sequence numbers, ACKs or retransmission (Pakin, Lauria and"
                 + " Chien, FM, 1995); what a NIC holds dies with its power");
     }

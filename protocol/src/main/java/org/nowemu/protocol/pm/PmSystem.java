@@ -27,6 +27,7 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * PM ({@code system = pm}, stack {@code pm}; COMPARISON.md §7): the staged-DMA control program and library of
@@ -56,8 +57,8 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
     }
 
     @Override
-    public org.nowemu.protocol.system.Assumptions assumptions(BasicSettings s) {
-        return org.nowemu.protocol.system.Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
+    public Assumptions assumptions(BasicSettings s) {
+        return Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
                 + " NIC memory (Tezuka et al., PM, 1997)");
     }
 

@@ -20,6 +20,7 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * VMMC ({@code system = vmmc}, COMPARISON.md §8): each NIC runs {@link VmmcFirmware}, each host with a program runs
@@ -38,8 +39,8 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
     }
 
     @Override
-    public org.nowemu.protocol.system.Assumptions assumptions(VmmcSettings s) {
-        return org.nowemu.protocol.system.Assumptions.losslessNetwork("VMMC exploits the link's back-pressure and has no retransmission: a CRC"
+    public Assumptions assumptions(VmmcSettings s) {
+        return Assumptions.losslessNetwork("VMMC exploits the link's back-pressure and has no retransmission: a CRC"
                 + " error is fatal (Dubnicki et al., VMMC, 1997)");
     }
 

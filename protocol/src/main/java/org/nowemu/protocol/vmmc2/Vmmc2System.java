@@ -25,6 +25,7 @@ import org.nowemu.protocol.vmmc.VmmcProcess;
 import org.nowemu.protocol.vmmc.VmmcProgram;
 import org.nowemu.protocol.vmmc.VmmcSettings;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * VMMC-2 ({@code system = vmmc2}, COMPARISON.md §9): VMMC's firmware and library ({@code protocol.vmmc}) composed
@@ -49,8 +50,8 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     }
 
     @Override
-    public org.nowemu.protocol.system.Assumptions assumptions(VmmcSettings s) {
-        return org.nowemu.protocol.system.Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
+    public Assumptions assumptions(VmmcSettings s) {
+        return Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
                 + " sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)");
     }
 

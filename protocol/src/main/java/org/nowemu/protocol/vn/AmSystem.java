@@ -29,6 +29,7 @@ import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * Active Messages ({@code system = am}): the AM-II library ({@code org.nowemu.protocol.am}) and the segment driver
@@ -62,11 +63,11 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     }
 
     @Override
-    public org.nowemu.protocol.system.Assumptions assumptions(StackSettings s) {
+    public Assumptions assumptions(StackSettings s) {
         // AM-II's alternating bit with incarnations survives every fault; without it (GAM) the stack relies on Myrinet.
-        return s.reliability() ? org.nowemu.protocol.system.Assumptions.NONE : org.nowemu.protocol.system.Assumptions.losslessNetwork("without the alternating bit the firmware has no"
-                + " retransmission and, like GAM, relies on Myrinet being reliable (Chun, Mainwaring and Culler, GAM,"
-                + " 1997)");
+        return s.reliability() ? Assumptions.NONE : Assumptions.losslessNetwork("without the alternating bit the"
+                + " firmware has no retransmission and, like GAM, relies on Myrinet being reliable (Chun, Mainwaring"
+                + " and Culler, GAM, 1997)");
     }
 
     @Override
