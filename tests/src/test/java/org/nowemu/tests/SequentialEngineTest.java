@@ -108,7 +108,7 @@ class SequentialEngineTest {
         return List.of("nowemu.reliability-cost.stacks=" + stacks, "nowemu.reliability-cost.bit-error-rates=[1e-5]",
                 "nowemu.reliability-cost.stream-messages=30", "nowemu.reliability-cost.warmup=2",
                 "nowemu.reliability-cost.round-trips=4", "nowemu.reliability-cost.send-time=2ms",
-                "nowemu.reliability-cost.receive-timeout=4ms", "nowemu.reliability-cost.max-time=10ms",
+                "nowemu.reliability-cost.receive-timeout=4ms",
                 "nowemu.topology.chain.switches=4", "nowemu.topology.chain.hosts-per-switch=3");
     }
 

@@ -1,6 +1,7 @@
 package org.nowemu.protocol.basic;
 
 import java.util.ArrayDeque;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
@@ -35,6 +36,8 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code basic.dropped.<status>} (CRC error, truncated, ...), {@code basic.dropped.malformed}.
  */
 public final class BasicFirmware implements Firmware {
+    /** The system whose ledger ids this firmware's packets carry. */
+    private final IdSystem ids;
     private final BasicSettings s;
     private final FirmwareSteps c;
     private final Routes routes;
@@ -88,6 +91,12 @@ public final class BasicFirmware implements Firmware {
      * @param routes   the route to each NIC (null for itself or where there is none)
      */
     public BasicFirmware(BasicSettings settings, Routes routes) {
+        this(settings, routes, IdSystem.BASIC);
+    }
+
+    /** @param ids the system whose ledger ids the packets carry (PM and Hamlyn run on this firmware too) */
+    public BasicFirmware(BasicSettings settings, Routes routes, IdSystem ids) {
+        this.ids = ids;
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -321,6 +330,18 @@ public final class BasicFirmware implements Firmware {
         // The arrival flag sits at the end of the buffer (or entry): the same DMA writes it, last.
         dma(DmaRequest.toHost(share > 0 ? 16 : body.length + 4, s.streamingDma(), 0, host,
                 new Arrival(BasicWire.RECV_AREA, buffer, body)), new Delivered(src));
+    }
+
+    /** The ledger ids of the packets the reliability part still keeps for resending, for the ledger. */
+    @Override
+    public long[] holding() {
+        if (rel == null || nic == null) {
+            return new long[0];
+        }
+        java.util.TreeSet<Long> kept = new java.util.TreeSet<>();
+        rel.forEachKept((dest, seq) -> kept.add(org.nowemu.protocol.parts.ledger.MessageIds.of(
+                ids, nic.nic(), dest, (Integer) seq)));
+        return kept.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** What the reliability parts ask of this program. */

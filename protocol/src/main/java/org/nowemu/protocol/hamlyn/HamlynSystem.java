@@ -93,7 +93,7 @@ public final class HamlynSystem implements CommSystem<BasicSettings, HamlynProgr
 
     @Override
     public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
-        return new BasicFirmware(s, routes);
+        return new BasicFirmware(s, routes, IdSystem.HAMLYN);
     }
 
     @Override

@@ -28,6 +28,7 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * PM ({@code system = pm}, stack {@code pm}; COMPARISON.md §7): the staged-DMA control program and library of
@@ -54,6 +55,12 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
     @Override
     public String description() {
         return "PM: DMA from a pinned send area, channel receive ring, ACK/NACK retransmission on the NIC, multisend";
+    }
+
+    @Override
+    public Assumptions assumptions(BasicSettings s) {
+        return Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
+                + " NIC memory (Tezuka et al., PM, 1997)");
     }
 
     @Override
@@ -91,7 +98,7 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
 
     @Override
     public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
-        return new BasicFirmware(s, routes);
+        return new BasicFirmware(s, routes, IdSystem.PM);
     }
 
     @Override

@@ -1,10 +1,12 @@
 package org.nowemu.protocol.vmmc;
 
 import java.util.ArrayDeque;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
@@ -74,6 +76,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     }
 
     private final VmmcSettings s;
+    /** The system whose ledger ids this firmware's messages carry. */
+    private final IdSystem ids;
     private final FirmwareSteps c;
     private final Routes routes;
     private final VmmcImports imports;
@@ -90,7 +94,9 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     private HostDmas dmas;
     private NicReliability rel;
 
-    public VmmcFirmware(VmmcSettings settings, Routes routes) {
+    /** @param ids the system whose ledger ids the messages carry (VMMC-2 runs on this firmware too) */
+    public VmmcFirmware(VmmcSettings settings, Routes routes, IdSystem ids) {
+        this.ids = ids;
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -99,7 +105,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
                 settings.profile().host().pageSize());
         this.costs = new TranslationCosts(settings.profile());
         this.deposit = new VmmcDeposit(settings);
-        this.imports = new VmmcImports(settings, deposit, this::control);
+        this.imports = new VmmcImports(settings, deposit, this::control,
+                settings.reliability() == Reliability.ACK_NACK);
     }
 
     /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
@@ -147,6 +154,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
             translated();
         } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
             rel.onTimer(t.tag());
+        } else if (event instanceof NicEvent.Timer t && imports.owns(t.tag())) {
+            imports.onTimer(t.tag(), host);
         } else {
             throw new IllegalStateException("vmmc firmware: unexpected " + event);
         }
@@ -172,9 +181,29 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
         sendReady();
     }
 
+    /** A packet given up goes back to the host, which returns its request to the program as unreachable. */
     @Override
     public void gaveUp(int dest, Object token) {
         nic.counter("vmmc.given_up").increment();
+        if (token instanceof Outgoing o && o.needsData() && host >= 0) {
+            nic.cycles(c.dma());
+            dmas.toHost(8, s.streamingDma(), host, new VmmcWire.GivenUp(dest, VmmcWire.header(o.body).seq()));
+        }
+    }
+
+    /** The ledger ids of the requests whose packets the retransmission store still keeps (VMMC-2), for the ledger. */
+    @Override
+    public long[] holding() {
+        if (rel == null || nic == null) {
+            return new long[0];
+        }
+        java.util.TreeSet<Long> kept = new java.util.TreeSet<>();
+        rel.forEachKept((dest, token) -> {
+            if (token instanceof Outgoing o && o.needsData()) {
+                kept.add(MessageIds.of(ids, nic.nic(), dest, VmmcWire.header(o.body).seq()));
+            }
+        });
+        return kept.stream().mapToLong(Long::longValue).toArray();
     }
 
     private void translated() {

@@ -28,10 +28,11 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
  * buffer at the offset the sender chose, where this process's image of it follows the NIC's DMAs; notifications
  * are polled from a queue in host memory, or wait for an interrupt delivered as a signal (P14). VMMC is reliable:
  * every request the library hands over for a granted import within its bounds is promised to the ledger, and
- * handled when its last packet has landed.
+ * handled when its last packet has landed. On VMMC-2 a request whose packet the NIC gave up comes back as
+ * unreachable.
  *
  * <p>Counters: {@code vmmc.sent}, {@code vmmc.flag_reads}, {@code vmmc.queue_full}, {@code vmmc.handled},
- * {@code vmmc.notifications}, {@code vmmc.polls}.
+ * {@code vmmc.notifications}, {@code vmmc.polls}, {@code vmmc.returned} (VMMC-2: requests given up).
  */
 public final class VmmcProcess extends LibraryThread {
     /** A granted import as the library knows it. */
@@ -60,6 +61,8 @@ public final class VmmcProcess extends LibraryThread {
     private final List<int[]> staged = new ArrayList<>();
     /** VMMC-2: redirects posted to the NIC and not yet filled, {exp, offset, end}. */
     private final List<int[]> posted = new ArrayList<>();
+    /** VMMC-2: the ledger ids of requests the NIC gave up and the library returned. */
+    private final java.util.TreeSet<Long> returned = new java.util.TreeSet<>();
     /** Bytes that landed in staging under a redirect the NIC had not yet seen: the library owes their copy. */
     private long owedCopy;
 
@@ -107,6 +110,11 @@ public final class VmmcProcess extends LibraryThread {
             }
         } else if (written instanceof Arrival a) {
             notes.arrive(a.slot(), a.content());
+        } else if (written instanceof VmmcWire.GivenUp g
+                && returned.add(MessageIds.of(ids, host(), g.dest(), g.seq()))) {
+            // Once per request, however many of its packets the NIC gave up.
+            stat("vmmc.returned").increment();
+            book().returned(MessageIds.of(ids, host(), g.dest(), g.seq()), clock(), "unreachable");
         }
     }
 

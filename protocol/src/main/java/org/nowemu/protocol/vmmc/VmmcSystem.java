@@ -21,6 +21,7 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * VMMC ({@code system = vmmc}, COMPARISON.md §8): each NIC runs {@link VmmcFirmware}, each host with a program runs
@@ -36,6 +37,12 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
     @Override
     public String name() {
         return "vmmc";
+    }
+
+    @Override
+    public Assumptions assumptions(VmmcSettings s) {
+        return Assumptions.losslessNetwork("VMMC exploits the link's back-pressure and has no retransmission: a CRC"
+                + " error is fatal (Dubnicki et al., VMMC, 1997)");
     }
 
     @Override
@@ -76,7 +83,7 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
 
     @Override
     public Firmware firmware(VmmcSettings s, NicParts nic, Routes routes) {
-        return new VmmcFirmware(s, routes);
+        return new VmmcFirmware(s, routes, IdSystem.VMMC);
     }
 
     @Override

@@ -64,6 +64,13 @@ public final class VmmcWire {
     record Landed(int exp, int offset, byte[] data, int src, int seq, boolean last, boolean redirected) {
     }
 
+    /**
+     * VMMC-2: the NIC gave a packet of request {@code seq} to {@code dest} up (the destination stayed silent through
+     * every retry), DMA'd to the host: the request comes back to its sender, undelivered.
+     */
+    record GivenUp(int dest, int seq) {
+    }
+
     /** VMMC-2: the receiver posts a user buffer for bytes {@code offset} to {@code end} of export {@code exp}. */
     record Redirect(int exp, int offset, int end) {
     }

@@ -26,6 +26,7 @@ import org.nowemu.protocol.vmmc.VmmcProcess;
 import org.nowemu.protocol.vmmc.VmmcProgram;
 import org.nowemu.protocol.vmmc.VmmcSettings;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * VMMC-2 ({@code system = vmmc2}, COMPARISON.md §9): VMMC's firmware and library ({@code protocol.vmmc}) composed
@@ -47,6 +48,12 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     @Override
     public String name() {
         return "vmmc2";
+    }
+
+    @Override
+    public Assumptions assumptions(VmmcSettings s) {
+        return Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
+                + " sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)");
     }
 
     @Override
@@ -87,7 +94,7 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
 
     @Override
     public Firmware firmware(VmmcSettings s, NicParts nic, Routes routes) {
-        return new VmmcFirmware(s, routes);
+        return new VmmcFirmware(s, routes, IdSystem.VMMC2);
     }
 
     @Override
