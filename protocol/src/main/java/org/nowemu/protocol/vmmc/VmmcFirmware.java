@@ -76,8 +76,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     }
 
     private final VmmcSettings s;
-    /** The system whose ledger ids this firmware's messages carry. */
-    private final IdSystem ids;
+    private final IdSystem ids; // whose ledger ids the messages carry: VMMC-2 runs on this firmware too
     private final FirmwareSteps c;
     private final Routes routes;
     private final VmmcImports imports;
@@ -94,7 +93,6 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     private HostDmas dmas;
     private NicReliability rel;
 
-    /** @param ids the system whose ledger ids the messages carry (VMMC-2 runs on this firmware too) */
     public VmmcFirmware(VmmcSettings settings, Routes routes, IdSystem ids) {
         this.ids = ids;
         this.s = settings;
