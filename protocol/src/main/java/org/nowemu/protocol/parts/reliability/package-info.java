@@ -7,7 +7,7 @@
  * SRAM so the link's STOP/GO holds the sender), ACKs, NACKs, credits and retransmission timers. Its pieces:
  * {@link org.nowemu.protocol.parts.reliability.RetransmitSender} (the unacknowledged-packet store, go-back-N),
  * {@link org.nowemu.protocol.parts.reliability.SequencedReceiver} (in-order admission; the alternating bit through
- * the AM-II channels' {@link org.nowemu.protocol.parts.channels.ReceiveChannels}), and NIC-level credits over the
+ * the AM-II channels' {@link org.nowemu.protocol.am.parts.channels.ReceiveChannels}), and NIC-level credits over the
  * host credits' {@link org.nowemu.protocol.parts.credits.CreditTable}. Host-level credits stay in
  * {@code parts/credits}: they live in the host library.
  */
