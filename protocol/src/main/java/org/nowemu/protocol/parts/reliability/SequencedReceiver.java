@@ -1,6 +1,6 @@
 package org.nowemu.protocol.parts.reliability;
 
-import org.nowemu.protocol.am.parts.channels.ReceiveChannels;
+import org.nowemu.protocol.parts.channels.ReceiveChannels;
 
 /**
  * The receiving NIC's in-order admission of numbered data packets, per source. With the alternating bit only the

@@ -5,6 +5,7 @@ import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.am.parts.restart.Lives;
 import org.nowemu.protocol.am.parts.sendpath.SendPath;
 import org.nowemu.protocol.am.wire.Header;
+import org.nowemu.protocol.parts.channels.ReceiveChannels;
 import org.nowemu.protocol.parts.routing.RoutingTable;
 
 /**

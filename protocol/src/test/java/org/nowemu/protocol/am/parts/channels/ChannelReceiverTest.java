@@ -10,6 +10,7 @@ import org.nowemu.protocol.am.parts.endpoints.EndpointTable;
 import org.nowemu.protocol.am.parts.restart.Lives;
 import org.nowemu.protocol.am.parts.sendpath.SendPath;
 import org.nowemu.protocol.am.wire.Header;
+import org.nowemu.protocol.parts.channels.ReceiveChannels;
 import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.routing.Routes;
 import org.nowemu.protocol.parts.routing.RoutingTable;

@@ -1,4 +1,4 @@
-package org.nowemu.protocol.am.parts.channels;
+package org.nowemu.protocol.parts.channels;
 
 import java.util.HashMap;
 
