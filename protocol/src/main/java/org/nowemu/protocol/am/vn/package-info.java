@@ -1,7 +1,5 @@
 /**
- * Active Messages, the system {@code am}: {@link org.nowemu.protocol.am.AmSystem} registers it (the AM-II library
- * of {@code org.nowemu.protocol.am} and the segment driver on the hosts), {@link org.nowemu.protocol.am.vn.VnFirmware}
- * is the VN transport firmware on the NICs, a composition of parts whose stack options (reliability, protection,
- * virtual networks, pipelined DMA) pick which run: AM-II with all of them, GAM with few.
+ * The VN transport firmware of AM-II and GAM on the LANai: the dispatch loop composing {@code am.parts} and its receive
+ * chain. Used by {@code AmSystem}.
  */
 package org.nowemu.protocol.am.vn;
