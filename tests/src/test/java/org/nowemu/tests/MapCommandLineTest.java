@@ -37,7 +37,7 @@ class MapCommandLineTest {
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
             JsonNode m = r.get("metrics");
-            assertEquals("d3520284cae7ea0b", r.get("digest").asText());
+            assertEquals("60da555cbcb72fb4", r.get("digest").asText());
             assertEquals(16, m.get("map.hosts").asInt());
             assertEquals(8, m.get("map.switches").asInt());
             assertEquals(16, m.get("map.links").asInt());

@@ -18,16 +18,16 @@ import org.nowemu.hardware.topology.Topology;
 import org.nowemu.mapper.daemon.MapperDaemon;
 import org.nowemu.mapper.daemon.MapperOutcome;
 import org.nowemu.mapper.daemon.MapperSettings;
-import org.nowemu.protocol.AmCluster;
 import org.nowemu.protocol.am.Am;
+import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.stack.StackSettings;
+import org.nowemu.protocol.system.Stacks;
 
 /**
  * AM-II over routes that only the mapper wrote: the NICs' routing tables start empty, a mapper daemon runs on every

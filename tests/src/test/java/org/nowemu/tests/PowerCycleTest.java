@@ -13,24 +13,24 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.Emulation;
+import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.AmCluster;
 import org.nowemu.protocol.am.Am;
+import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.stack.StackSettings;
+import org.nowemu.protocol.system.Stacks;
 import org.nowemu.workloads.faults.FaultSchedule;
 
 /**

@@ -11,7 +11,7 @@ import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.mapper.daemon.MapperOutcome;
-import org.nowemu.protocol.AmCluster;
+import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.tests.MapperRoutesTest.Net;
 
 /** The mapper around a cut cable that has another path beside it (the cut without one: {@link MapperRoutesTest}). */

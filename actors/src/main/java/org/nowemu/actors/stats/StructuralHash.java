@@ -11,7 +11,8 @@ import java.util.Map;
  * a hashed collection, so it is the same in every JVM. Handles records (by their components), primitives and
  * their boxes, strings, enums (by name), arrays, lists and sorted maps; a payload may implement
  * {@link Digestible} to say itself what identifies it. Anything else fails loudly: an unstable hash would
- * silently break the determinism contract.
+ * silently break the determinism contract. A type enters by its name without its package, so a digest does not
+ * depend on where a class's file lives.
  */
 public final class StructuralHash {
     /** A payload that computes its own stable hash. */
@@ -60,8 +61,22 @@ public final class StructuralHash {
         return HASHERS.get(o.getClass()).hash(o);
     }
 
+    /**
+     * The name a type enters the hash under: its binary name without its package ({@code Outer$Inner} for a
+     * nested class), so that moving a file to another package changes no digest; arrays by their element's.
+     */
+    static String layoutFreeName(Class<?> type) {
+        if (type.isArray()) {
+            Class<?> element = type.getComponentType();
+            return element.isPrimitive() ? type.getName()
+                    : "[" + (element.isArray() ? layoutFreeName(element) : "L" + layoutFreeName(element) + ";");
+        }
+        String pkg = type.getPackageName();
+        return pkg.isEmpty() ? type.getName() : type.getName().substring(pkg.length() + 1);
+    }
+
     private static ThrowingHasher hasherFor(Class<?> type) {
-        long typeHash = Digest.of(type.getName());
+        long typeHash = Digest.of(layoutFreeName(type));
         if (Digestible.class.isAssignableFrom(type)) {
             return o -> Digest.mix(typeHash, ((Digestible) o).digest());
         }

@@ -19,7 +19,7 @@ import org.nowemu.mapper.wire.MapperPacket;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
-import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.am.nic.HostEntry;
 
 /**
  * The mapper daemon of one host: a privileged process. It answers other daemons' host probes at all times. It

@@ -9,10 +9,10 @@ import org.nowemu.hardware.host.BusRequest;
 import org.nowemu.hardware.host.ProgramThread;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.driver.SegmentDriver;
-import org.nowemu.protocol.nic.Doorbell;
-import org.nowemu.protocol.nic.HostEntry;
-import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.am.driver.SegmentDriver;
+import org.nowemu.protocol.am.nic.Doorbell;
+import org.nowemu.protocol.am.nic.HostEntry;
+import org.nowemu.protocol.am.stack.StackSettings;
 
 /**
  * A thread of a process on an emulated host running an {@link AmProgram} against the AM-II library: one host

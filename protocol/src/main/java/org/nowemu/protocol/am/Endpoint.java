@@ -6,10 +6,10 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.actors.runtime.LedgerBook;
 import org.nowemu.actors.runtime.LedgerIds;
-import org.nowemu.protocol.nic.Doorbell;
-import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.am.nic.Doorbell;
+import org.nowemu.protocol.am.nic.HostEntry;
+import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.stack.StackSettings;
 
 /**
  * An AM-II endpoint as its process sees it: its name and tag, its translation table (index -> destination

@@ -2,6 +2,7 @@ package org.nowemu.protocol.system;
 
 import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.am.AmSystem;
 import org.nowemu.protocol.basic.BasicSystem;
 import org.nowemu.protocol.bip.BipSystem;
 import org.nowemu.protocol.fm.fm1.Fm1System;
@@ -11,7 +12,6 @@ import org.nowemu.protocol.trapeze.TrapezeSystem;
 import org.nowemu.protocol.unet.UnetSystem;
 import org.nowemu.protocol.vmmc.VmmcSystem;
 import org.nowemu.protocol.vmmc2.Vmmc2System;
-import org.nowemu.protocol.vn.AmSystem;
 
 /**
  * The registry of communication systems, by name. Adding a system is one line here (and its stacks in

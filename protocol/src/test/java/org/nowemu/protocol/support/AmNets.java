@@ -13,10 +13,10 @@ import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.AmCluster;
+import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.AmProgram;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.stack.StackSettings;
+import org.nowemu.protocol.system.Stacks;
 
 /** Clusters running AM programs for the protocol tests: configuration from HOCON overrides, seeded runs. */
 public final class AmNets {

@@ -15,8 +15,8 @@ import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.parts.bench.Streaming;
-import org.nowemu.protocol.stack.Stacks;
 import org.nowemu.protocol.system.Stack;
+import org.nowemu.protocol.system.Stacks;
 import org.nowemu.protocol.system.SystemCluster;
 import org.nowemu.protocol.system.SystemSettings;
 

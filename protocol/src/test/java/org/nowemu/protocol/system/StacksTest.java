@@ -11,10 +11,9 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.AmProgram;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.AmSystem;
+import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.vn.AmSystem;
 
 /** Stacks name their system; a stack, a system or a program type that does not fit is one line of bad input. */
 class StacksTest {

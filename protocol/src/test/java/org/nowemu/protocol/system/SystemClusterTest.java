@@ -29,9 +29,8 @@ import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
-import org.nowemu.protocol.stack.Stacks;
-import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.support.AmNets;
 
 /**
  * One cluster, two communication systems, host by host: hosts 0 and 1 run AM-II (a client sends five requests, the

@@ -8,14 +8,14 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
+import org.nowemu.protocol.am.AmSystem;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
-import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stack;
-import org.nowemu.protocol.vn.AmSystem;
 import org.nowemu.workloads.experiment.PairStudy;
 import org.nowemu.workloads.results.Series;
 

@@ -144,7 +144,7 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
         org.nowemu.actors.runtime.RuntimeSettings.from(c);
         org.nowemu.hardware.profile.HardwareProfile profile = org.nowemu.hardware.profile.HardwareProfile.read(reader);
         org.nowemu.hardware.topology.Topologies.named(reader);
-        org.nowemu.protocol.stack.Stacks.selected(reader, profile);
+        org.nowemu.protocol.system.Stacks.selected(reader, profile);
         if (reader.string("nowemu.workload").isEmpty()) {
             throw new BadInputException(ec.source() + " names no workload: set nowemu.workload (one of "
                     + Workloads.all().stream().map(Workload::name).collect(Collectors.joining(", "))

@@ -5,8 +5,8 @@ import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.stack.StackSettings;
+import org.nowemu.protocol.system.Stacks;
 import org.nowemu.workloads.experiment.Counts;
 
 /**

@@ -10,9 +10,9 @@ import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stack;
+import org.nowemu.protocol.system.Stacks;
 import org.nowemu.protocol.system.SystemCluster;
 
 /**

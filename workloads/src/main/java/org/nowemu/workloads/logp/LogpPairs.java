@@ -4,9 +4,9 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.am.AmProgram;
-import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.am.AmSystem;
+import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stack;
-import org.nowemu.protocol.vn.AmSystem;
 import org.nowemu.workloads.experiment.PairStudy;
 import org.nowemu.workloads.results.Series;
 

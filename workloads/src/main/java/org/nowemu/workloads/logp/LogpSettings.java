@@ -4,7 +4,7 @@ import java.util.List;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.stack.StackSettings;
+import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.workloads.experiment.StackPairs;
 
 /**

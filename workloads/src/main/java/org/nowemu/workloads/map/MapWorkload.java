@@ -18,9 +18,9 @@ import org.nowemu.mapper.daemon.MapperDaemon;
 import org.nowemu.mapper.daemon.MapperOutcome;
 import org.nowemu.mapper.daemon.MapperSettings;
 import org.nowemu.mapper.graph.NetMap;
-import org.nowemu.protocol.AmCluster;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.AmCluster;
+import org.nowemu.protocol.am.stack.StackSettings;
+import org.nowemu.protocol.system.Stacks;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
 

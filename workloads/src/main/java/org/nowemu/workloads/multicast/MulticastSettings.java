@@ -13,8 +13,8 @@ import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
-import org.nowemu.protocol.stack.Stacks;
 import org.nowemu.protocol.system.Stack;
+import org.nowemu.protocol.system.Stacks;
 
 /**
  * Settings of the multicast experiment ({@code nowemu.multicast}).

@@ -3,8 +3,8 @@ package org.nowemu.workloads.overcommit;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.stack.StackSettings;
-import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.protocol.am.stack.StackSettings;
+import org.nowemu.protocol.system.Stacks;
 
 /**
  * Settings of the endpoint-overcommit experiment ({@code nowemu.overcommit}).

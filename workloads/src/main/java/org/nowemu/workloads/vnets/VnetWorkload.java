@@ -11,7 +11,7 @@ import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.AmCluster;
+import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.workloads.experiment.Hosts;

@@ -1,2 +1,4 @@
-/** Ledger ids of the comparison systems' messages, from what their headers carry. */
+/**
+ * Ledger ids of messages, from what their headers carry. Used by every system.
+ */
 package org.nowemu.protocol.parts.ledger;

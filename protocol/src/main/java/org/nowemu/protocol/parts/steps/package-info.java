@@ -1,2 +1,5 @@
-/** The elementary firmware and library steps, in LANai and host cycles, that every comparison system is made of. */
+/**
+ * The elementary firmware and library steps, in LANai and host cycles. Used by the comparison systems and the
+ * host-transfer workload.
+ */
 package org.nowemu.protocol.parts.steps;

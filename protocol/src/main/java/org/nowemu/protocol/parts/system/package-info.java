@@ -1,2 +1,4 @@
-/** The host side shared by the systems without protection: one process per NIC, and their SRAM check. */
+/**
+ * One process per NIC and its SRAM check, for the systems without protection. Used by every comparison system.
+ */
 package org.nowemu.protocol.parts.system;
