@@ -30,7 +30,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  */
 public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeFirmware.Delivered>,
         StagedSend.Messages<TrapezeFirmware.Outgoing> {
-    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false,
+    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false,
             "trapeze.payloads_fetched", "trapeze.dropped.no_route", "trapeze.transmitted");
 
     private final TrapezeSettings s;
@@ -138,7 +138,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
 
     @Override
     public int fetchBytes(Outgoing o) {
-        return o.post().payload();
+        return o.post().payload() == 0 ? NONE : o.post().payload();
     }
 
     @Override

@@ -37,7 +37,7 @@ import org.nowemu.protocol.parts.routing.Routes;
 public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmware.Delivered>,
         StagedSend.Messages<UnetFirmware.Outgoing> {
     private static final Object TLB_FILLED = "tlb-filled";
-    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, "unet.fetched",
+    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "unet.fetched",
             "unet.dropped.no_route", "unet.transmitted");
 
     private final UnetSettings s;
@@ -188,7 +188,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
 
     @Override
     public int fetchBytes(Outgoing o) {
-        return o.needsData() ? o.send.length() : 0;
+        return o.needsData() ? o.send.length() : NONE;
     }
 
     @Override

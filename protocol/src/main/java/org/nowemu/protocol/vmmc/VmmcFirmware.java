@@ -35,7 +35,7 @@ import org.nowemu.protocol.parts.routing.Routes;
 public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmware.EntriesFetched>,
         NicReliability.Link, StagedSend.Messages<VmmcFirmware.Outgoing> {
     private static final Object TLB_FILLED = "tlb-filled";
-    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, "vmmc.fetched",
+    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "vmmc.fetched",
             "vmmc.dropped.no_route", "vmmc.transmitted");
 
     /** The UTLB entries a miss needed are in from the host's table. */

@@ -28,7 +28,10 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> {
     /** What the system decides about each message. */
     public interface Messages<T> {
-        /** Bytes to fetch from host memory by DMA; 0 when they are already in SRAM or in the descriptor. */
+        /** Nothing to fetch: the bytes are in the descriptor, or the host wrote them into SRAM by PIO. */
+        int NONE = -1;
+
+        /** Bytes to fetch from host memory by DMA (0 is a fetch too); {@link #NONE} when they are already in SRAM. */
         int fetchBytes(T m);
 
         /** The NIC the {@code copy}th packet of {@code m} goes to. */
@@ -70,15 +73,17 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
      *                    in SRAM)
      * @param pioBuffered a message with nothing to fetch (written into SRAM by PIO) still takes a send buffer
      * @param streaming   fetches use the host bridge's streaming mode
+     * @param dmaCharged  the firmware charges each fetch's DMA start with its reading of the descriptor, as one
+     *                    step (the clock rounds each charge: two charges are not one)
      * @param fetched     counter of fetches started
      * @param noRoute     counter of packets with no route
      * @param transmitted counter of message packets whose tail has left (null: none)
      */
-    public record Options(boolean inOrder, boolean pioBuffered, boolean streaming, String fetched, String noRoute,
-            String transmitted) {
+    public record Options(boolean inOrder, boolean pioBuffered, boolean streaming, boolean dmaCharged,
+            String fetched, String noRoute, String transmitted) {
         /** The same, its fetches streaming or not (a stack's setting). */
         public Options streaming(boolean on) {
-            return new Options(inOrder, pioBuffered, on, fetched, noRoute, transmitted);
+            return new Options(inOrder, pioBuffered, on, dmaCharged, fetched, noRoute, transmitted);
         }
     }
 
@@ -147,7 +152,7 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
     /** A message in; the firmware then calls {@link #pump}. */
     public void add(T m) {
         Slot<T> s = new Slot<>(m);
-        if (messages.fetchBytes(m) == 0 && !o.pioBuffered()) {
+        if (messages.fetchBytes(m) == Messages.NONE && !o.pioBuffered()) {
             s.staged = true;
             s.inSram = true;
         }
@@ -167,8 +172,10 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
             s.staged = true;
             s.buffered = true;
             int bytes = messages.fetchBytes(s.m);
-            if (bytes > 0) {
-                nic.cycles(c.dma());
+            if (bytes != Messages.NONE) {
+                if (!o.dmaCharged()) {
+                    nic.cycles(c.dma());
+                }
                 nic.counter(o.fetched()).increment();
                 messages.staging(s.m);
                 dma.fromHost(bytes, s);
