@@ -4,6 +4,10 @@ import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.notification.ControlTransfer;
+import org.nowemu.protocol.parts.notification.InterruptsOn;
+import org.nowemu.protocol.parts.notification.NicInterrupt;
+import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staged.StagedSend;
@@ -41,6 +45,10 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
     /** Entries taken from the send ring, each sent in ring order once its payload (if any) is in SRAM. */
     private StagedSend<Outgoing> send;
     private int host = -1;
+    /** An interrupt per delivery while enabled and none outstanding: told to the host when the entry has landed. */
+    private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
+            "trapeze");
+    private long returned;
     private NicContext nic;
     private HostDmas dmas;
 
@@ -105,6 +113,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
     @Override
     public void dmaDone(Delivered done) {
         nic.postReceive(1);
+        interrupts.delivered();
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -117,9 +126,13 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
             pumpSend();
         } else if (p instanceof TrapezeWire.Return r) {
             recvRing.post(r.index(), Boolean.TRUE);
+            interrupts.polled(++returned);
+        } else if (p instanceof InterruptsOn on) {
+            interrupts.enable(on.on());
         } else if (p instanceof TrapezeWire.Init) {
             host = w.thread();
             recvRing.fill(Boolean.TRUE);
+            interrupts.start(nic, host, s.interrupts());
         } else {
             throw new IllegalStateException("trapeze firmware: unexpected host write " + p);
         }
@@ -189,9 +202,8 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         int control = TrapezeWire.HEADER_BYTES + m.control().length + 4; // full flag last
         dmas.toHost(control, s.streamingDma(), host, new Arrival(TrapezeWire.RECV_RING, entry, body), this,
                 new Delivered());
-        if (s.interrupts()) {
-            nic.cycles(c.flag());
-            nic.counter("trapeze.interrupts").increment();
+        if (interrupts.enabled()) {
+            nic.cycles(c.flag()); // the entry's interrupt bit: the interrupt goes once the entry has landed
         }
     }
 

@@ -7,6 +7,10 @@ import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.notification.ControlTransfer;
+import org.nowemu.protocol.parts.notification.InterruptsOn;
+import org.nowemu.protocol.parts.notification.NicInterrupt;
+import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staged.StagedSend;
@@ -54,6 +58,10 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     private StagedSend<Outgoing> out;
     private Outgoing translating;
     private int host = -1;
+    /** An upcall per delivery while enabled and none outstanding: told to the host when the entry has landed. */
+    private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
+            "unet");
+    private long consumed;
     private NicContext nic;
     private HostDmas dmas;
 
@@ -140,6 +148,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     @Override
     public void dmaDone(Delivered done) {
         nic.postReceive(1);
+        interrupts.delivered();
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -155,6 +164,9 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
             if (k.buffer() >= 0) {
                 freeQueue.add(k.buffer());
             }
+            interrupts.polled(++consumed);
+        } else if (p instanceof InterruptsOn on) {
+            interrupts.enable(on.on());
         } else if (p instanceof UnetWire.Channel ch) {
             channelDest[ch.channel()] = ch.dest();
         } else if (p instanceof UnetWire.Init) {
@@ -162,6 +174,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
             for (int b = 0; b < s.freeQueue(); b++) {
                 freeQueue.add(b);
             }
+            interrupts.start(nic, host, s.interrupts());
         } else {
             throw new IllegalStateException("unet firmware: unexpected host write " + p);
         }
@@ -288,8 +301,8 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         nic.cycles(c.dma());
         dmas.toHost(bytes, s.streamingDma(), host,
                 new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), this, new Delivered());
-        if (s.interrupts()) {
-            nic.cycles(c.flag());
+        if (interrupts.enabled()) {
+            nic.cycles(c.flag()); // the entry's interrupt bit: the upcall goes once the entry has landed
         }
     }
 
