@@ -12,6 +12,7 @@ import org.nowemu.protocol.parts.reliability.NicReliability.Verdict;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
@@ -35,7 +36,10 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code basic.delivered} (DMA'd into a host buffer), {@code basic.dropped.no_buffer}, {@code basic.dropped.no_route},
  * {@code basic.dropped.<status>} (CRC error, truncated, ...), {@code basic.dropped.malformed}.
  */
-public final class BasicFirmware implements Firmware {
+public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicFirmware.Msg> {
+    /** Each packet leaves once in SRAM; a PIO'd one takes a send buffer too; a DMA start costs with its descriptor. */
+    private static final StagedSend.Options SEND = new StagedSend.Options(false, true, false, true, "basic.fetched",
+            "basic.dropped.no_route", "basic.transmitted");
     /** The system whose ledger ids this firmware's packets carry. */
     private final IdSystem ids;
     private final BasicSettings s;
@@ -45,8 +49,8 @@ public final class BasicFirmware implements Firmware {
     private final DescriptorRing<Boolean> recvRing;
     /** What each host DMA means when it completes: the engine completes them in the order they were queued. */
     private final ArrayDeque<AfterDma> afterDma = new ArrayDeque<>();
-    /** Send-ring entries whose packets are queued on the send DMA, in order. */
-    private final ArrayDeque<Integer> onWire = new ArrayDeque<>();
+    /** Send-ring entries taken, fetched into SRAM send buffers and sent. */
+    private StagedSend<Msg> send;
     /**
      * A send descriptor as the firmware reads it: one destination (the survey's), several (PM's multisend), or a
      * packet whose bytes the host wrote into SRAM itself (Hamlyn's small sends: no fetch).
@@ -61,8 +65,20 @@ public final class BasicFirmware implements Firmware {
     private sealed interface AfterDma {
     }
 
-    /** Descriptor {@code index}'s packet is in SRAM ({@code frames}: each destination's, null to encode at send). */
-    private record PacketFetched(int index, Out p, byte[][] frames) implements AfterDma {
+    /** A message's packet is in SRAM. */
+    private record PacketFetched(StagedSend.Slot<Msg> slot) implements AfterDma {
+    }
+
+    /** Descriptor {@code index}'s packet ({@code frames}: each destination's, null to encode at send). */
+    static final class Msg {
+        final int index;
+        final Out p;
+        byte[][] frames;
+
+        Msg(int index, Out p) {
+            this.index = index;
+            this.p = p;
+        }
     }
 
     /** A packet from {@code src} is in a host buffer: its SRAM buffer is free, and the reliability part hears. */
@@ -79,7 +95,6 @@ public final class BasicFirmware implements Firmware {
 
     /** Received packets held in SRAM for want of a host buffer, in order (back-pressure, NIC credits). */
     private final ArrayDeque<Received> held = new ArrayDeque<>();
-    private int sramSendFree;
     private int host = -1;
     private NicContext nic;
     /** The reliability choice's parts; null for none, the survey's program unchanged. */
@@ -136,7 +151,8 @@ public final class BasicFirmware implements Firmware {
         ctx.sram().allocate("receive ring", 8L * s.recvRing());
         ctx.sram().allocate("send buffers", (long) s.sramSendBuffers() * packet);
         ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
-        sramSendFree = s.sramSendBuffers();
+        send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this,
+                new Fetches());
         ctx.postReceive(recvBuffers);
     }
 
@@ -147,7 +163,7 @@ public final class BasicFirmware implements Firmware {
         } else if (event instanceof NicEvent.PacketReceived rx) {
             onReceived(rx);
         } else if (event instanceof NicEvent.PacketSent) {
-            onSent();
+            send.sent();
         } else if (event instanceof NicEvent.DmaDone) {
             dmaDone(afterDma.poll());
         } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
@@ -188,26 +204,14 @@ public final class BasicFirmware implements Firmware {
         }
     }
 
-    /** Fetches ready descriptors' packets while an SRAM send buffer is free (and the reliability choice lets). */
+    /** Takes ready descriptors while an SRAM send buffer is free (and the reliability choice lets). */
     private void pumpSend() {
-        while (sendRing.hasReady() && sramSendFree > 0 && maySend(sendRing.peek())) {
+        while (sendRing.hasReady() && send.buffersFree() > 0 && maySend(sendRing.peek())) {
             int index = sendRing.head();
             Out p = sendRing.take();
-            sramSendFree--;
             nic.cycles(c.poll() + c.descriptor() + (p.pio() ? 0 : c.dma()));
-            // Numbered, kept or paid for as it is fetched, so the next descriptor's check sees this one counted.
-            byte[][] frames = new byte[p.dests().length][];
-            for (int i = 0; i < frames.length; i++) {
-                int d = p.dests()[i];
-                frames[i] = rel == null || routes.to(d) == null ? null
-                        : rel.data(d, BasicWire.encode(nic.nic(), p.seqs()[i], p.data()), p.seqs()[i]);
-            }
-            if (p.pio()) {
-                onFetched(index, p, frames);
-            } else {
-                nic.counter("basic.fetched").increment();
-                dma(DmaRequest.fromHost(p.data().length, s.streamingDma(), 0), new PacketFetched(index, p, frames));
-            }
+            send.add(new Msg(index, p));
+            send.pump();
         }
     }
 
@@ -223,47 +227,52 @@ public final class BasicFirmware implements Firmware {
         return true;
     }
 
-    /** The packet is in SRAM: one send DMA per destination, the descriptor free once the last has left. */
-    private void onFetched(int index, Out p, byte[][] frames) {
-        java.util.List<Integer> go = new java.util.ArrayList<>();
-        for (int i = 0; i < frames.length; i++) {
-            nic.cycles(c.route());
-            if (routes.to(p.dests()[i]) == null) {
-                nic.counter("basic.dropped.no_route").increment();
-            } else {
-                go.add(i);
-            }
-        }
-        if (go.isEmpty()) {
-            free(index);
-            return;
-        }
-        for (int k = 0; k < go.size(); k++) {
-            int i = go.get(k);
-            nic.cycles(c.header() + c.dma());
-            nic.transmit(nic.packet(routes.to(p.dests()[i]), frames[i] != null ? frames[i]
-                    : BasicWire.encode(nic.nic(), p.seqs()[i], p.data())));
-            onWire.add(k == go.size() - 1 ? index : -2); // the last copy to leave frees the descriptor
+    @Override
+    public int fetchBytes(Msg m) {
+        return m.p.pio() ? NONE : m.p.data().length;
+    }
+
+    @Override
+    public int copies(Msg m) {
+        return m.p.dests().length;
+    }
+
+    @Override
+    public int dest(Msg m, int copy) {
+        return m.p.dests()[copy];
+    }
+
+    /** Numbered, kept or paid for as it is fetched, so the next descriptor's check sees this one counted. */
+    @Override
+    public void staging(Msg m) {
+        Out p = m.p;
+        m.frames = new byte[p.dests().length][];
+        for (int i = 0; i < m.frames.length; i++) {
+            int d = p.dests()[i];
+            m.frames[i] = rel == null || routes.to(d) == null ? null
+                    : rel.data(d, BasicWire.encode(nic.nic(), p.seqs()[i], p.data()), p.seqs()[i]);
         }
     }
 
-    private void onSent() {
-        int index = onWire.poll();
-        if (index == -1) {
-            return; // an ACK, NACK, credit or resend: nothing of the host's to free
-        }
-        nic.counter("basic.transmitted").increment();
-        if (index >= 0) {
-            free(index);
-        }
+    @Override
+    public byte[] frame(Msg m, int copy) {
+        return m.frames[copy] != null ? m.frames[copy] : BasicWire.encode(nic.nic(), m.p.seqs()[copy], m.p.data());
     }
 
-    /** The packet has left (or cannot go): its SRAM buffer and its descriptor are free. */
-    private void free(int index) {
+    /** The packet has left (or cannot go): its descriptor is free. */
+    @Override
+    public void left(Msg m, boolean sent) {
         nic.cycles(c.flag());
-        sramSendFree++;
-        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(BasicWire.SEND_RING, index));
+        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(BasicWire.SEND_RING, m.index));
         pumpSend();
+    }
+
+    /** Fetches through the firmware's one queue of host DMAs, completed in order. */
+    private final class Fetches implements StagedSend.Dma<Msg> {
+        @Override
+        public void fromHost(int bytes, StagedSend.Slot<Msg> slot) {
+            dma(DmaRequest.fromHost(bytes, s.streamingDma(), 0), new PacketFetched(slot));
+        }
     }
 
     private void onReceived(NicEvent.PacketReceived rx) {
@@ -348,14 +357,7 @@ public final class BasicFirmware implements Firmware {
     private final class Link implements NicReliability.Link {
         @Override
         public void transmit(int dest, byte[] frame) {
-            nic.cycles(c.route() + c.header() + c.dma());
-            byte[] route = routes.to(dest);
-            if (route == null) {
-                nic.counter("basic.dropped.no_route").increment();
-                return;
-            }
-            nic.transmit(nic.packet(route, frame));
-            onWire.add(-1);
+            send.control(dest, frame);
         }
 
         @Override
@@ -384,7 +386,7 @@ public final class BasicFirmware implements Firmware {
 
     private void dmaDone(AfterDma done) {
         if (done instanceof PacketFetched f) {
-            onFetched(f.index(), f.p(), f.frames());
+            send.fetched(f.slot());
         } else if (done instanceof Delivered d) {
             nic.postReceive(1);
             if (rel != null) {

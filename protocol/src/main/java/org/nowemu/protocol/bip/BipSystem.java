@@ -1,21 +1,15 @@
 package org.nowemu.protocol.bip;
 
-import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.parts.system.OneProcess;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
-import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
@@ -26,38 +20,31 @@ import org.nowemu.protocol.system.Assumptions;
  * BIP ({@code system = bip}; stack {@code bip}): each NIC runs {@link BipFirmware}, each host with a program runs it
  * as one {@link BipProcess} ({@code h3.p0}).
  */
-public final class BipSystem implements CommSystem<BipSettings, BipProgram> {
+public final class BipSystem extends OneProcessSystem<BipSettings, BipProgram> {
     public static final BipSystem INSTANCE = new BipSystem();
 
     private BipSystem() {
+        super("bip", BipProgram.class,
+                "BIP: tagged send/receive, short messages by PIO into receiver rings, long ones by rendezvous and"
+                + " pipelined DMA from the user's pinned pages",
+                new DesignChoices("PIO & DMA", TranslationChoice.USER.phrase(), "no", "polling",
+                "reliable: rendezvous and back-pressure", "none"));
     }
 
     @Override
-    public String name() {
-        return "bip";
+    protected long sramNeeded(BipSettings s, HardwareProfile profile, int hosts) {
+        return BipFirmware.sramNeeded(s, profile, hosts);
+    }
+
+    @Override
+    protected LibraryThread process(BipSettings s, HostSetup host, BipProgram p) {
+        return new BipProcess(host.profile(), host.nic(), host.hosts(), s, p);
     }
 
     @Override
     public Assumptions assumptions(BipSettings s) {
         return Assumptions.losslessNetwork("BIP assumes reliable hardware: it detects CRC errors and truncation but"
                 + " does not retransmit (Prylli and Tourancheau, BIP, 1998)");
-    }
-
-    @Override
-    public DesignChoices choices() {
-        return new DesignChoices("PIO & DMA", TranslationChoice.USER.phrase(), "no", "polling",
-                "reliable: rendezvous and back-pressure", "none");
-    }
-
-    @Override
-    public String description() {
-        return "BIP: tagged send/receive, short messages by PIO into receiver rings, long ones by rendezvous and"
-                + " pipelined DMA from the user's pinned pages";
-    }
-
-    @Override
-    public Class<BipProgram> programType() {
-        return BipProgram.class;
     }
 
     @Override
@@ -71,21 +58,8 @@ public final class BipSystem implements CommSystem<BipSettings, BipProgram> {
     }
 
     @Override
-    public void check(BipSettings s, Topology topology, HardwareProfile profile) {
-        MessageIds.check(topology.hosts().size());
-        OneProcess.checkSram(profile, "nowemu.protocol.bip", s.name(),
-                BipFirmware.sramNeeded(s, profile, topology.hosts().size()));
-    }
-
-    @Override
     public Firmware firmware(BipSettings s, NicParts nic, Routes routes) {
         return new BipFirmware(s, s.profile(), routes);
-    }
-
-    @Override
-    public List<Part> hostParts(BipSettings s, HostSetup host, List<BipProgram> programs) {
-        return OneProcess.parts(host, name(), programs,
-                p -> new BipProcess(host.profile(), host.nic(), host.hosts(), s, p));
     }
 
     @Override

@@ -120,6 +120,25 @@ public final class FmCore {
     // ---- sending
 
     /**
+     * FM_send's body, FM 1.x's and FM/MC's unicast alike: the call, the message entered in the ledger, then
+     * {@code size} bytes of {@code buf} cut into packets of the stack's payload, each begun, written and launched.
+     */
+    @continuable
+    public void send(int dest, int handler, byte[] buf, int size) {
+        ops().cycles(c.call());
+        sent(dest);
+        int payload = s.packetPayload();
+        int off = 0;
+        do {
+            int bytes = Math.min(payload, size - off);
+            Out out = begin(dest, handler, off == 0, off + bytes == size, bytes, size);
+            write(out, buf, off, bytes);
+            launch(out);
+            off += bytes;
+        } while (off < size);
+    }
+
+    /**
      * Starts a data packet of {@code bytes} payload bytes to {@code dest}: takes a credit (waiting for one) and a
      * send slot (waiting for one), and writes the header.
      */

@@ -80,23 +80,13 @@ public final class FmMc {
         handlers[id] = handler;
     }
 
-    /** FM_send: as FM 1.x's. */
+    /** FM_send: FM 1.x's ({@link FmCore#send}). */
     @continuable
     public void send(int dest, int handler, byte[] buf, int size) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
             throw new IllegalArgumentException("FM/MC: no destination " + dest);
         }
-        core.ops().cycles(c.call());
-        core.sent(dest);
-        int payload = s.fm().packetPayload();
-        int off = 0;
-        do {
-            int bytes = Math.min(payload, size - off);
-            FmCore.Out out = core.begin(dest, handler, off == 0, off + bytes == size, bytes, size);
-            core.write(out, buf, off, bytes);
-            core.launch(out);
-            off += bytes;
-        } while (off < size);
+        core.send(dest, handler, buf, size);
         p.stat("fmmc.sent").increment();
     }
 

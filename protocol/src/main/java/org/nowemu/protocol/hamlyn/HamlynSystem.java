@@ -1,28 +1,22 @@
 package org.nowemu.protocol.hamlyn;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.basic.Basic;
 import org.nowemu.protocol.basic.BasicFirmware;
 import org.nowemu.protocol.basic.BasicProcess;
 import org.nowemu.protocol.basic.BasicProgram;
 import org.nowemu.protocol.basic.BasicSettings;
-import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.Reliability;
-import org.nowemu.protocol.parts.system.OneProcess;
-import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
@@ -39,32 +33,31 @@ import org.nowemu.protocol.parts.routing.Routes;
  * retransmission, so it promises nothing the network may lose. Polling only (Hamlyn's interrupts are not composed);
  * one process per NIC, so no protection checks.
  */
-public final class HamlynSystem implements CommSystem<BasicSettings, HamlynProgram> {
+public final class HamlynSystem extends OneProcessSystem<BasicSettings, HamlynProgram> {
     public static final HamlynSystem INSTANCE = new HamlynSystem();
     static final String ROOT = "nowemu.protocol.hamlyn.";
 
     private HamlynSystem() {
+        super("hamlyn", HamlynProgram.class,
+                "Hamlyn: sender-based remote memory, PIO small and DMA large sends, relies on link back-pressure",
+                new DesignChoices("PIO & DMA", "DMA areas", "no (one process per NIC)", "polling",
+                "hardware back-pressure (no resends: losses counted)", "none"));
     }
 
     @Override
-    public String name() {
-        return "hamlyn";
+    protected long sramNeeded(BasicSettings s, HardwareProfile profile, int hosts) {
+        return BasicFirmware.sramNeeded(s, hosts);
     }
 
     @Override
-    public String description() {
-        return "Hamlyn: sender-based remote memory, PIO small and DMA large sends, relies on link back-pressure";
-    }
-
-    @Override
-    public DesignChoices choices() {
-        return new DesignChoices("PIO & DMA", "DMA areas", "no (one process per NIC)", "polling",
-                "hardware back-pressure (no resends: losses counted)", "none");
-    }
-
-    @Override
-    public Class<HamlynProgram> programType() {
-        return HamlynProgram.class;
+    protected LibraryThread process(BasicSettings s, HostSetup host, HamlynProgram p) {
+        return new BasicProcess(host.profile(), host.nic(), host.hosts(), s, new BasicProgram() {
+                    @Override
+                    @continuable
+                    public void run(Basic b) {
+                        p.run(new Hamlyn(b, s.variant().areaShare()));
+                    }
+                }, IdSystem.HAMLYN);
     }
 
     @Override
@@ -85,27 +78,8 @@ public final class HamlynSystem implements CommSystem<BasicSettings, HamlynProgr
     }
 
     @Override
-    public void check(BasicSettings s, Topology topology, HardwareProfile profile) {
-        MessageIds.check(topology.hosts().size());
-        OneProcess.checkSram(profile, "nowemu.protocol.hamlyn", s.name(),
-                BasicFirmware.sramNeeded(s, topology.hosts().size()));
-    }
-
-    @Override
     public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
         return new BasicFirmware(s, routes, IdSystem.HAMLYN);
-    }
-
-    @Override
-    public List<Part> hostParts(BasicSettings s, HostSetup host, List<HamlynProgram> programs) {
-        return OneProcess.parts(host, name(), programs,
-                p -> new BasicProcess(host.profile(), host.nic(), host.hosts(), s, new BasicProgram() {
-                    @Override
-                    @continuable
-                    public void run(Basic b) {
-                        p.run(new Hamlyn(b, s.variant().areaShare()));
-                    }
-                }, IdSystem.HAMLYN));
     }
 
     @Override

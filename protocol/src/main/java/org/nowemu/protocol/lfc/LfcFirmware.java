@@ -8,8 +8,7 @@ import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.parts.multicast.ForwardingBuffers;
 import org.nowemu.protocol.parts.multicast.SpanningTree;
-import org.nowemu.protocol.parts.notification.ControlTransfer;
-import org.nowemu.protocol.parts.notification.PollingWatchdog;
+import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -76,12 +75,11 @@ public final class LfcFirmware implements Firmware {
     /** Packets being copied into the host's ring, in the order the DMAs were asked for. */
     private final ArrayDeque<ForwardingBuffers.Held> afterDma = new ArrayDeque<>();
     private final ArrayDeque<ForwardingBuffers.Held> forHost = new ArrayDeque<>();
-    private final PollingWatchdog watchdog;
+    /** Polling, an interrupt per delivery, or the watchdog: the interrupts this NIC raises. */
+    private final NicInterrupts interrupts;
     private ForwardingBuffers buffers;
     private NicContext nic;
     private int host = -1;
-    private boolean interrupts;
-    private boolean outstanding;
     private long produced;
     private long consumed;
     private int highWater;
@@ -98,7 +96,7 @@ public final class LfcFirmware implements Firmware {
         for (int i = 0; i < hosts; i++) {
             waiting[i] = new ArrayDeque<>();
         }
-        this.watchdog = new PollingWatchdog(settings.watchdogPs(), false);
+        this.interrupts = new NicInterrupts(settings.control(), settings.watchdogPs(), new LfcWire.Interrupt(), "lfc");
     }
 
     @Override
@@ -124,11 +122,9 @@ public final class LfcFirmware implements Firmware {
             onSent(onWire.poll());
         } else if (event instanceof NicEvent.DmaDone) {
             onDelivered(afterDma.poll());
-        } else if (event instanceof NicEvent.Timer t && t.tag() instanceof PollingWatchdog.Tag tag) {
+        } else if (event instanceof NicEvent.Timer t && interrupts.owns(t.tag())) {
             nic.cycles(c.poll());
-            if (watchdog.expired(tag)) {
-                interrupt();
-            }
+            interrupts.onTimer(t.tag());
         } else {
             throw new IllegalStateException("LFC firmware: unexpected " + event);
         }
@@ -147,21 +143,13 @@ public final class LfcFirmware implements Firmware {
         } else if (p instanceof LfcWire.Consumed k) {
             nic.cycles(c.poll() + c.flag());
             consumed = Math.max(consumed, k.index());
-            outstanding = false;
-            arm(watchdog.polled(consumed));
+            interrupts.polled(consumed);
             toHost();
         } else if (p instanceof LfcWire.Interrupts on) {
-            interrupts = on.on();
-            outstanding = false;
-            if (s.control() == ControlTransfer.WATCHDOG) {
-                arm(watchdog.enable(on.on()));
-            }
+            interrupts.enable(on.on());
         } else if (p instanceof LfcWire.Init i) {
             host = w.thread();
-            interrupts = i.interrupts();
-            if (s.control() == ControlTransfer.WATCHDOG) {
-                arm(watchdog.enable(i.interrupts()));
-            }
+            interrupts.start(nic, host, i.interrupts());
         } else {
             throw new IllegalStateException("LFC firmware: unexpected host write " + p);
         }
@@ -297,7 +285,7 @@ public final class LfcFirmware implements Firmware {
     /** Packet {@code held} is in the host's ring. */
     private void onDelivered(ForwardingBuffers.Held held) {
         nic.counter("lfc.delivered").increment();
-        delivered();
+        interrupts.delivered();
         if (buffers.delivered(held)) {
             freed(held);
         }
@@ -309,32 +297,6 @@ public final class LfcFirmware implements Firmware {
         if (n > 0) {
             returnCredits(held.from(), n);
         }
-    }
-
-    // ---- control transfer
-
-    private void delivered() {
-        switch (s.control()) {
-            case POLLING -> { }
-            case INTERRUPTS -> {
-                if (interrupts && !outstanding) {
-                    interrupt();
-                }
-            }
-            case WATCHDOG -> arm(watchdog.delivered());
-        }
-    }
-
-    private void arm(PollingWatchdog.Tag tag) {
-        if (tag != null) {
-            nic.timer(tag.periodPs(), tag);
-        }
-    }
-
-    private void interrupt() {
-        outstanding = true;
-        nic.counter("lfc.interrupts").increment();
-        nic.tell(host, nic.settings().lanai().cycles(1), new LfcWire.Interrupt());
     }
 
     private SpanningTree tree(LfcWire.Header h) {

@@ -22,7 +22,6 @@ public final class LfcProcess extends LibraryThread {
     private final Lfc lfc;
     private final LfcProgram program;
     private final long signalPs;
-    private long interruptsPending;
 
     LfcProcess(HardwareProfile profile, NicParts nic, int hosts, LfcSettings settings, LfcProgram program) {
         super(profile, nic, hosts);
@@ -40,9 +39,7 @@ public final class LfcProcess extends LibraryThread {
 
     @Override
     protected void onMemory(Object written) {
-        if (written instanceof LfcWire.Interrupt) {
-            interruptsPending++;
-        } else if (written instanceof FreeFlag f) {
+        if (written instanceof FreeFlag f) {
             lfc.freed(f.index());
         } else if (written instanceof Arrival a) {
             lfc.arrived(a);
@@ -52,10 +49,9 @@ public final class LfcProcess extends LibraryThread {
     /** Takes a pending interrupt, if any: the signal's dispatch, then the handler's poll. */
     @continuable
     boolean takeInterrupt() {
-        if (interruptsPending == 0) {
+        if (!takeRaisedInterrupt()) {
             return false;
         }
-        interruptsPending = 0; // interrupts raised while one is pending are one signal
         long start = clock();
         computeFor(signalPs);
         stat("lfc.signals").increment();
@@ -94,7 +90,7 @@ public final class LfcProcess extends LibraryThread {
     void sleepUntil(BooleanSupplier done, long deadline) {
         while (!done.getAsBoolean() && clock() < deadline) {
             if (!takeInterrupt()) {
-                blockUntil(() -> interruptsPending > 0, deadline);
+                sleepUntilInterrupted(deadline);
             }
         }
     }

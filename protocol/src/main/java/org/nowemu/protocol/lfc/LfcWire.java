@@ -34,7 +34,7 @@ public final class LfcWire {
     }
 
     /** The NIC's interrupt, delivered to the process. */
-    record Interrupt() {
+    record Interrupt() implements org.nowemu.protocol.parts.notification.InterruptEvent {
     }
 
     /**

@@ -1,29 +1,23 @@
 package org.nowemu.protocol.pm;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.basic.Basic;
 import org.nowemu.protocol.basic.BasicFirmware;
 import org.nowemu.protocol.basic.BasicProcess;
 import org.nowemu.protocol.basic.BasicProgram;
 import org.nowemu.protocol.basic.BasicSettings;
-import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.RelFrame;
 import org.nowemu.protocol.parts.reliability.Reliability;
-import org.nowemu.protocol.parts.system.OneProcess;
-import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
@@ -40,38 +34,37 @@ import org.nowemu.protocol.system.Assumptions;
  * multisend. One channel per process, one process per NIC: no network context switch (gang scheduling) and no
  * software TLB yet (the send area is pinned at open; PM's pin-down cache for zero-copy sends is not composed).
  */
-public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
+public final class PmSystem extends OneProcessSystem<BasicSettings, PmProgram> {
     public static final PmSystem INSTANCE = new PmSystem();
     static final String ROOT = "nowemu.protocol.pm.";
 
     private PmSystem() {
+        super("pm", PmProgram.class,
+                "PM: DMA from a pinned send area, channel receive ring, ACK/NACK retransmission on the NIC, multisend",
+                new DesignChoices("DMA", "DMA areas (pinned send area; software TLB not composed)",
+                "no (one channel, no gang scheduling)", "polling", "reliable: ACK/NACK on NI", "multisend on NI"));
     }
 
     @Override
-    public String name() {
-        return "pm";
+    protected long sramNeeded(BasicSettings s, HardwareProfile profile, int hosts) {
+        return BasicFirmware.sramNeeded(s, hosts);
     }
 
     @Override
-    public String description() {
-        return "PM: DMA from a pinned send area, channel receive ring, ACK/NACK retransmission on the NIC, multisend";
+    protected LibraryThread process(BasicSettings s, HostSetup host, PmProgram p) {
+        return new BasicProcess(host.profile(), host.nic(), host.hosts(), s, new BasicProgram() {
+                    @Override
+                    @continuable
+                    public void run(Basic b) {
+                        p.run(new Pm(b));
+                    }
+                }, IdSystem.PM);
     }
 
     @Override
     public Assumptions assumptions(BasicSettings s) {
         return Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
                 + " NIC memory (Tezuka et al., PM, 1997)");
-    }
-
-    @Override
-    public DesignChoices choices() {
-        return new DesignChoices("DMA", "DMA areas (pinned send area; software TLB not composed)",
-                "no (one channel, no gang scheduling)", "polling", "reliable: ACK/NACK on NI", "multisend on NI");
-    }
-
-    @Override
-    public Class<PmProgram> programType() {
-        return PmProgram.class;
     }
 
     @Override
@@ -90,27 +83,8 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
     }
 
     @Override
-    public void check(BasicSettings s, Topology topology, HardwareProfile profile) {
-        MessageIds.check(topology.hosts().size());
-        OneProcess.checkSram(profile, "nowemu.protocol.pm", s.name(),
-                BasicFirmware.sramNeeded(s, topology.hosts().size()));
-    }
-
-    @Override
     public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
         return new BasicFirmware(s, routes, IdSystem.PM);
-    }
-
-    @Override
-    public List<Part> hostParts(BasicSettings s, HostSetup host, List<PmProgram> programs) {
-        return OneProcess.parts(host, name(), programs,
-                p -> new BasicProcess(host.profile(), host.nic(), host.hosts(), s, new BasicProgram() {
-                    @Override
-                    @continuable
-                    public void run(Basic b) {
-                        p.run(new Pm(b));
-                    }
-                }, IdSystem.PM));
     }
 
     @Override

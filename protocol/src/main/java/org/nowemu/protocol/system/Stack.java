@@ -76,6 +76,20 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
         return system.hostParts(settings, host.running(name(), assumptions()), mine);
     }
 
+    /** Whether this stack's system has a benchmark adapter: a program over its {@code Messenger}. */
+    public boolean hasMessenger() {
+        return system.messengerProgram(settings, 1, Idle.PROGRAM).isPresent();
+    }
+
+    /** The program the registry asks a system to adapt, to learn whether it can: it does nothing. */
+    private static final class Idle implements MessengerProgram {
+        static final Idle PROGRAM = new Idle();
+
+        @Override
+        public void run(Messenger m) {
+        }
+    }
+
     /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */
     public Optional<Object> messengerProgram(int maxBytes, MessengerProgram body) {
         return system.messengerProgram(settings, maxBytes, body).map(p -> p);

@@ -62,6 +62,7 @@ public final class Trapeze implements ProcessServices {
     }
 
     /** Whether the host waits for messages by interrupt (else by spinning on polls). */
+    @continuable
     public void interrupts(boolean on) {
         p.interrupts(on);
     }

@@ -1,12 +1,16 @@
 package org.nowemu.protocol.trapeze;
 
-import java.util.ArrayDeque;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.notification.ControlTransfer;
+import org.nowemu.protocol.parts.notification.InterruptsOn;
+import org.nowemu.protocol.parts.notification.NicInterrupt;
+import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
@@ -28,43 +32,32 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code trapeze.interrupts}, {@code trapeze.dropped.no_ring_entry}, {@code trapeze.dropped.no_route},
  * {@code trapeze.dropped.<status>}, {@code trapeze.dropped.malformed}.
  */
-public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeFirmware.Completion> {
+public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeFirmware.Delivered>,
+        StagedSend.Messages<TrapezeFirmware.Outgoing> {
+    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false,
+            "trapeze.payloads_fetched", "trapeze.dropped.no_route", "trapeze.transmitted");
+
     private final TrapezeSettings s;
     private final FirmwareSteps c;
     private final Routes routes;
     private final DescriptorRing<TrapezeWire.Post> sendRing;
     private final DescriptorRing<Boolean> recvRing;
-    /** Entries taken from the send ring, in ring order, each sent once its payload (if any) is in SRAM. */
-    private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
-    /** Send-ring entries whose packets are queued on the send DMA, in order. */
-    private final ArrayDeque<Outgoing> onWire = new ArrayDeque<>();
-    private int sramSendFree;
+    /** Entries taken from the send ring, each sent in ring order once its payload (if any) is in SRAM. */
+    private StagedSend<Outgoing> send;
     private int host = -1;
+    /** An interrupt per delivery while enabled and none outstanding: told to the host when the entry has landed. */
+    private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
+            "trapeze");
+    private long returned;
     private NicContext nic;
     private HostDmas dmas;
 
-    /** What a host DMA this firmware waits for means when it is done. */
-    sealed interface Completion {
-    }
-
-    /** The payload of send-ring entry {@code o} is in its SRAM buffer. */
-    private record PayloadFetched(Outgoing o) implements Completion {
-    }
-
     /** A received message's control part has landed in the host's ring: its receive buffer is free again. */
-    private record Delivered() implements Completion {
+    record Delivered() {
     }
 
-    private static final class Outgoing {
-        final int index;
-        final TrapezeWire.Post post;
-        boolean fetching;
-        boolean inSram;
-
-        Outgoing(int index, TrapezeWire.Post post) {
-            this.index = index;
-            this.post = post;
-        }
+    /** Send-ring entry {@code index} and what the host posted in it. */
+    record Outgoing(int index, TrapezeWire.Post post) {
     }
 
     /**
@@ -98,7 +91,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         ctx.sram().allocate("payload buffers", (long) s.sramSendBuffers() * s.maxPayload());
         ctx.sram().allocate("receive buffers",
                 (long) s.sramRecvBuffers() * (TrapezeWire.HEADER_BYTES + s.maxControl() + s.maxPayload()));
-        sramSendFree = s.sramSendBuffers();
+        send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
@@ -109,7 +102,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         } else if (event instanceof NicEvent.PacketReceived rx) {
             onReceived(rx);
         } else if (event instanceof NicEvent.PacketSent) {
-            onSent();
+            send.sent();
         } else if (event instanceof NicEvent.DmaDone d) {
             dmas.done(d.tag());
         } else {
@@ -118,13 +111,9 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
     }
 
     @Override
-    public void dmaDone(Completion done) {
-        if (done instanceof PayloadFetched f) {
-            f.o().inSram = true;
-            sendReady();
-        } else {
-            nic.postReceive(1);
-        }
+    public void dmaDone(Delivered done) {
+        nic.postReceive(1);
+        interrupts.delivered();
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -137,74 +126,50 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
             pumpSend();
         } else if (p instanceof TrapezeWire.Return r) {
             recvRing.post(r.index(), Boolean.TRUE);
+            interrupts.polled(++returned);
+        } else if (p instanceof InterruptsOn on) {
+            interrupts.enable(on.on());
         } else if (p instanceof TrapezeWire.Init) {
             host = w.thread();
             recvRing.fill(Boolean.TRUE);
+            interrupts.start(nic, host, s.interrupts());
         } else {
             throw new IllegalStateException("trapeze firmware: unexpected host write " + p);
         }
     }
 
-    /**
-     * Takes owned send-ring entries in order, starts the fetch of each payload while an SRAM buffer is free (in
-     * ring order), and sends each entry at the head whose payload, if any, is in SRAM.
-     */
+    /** Takes owned send-ring entries in order into the send path, which fetches payloads and sends in ring order. */
     private void pumpSend() {
         while (sendRing.hasReady()) {
             int index = sendRing.head();
             TrapezeWire.Post p = sendRing.take();
             nic.cycles(c.poll() + c.descriptor());
-            outgoing.add(new Outgoing(index, p));
+            send.add(new Outgoing(index, p));
         }
-        for (Outgoing o : outgoing) {
-            if (o.post.payload() == 0 || o.fetching) {
-                continue;
-            }
-            if (sramSendFree == 0) {
-                break;
-            }
-            sramSendFree--;
-            o.fetching = true;
-            nic.cycles(c.dma());
-            nic.counter("trapeze.payloads_fetched").increment();
-            dmas.fromHost(o.post.payload(), s.streamingDma(), this, new PayloadFetched(o));
-        }
-        sendReady();
+        send.pump();
     }
 
-    private void sendReady() {
-        while (!outgoing.isEmpty() && (outgoing.peek().post.payload() == 0 || outgoing.peek().inSram)) {
-            Outgoing o = outgoing.poll();
-            TrapezeWire.Post p = o.post;
-            nic.cycles(c.route());
-            byte[] route = routes.to(p.dest());
-            if (route == null) {
-                nic.counter("trapeze.dropped.no_route").increment();
-                done(o);
-                continue;
-            }
-            nic.cycles(c.header() + c.dma());
-            nic.transmit(nic.packet(route, TrapezeWire.encode(nic.nic(), p.seq(), p.control(), p.payload())));
-            onWire.add(o);
-        }
+    @Override
+    public int fetchBytes(Outgoing o) {
+        return o.post().payload() == 0 ? NONE : o.post().payload();
     }
 
-    private void onSent() {
-        nic.counter("trapeze.transmitted").increment();
-        done(onWire.poll());
+    @Override
+    public int dest(Outgoing o, int copy) {
+        return o.post().dest();
     }
 
-    /** The entry's message has left (or cannot go): its payload buffer is free, the entry the host's again. */
-    private void done(Outgoing o) {
-        if (o.post.payload() > 0) {
-            sramSendFree++;
-        }
-        free(o.index);
+    @Override
+    public byte[] frame(Outgoing o, int copy) {
+        TrapezeWire.Post p = o.post();
+        return TrapezeWire.encode(nic.nic(), p.seq(), p.control(), p.payload());
     }
 
-    private void free(int index) {
+    /** The entry's message has left (or cannot go): the entry is the host's again. */
+    @Override
+    public void left(Outgoing o, boolean sent) {
         nic.cycles(c.flag());
-        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(TrapezeWire.SEND_RING, index));
+        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(TrapezeWire.SEND_RING, o.index()));
         pumpSend();
     }
 
@@ -237,9 +202,8 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         int control = TrapezeWire.HEADER_BYTES + m.control().length + 4; // full flag last
         dmas.toHost(control, s.streamingDma(), host, new Arrival(TrapezeWire.RECV_RING, entry, body), this,
                 new Delivered());
-        if (s.interrupts()) {
-            nic.cycles(c.flag());
-            nic.counter("trapeze.interrupts").increment();
+        if (interrupts.enabled()) {
+            nic.cycles(c.flag()); // the entry's interrupt bit: the interrupt goes once the entry has landed
         }
     }
 

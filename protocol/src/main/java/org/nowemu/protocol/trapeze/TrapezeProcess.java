@@ -8,6 +8,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.ledger.MessageIds;
+import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.ring.RingTail;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -70,8 +71,10 @@ public final class TrapezeProcess extends LibraryThread {
         return s;
     }
 
+    @continuable
     void interrupts(boolean on) {
         ops().cycles(c.call());
+        ops().pioWrite(1, new InterruptsOn(on));
         interrupts = on;
     }
 
@@ -138,8 +141,8 @@ public final class TrapezeProcess extends LibraryThread {
             }
             if (!interrupts) {
                 idle(recv::ready, iteration, deadline);
-            } else if (sleepUntilArrived(recv::ready, deadline)) {
-                interruptDispatch();
+            } else if (sleepUntilInterrupted(deadline)) {
+                takeInterrupt(false); // P13: Trapeze serves the kernel
             }
         }
     }

@@ -1,20 +1,14 @@
 package org.nowemu.protocol.trapeze;
 
-import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.parts.system.OneProcess;
-import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
@@ -25,31 +19,24 @@ import org.nowemu.protocol.parts.routing.Routes;
  * program runs it as one {@link TrapezeProcess}. Trapeze serves the kernel, so there is one client per host and no
  * protection between processes.
  */
-public final class TrapezeSystem implements CommSystem<TrapezeSettings, TrapezeProgram> {
+public final class TrapezeSystem extends OneProcessSystem<TrapezeSettings, TrapezeProgram> {
     public static final TrapezeSystem INSTANCE = new TrapezeSystem();
 
     private TrapezeSystem() {
+        super("trapeze", TrapezeProgram.class,
+                "Trapeze: 128-byte control messages by PIO, page-frame payloads by DMA, receive ring, unreliable",
+                new DesignChoices("PIO control + DMA payload", "DMA to page frames", "no", "polling + interrupts",
+                "unreliable: drops counted", "none"));
     }
 
     @Override
-    public String name() {
-        return "trapeze";
+    protected long sramNeeded(TrapezeSettings s, HardwareProfile profile, int hosts) {
+        return TrapezeFirmware.sramNeeded(s, hosts);
     }
 
     @Override
-    public DesignChoices choices() {
-        return new DesignChoices("PIO control + DMA payload", "DMA to page frames", "no", "polling + interrupts",
-                "unreliable: drops counted", "none");
-    }
-
-    @Override
-    public String description() {
-        return "Trapeze: 128-byte control messages by PIO, page-frame payloads by DMA, receive ring, unreliable";
-    }
-
-    @Override
-    public Class<TrapezeProgram> programType() {
-        return TrapezeProgram.class;
+    protected LibraryThread process(TrapezeSettings s, HostSetup host, TrapezeProgram p) {
+        return new TrapezeProcess(host.profile(), host.nic(), host.hosts(), s, p);
     }
 
     @Override
@@ -65,21 +52,8 @@ public final class TrapezeSystem implements CommSystem<TrapezeSettings, TrapezeP
     }
 
     @Override
-    public void check(TrapezeSettings s, Topology topology, HardwareProfile profile) {
-        MessageIds.check(topology.hosts().size());
-        OneProcess.checkSram(profile, "nowemu.protocol.trapeze", s.name(),
-                TrapezeFirmware.sramNeeded(s, topology.hosts().size()));
-    }
-
-    @Override
     public Firmware firmware(TrapezeSettings s, NicParts nic, Routes routes) {
         return new TrapezeFirmware(s, routes);
-    }
-
-    @Override
-    public List<Part> hostParts(TrapezeSettings s, HostSetup host, List<TrapezeProgram> programs) {
-        return OneProcess.parts(host, name(), programs,
-                p -> new TrapezeProcess(host.profile(), host.nic(), host.hosts(), s, p));
     }
 
     @Override

@@ -85,6 +85,7 @@ public final class Unet implements ProcessServices {
     }
 
     /** Whether the host waits for messages by upcall (an interrupt delivered as a signal) rather than by polling. */
+    @continuable
     public void upcalls(boolean on) {
         p.interrupts(on);
     }

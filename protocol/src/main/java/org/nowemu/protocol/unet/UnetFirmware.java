@@ -7,8 +7,13 @@ import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.notification.ControlTransfer;
+import org.nowemu.protocol.parts.notification.InterruptsOn;
+import org.nowemu.protocol.parts.notification.NicInterrupt;
+import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
@@ -33,8 +38,11 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code unet.dropped.<status>}, {@code unet.dropped.malformed}, {@code unet.refused.no_channel},
  * {@code unet.refused.bounds}, {@code unet.tlb.misses}.
  */
-public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmware.Completion> {
+public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmware.Delivered>,
+        StagedSend.Messages<UnetFirmware.Outgoing> {
     private static final Object TLB_FILLED = "tlb-filled";
+    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "unet.fetched",
+            "unet.dropped.no_route", "unet.transmitted");
 
     private final UnetSettings s;
     private final FirmwareSteps c;
@@ -42,37 +50,31 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     private final int[] channelDest;
     private final DescriptorRing<UnetWire.Send> sendQueue;
     private final ArrayDeque<Integer> freeQueue = new ArrayDeque<>();
-    private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
-    private final ArrayDeque<Outgoing> onWire = new ArrayDeque<>();
     private final AddressTranslation tlb;
     private final TranslationCosts costs;
     private int recvNext;
     private int recvFree;
-    private int sramSendFree;
+    /** Accepted descriptors, each sent in queue order once its data (if not inline) is in SRAM. */
+    private StagedSend<Outgoing> out;
     private Outgoing translating;
     private int host = -1;
+    /** An upcall per delivery while enabled and none outstanding: told to the host when the entry has landed. */
+    private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
+            "unet");
+    private long consumed;
     private NicContext nic;
     private HostDmas dmas;
 
-    /** What a host DMA this firmware waits for means when it is done. */
-    sealed interface Completion {
-    }
-
-    /** Message {@code o}'s data is in its SRAM buffer. */
-    private record DataFetched(Outgoing o) implements Completion {
-    }
-
     /** A receive descriptor has landed in the host's queue: its SRAM buffer goes back to the receive DMA. */
-    private record Delivered() implements Completion {
+    record Delivered() {
     }
 
-    private static final class Outgoing {
+    /** Send-queue entry {@code index}, its descriptor and the channel's destination; translated once its TLB is. */
+    static final class Outgoing {
         final int index;
         final UnetWire.Send send;
         final int dest;
         boolean translated;
-        boolean fetching;
-        boolean inSram;
 
         Outgoing(int index, UnetWire.Send send, int dest) {
             this.index = index;
@@ -120,7 +122,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         if (tlb != null) {
             ctx.sram().allocate("TLB", 8L * s.translation().nicTlbEntries());
         }
-        sramSendFree = s.sramSendBuffers();
+        out = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
@@ -131,8 +133,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         } else if (event instanceof NicEvent.PacketReceived rx) {
             onReceived(rx);
         } else if (event instanceof NicEvent.PacketSent) {
-            nic.counter("unet.transmitted").increment();
-            done(onWire.poll());
+            out.sent();
         } else if (event instanceof NicEvent.DmaDone d) {
             dmas.done(d.tag());
         } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
@@ -145,13 +146,9 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     }
 
     @Override
-    public void dmaDone(Completion done) {
-        if (done instanceof DataFetched d) {
-            d.o().inSram = true;
-            sendReady();
-        } else {
-            nic.postReceive(1);
-        }
+    public void dmaDone(Delivered done) {
+        nic.postReceive(1);
+        interrupts.delivered();
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -167,6 +164,9 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
             if (k.buffer() >= 0) {
                 freeQueue.add(k.buffer());
             }
+            interrupts.polled(++consumed);
+        } else if (p instanceof InterruptsOn on) {
+            interrupts.enable(on.on());
         } else if (p instanceof UnetWire.Channel ch) {
             channelDest[ch.channel()] = ch.dest();
         } else if (p instanceof UnetWire.Init) {
@@ -174,6 +174,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
             for (int b = 0; b < s.freeQueue(); b++) {
                 freeQueue.add(b);
             }
+            interrupts.start(nic, host, s.interrupts());
         } else {
             throw new IllegalStateException("unet firmware: unexpected host write " + p);
         }
@@ -192,26 +193,37 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
                 nic.counter("unet.refused.bounds").increment();
                 free(index);
             } else {
-                outgoing.add(new Outgoing(index, d, dest));
+                out.add(new Outgoing(index, d, dest));
             }
         }
-        for (Outgoing o : outgoing) {
-            if (!o.needsData() || o.fetching) {
-                continue;
-            }
-            if (!o.translated && !translate(o)) {
-                break;
-            }
-            if (sramSendFree == 0) {
-                break;
-            }
-            sramSendFree--;
-            o.fetching = true;
-            nic.cycles(c.dma());
-            nic.counter("unet.fetched").increment();
-            dmas.fromHost(o.send.length(), s.streamingDma(), this, new DataFetched(o));
-        }
-        sendReady();
+        out.pump();
+    }
+
+    @Override
+    public int fetchBytes(Outgoing o) {
+        return o.needsData() ? o.send.length() : NONE;
+    }
+
+    @Override
+    public int dest(Outgoing o, int copy) {
+        return o.dest;
+    }
+
+    @Override
+    public boolean translated(Outgoing o) {
+        return o.translated || translate(o);
+    }
+
+    @Override
+    public byte[] frame(Outgoing o, int copy) {
+        UnetWire.Send d = o.send;
+        return UnetWire.encode(nic.nic(), 0, d.inline(), d.seq(), d.data());
+    }
+
+    /** The message has left (or cannot go): its descriptor is the host's again. */
+    @Override
+    public void left(Outgoing o, boolean sent) {
+        free(o.index);
     }
 
     /** Whether {@code o}'s pages are translated; a TLB miss starts the host's fill and answers false until done. */
@@ -240,30 +252,6 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         translating = o;
         nic.timer(hostPs, TLB_FILLED);
         return false;
-    }
-
-    private void sendReady() {
-        while (!outgoing.isEmpty() && (!outgoing.peek().needsData() || outgoing.peek().inSram)) {
-            Outgoing o = outgoing.poll();
-            UnetWire.Send d = o.send;
-            nic.cycles(c.route());
-            byte[] route = routes.to(o.dest);
-            if (route == null) {
-                nic.counter("unet.dropped.no_route").increment();
-                done(o);
-                continue;
-            }
-            nic.cycles(c.header() + c.dma());
-            nic.transmit(nic.packet(route, UnetWire.encode(nic.nic(), 0, d.inline(), d.seq(), d.data())));
-            onWire.add(o);
-        }
-    }
-
-    private void done(Outgoing o) {
-        if (o.needsData()) {
-            sramSendFree++;
-        }
-        free(o.index);
     }
 
     private void free(int index) {
@@ -313,8 +301,8 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         nic.cycles(c.dma());
         dmas.toHost(bytes, s.streamingDma(), host,
                 new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), this, new Delivered());
-        if (s.interrupts()) {
-            nic.cycles(c.flag());
+        if (interrupts.enabled()) {
+            nic.cycles(c.flag()); // the entry's interrupt bit: the upcall goes once the entry has landed
         }
     }
 

@@ -1,20 +1,14 @@
 package org.nowemu.protocol.unet;
 
-import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.parts.system.OneProcess;
-import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
@@ -25,31 +19,24 @@ import org.nowemu.protocol.parts.routing.Routes;
  * a program runs it as one {@link UnetProcess} with one endpoint. Endpoints and channels are the kernel's, so U-Net
  * protects processes from each other; this emulation runs one process per host, like the other comparison systems.
  */
-public final class UnetSystem implements CommSystem<UnetSettings, UnetProgram> {
+public final class UnetSystem extends OneProcessSystem<UnetSettings, UnetProgram> {
     public static final UnetSystem INSTANCE = new UnetSystem();
 
     private UnetSystem() {
+        super("unet", UnetProgram.class,
+                "U-Net: endpoints with send, receive and free queues over a segment, host DMA, unreliable",
+                new DesignChoices("DMA", "DMA areas (segment); software TLB on NIC (U-Net/MM)", "yes",
+                "polling + interrupts", "unreliable: drops counted", "none"));
     }
 
     @Override
-    public String name() {
-        return "unet";
+    protected long sramNeeded(UnetSettings s, HardwareProfile profile, int hosts) {
+        return UnetFirmware.sramNeeded(s, hosts);
     }
 
     @Override
-    public DesignChoices choices() {
-        return new DesignChoices("DMA", "DMA areas (segment); software TLB on NIC (U-Net/MM)", "yes",
-                "polling + interrupts", "unreliable: drops counted", "none");
-    }
-
-    @Override
-    public String description() {
-        return "U-Net: endpoints with send, receive and free queues over a segment, host DMA, unreliable";
-    }
-
-    @Override
-    public Class<UnetProgram> programType() {
-        return UnetProgram.class;
+    protected LibraryThread process(UnetSettings s, HostSetup host, UnetProgram p) {
+        return new UnetProcess(host.profile(), host.nic(), host.hosts(), s, p);
     }
 
     @Override
@@ -65,21 +52,8 @@ public final class UnetSystem implements CommSystem<UnetSettings, UnetProgram> {
     }
 
     @Override
-    public void check(UnetSettings s, Topology topology, HardwareProfile profile) {
-        MessageIds.check(topology.hosts().size());
-        OneProcess.checkSram(profile, "nowemu.protocol.unet", s.name(),
-                UnetFirmware.sramNeeded(s, topology.hosts().size()));
-    }
-
-    @Override
     public Firmware firmware(UnetSettings s, NicParts nic, Routes routes) {
         return new UnetFirmware(s, routes);
-    }
-
-    @Override
-    public List<Part> hostParts(UnetSettings s, HostSetup host, List<UnetProgram> programs) {
-        return OneProcess.parts(host, name(), programs,
-                p -> new UnetProcess(host.profile(), host.nic(), host.hosts(), s, p));
     }
 
     @Override

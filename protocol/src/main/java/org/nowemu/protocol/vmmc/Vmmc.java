@@ -96,6 +96,7 @@ public final class Vmmc implements ProcessServices {
     }
 
     /** Whether the program waits for notifications by interrupt (a signal) rather than by polling. */
+    @continuable
     public void interrupts(boolean on) {
         p.interrupts(on);
     }

@@ -4,6 +4,10 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import org.nowemu.hardware.nic.NicContext;
+import org.nowemu.protocol.parts.notification.ControlTransfer;
+import org.nowemu.protocol.parts.notification.InterruptsOn;
+import org.nowemu.protocol.parts.notification.NicInterrupt;
+import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
@@ -32,6 +36,15 @@ final class VmmcDeposit implements HostDmas.Client<VmmcDeposit.Landed> {
     /** A packet's data, or a notification record, has landed: its SRAM buffer goes back to the receive DMA. */
     private record BufferFree() implements Landed {
     }
+
+    /** A notification record has landed: its buffer is free, and the host is interrupted if it asked to be. */
+    private record Notified() implements Landed {
+    }
+
+    /** An interrupt (a signal) per notification while enabled and none outstanding. */
+    private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
+            "vmmc");
+    private long taken;
 
     private final VmmcSettings s;
     private final FirmwareSteps c;
@@ -63,6 +76,7 @@ final class VmmcDeposit implements HostDmas.Client<VmmcDeposit.Landed> {
 
     void host(int component) {
         host = component;
+        interrupts.start(nic, host, s.interrupts());
     }
 
     /** The size of export {@code exp}, or -1 if there is none. */
@@ -77,7 +91,10 @@ final class VmmcDeposit implements HostDmas.Client<VmmcDeposit.Landed> {
         } else if (p instanceof VmmcWire.Redirect r) {
             nic.cycles(c.descriptor());
             redirects.add(r);
+        } else if (p instanceof InterruptsOn on) {
+            interrupts.enable(on.on());
         } else if (p instanceof VmmcWire.NotificationTaken) {
+            interrupts.polled(++taken);
             notifyFree++;
             VmmcWire.Header next = waitingForSlot.poll();
             if (next != null) {
@@ -92,6 +109,9 @@ final class VmmcDeposit implements HostDmas.Client<VmmcDeposit.Landed> {
     public void dmaDone(Landed done) {
         if (done instanceof ToNotify n) {
             notifyWhenRoom(n.h());
+        } else if (done instanceof Notified) {
+            nic.postReceive(1);
+            interrupts.delivered();
         } else {
             nic.postReceive(1);
         }
@@ -177,7 +197,7 @@ final class VmmcDeposit implements HostDmas.Client<VmmcDeposit.Landed> {
         nic.cycles(c.dma());
         nic.counter("vmmc.notified").increment();
         dmas.toHost(record.length + 4, s.streamingDma(), host, new Arrival(VmmcWire.NOTIFICATIONS, slot, record),
-                this, new BufferFree());
+                this, new Notified());
     }
 
     /** The notification a queue entry holds. */

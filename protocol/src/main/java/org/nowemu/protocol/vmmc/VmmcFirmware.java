@@ -1,6 +1,5 @@
 package org.nowemu.protocol.vmmc;
 
-import java.util.ArrayDeque;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
@@ -10,6 +9,7 @@ import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
 import org.nowemu.protocol.parts.translation.Step;
@@ -32,31 +32,24 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
  * and those of {@link VmmcDeposit}, {@link VmmcImports} and, on VMMC-2, the reliability part ({@code rel.}).
  */
-public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmware.Fetched>, NicReliability.Link {
+public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmware.EntriesFetched>,
+        NicReliability.Link, StagedSend.Messages<VmmcFirmware.Outgoing> {
     private static final Object TLB_FILLED = "tlb-filled";
-
-    /** What a host DMA into SRAM this firmware waits for means when it is done. */
-    sealed interface Fetched {
-    }
-
-    /** Packet {@code o}'s data is in its SRAM buffer. */
-    private record DataFetched(Outgoing o) implements Fetched {
-    }
+    private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "vmmc.fetched",
+            "vmmc.dropped.no_route", "vmmc.transmitted");
 
     /** The UTLB entries a miss needed are in from the host's table. */
-    private record EntriesFetched() implements Fetched {
+    record EntriesFetched() {
     }
 
-    /** One packet of a send request, or an import message (index -1). */
-    private static final class Outgoing {
+    /** One packet of a send request. */
+    static final class Outgoing {
         final int index;
         final int dest;
         final byte[] body;
         final long va;
         final boolean last;
         boolean translated;
-        boolean fetching;
-        boolean inSram;
 
         Outgoing(int index, int dest, byte[] body, long va, boolean last) {
             this.index = index;
@@ -64,10 +57,6 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
             this.body = body;
             this.va = va;
             this.last = last;
-        }
-
-        boolean needsData() {
-            return index >= 0;
         }
 
         int bytes() {
@@ -81,12 +70,11 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     private final Routes routes;
     private final VmmcImports imports;
     private final DescriptorRing<VmmcWire.Send> sendQueue;
-    private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
-    private final ArrayDeque<Outgoing> onWire = new ArrayDeque<>();
     private final AddressTranslation tlb;
     private final TranslationCosts costs;
     private final VmmcDeposit deposit;
-    private int sramSendFree;
+    /** A request's packets, each sent in order once its page is translated and in SRAM (and the window lets). */
+    private StagedSend<Outgoing> out;
     private Outgoing translating;
     private int host = -1;
     private NicContext nic;
@@ -132,7 +120,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
                     NicReliability.sramBytes(Reliability.ACK_NACK, s.rel(), routes.nics(), (int) packet));
         }
         ctx.sram().allocate("packet buffers", (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet);
-        sramSendFree = s.sramSendBuffers();
+        out = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
         deposit.start(ctx, dmas);
         imports.start(ctx, dmas);
         ctx.postReceive(s.sramRecvBuffers());
@@ -145,7 +133,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
         } else if (event instanceof NicEvent.PacketReceived rx) {
             onReceived(rx);
         } else if (event instanceof NicEvent.PacketSent) {
-            onSent(onWire.poll());
+            out.sent();
         } else if (event instanceof NicEvent.DmaDone d) {
             dmas.done(d.tag());
         } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
@@ -160,13 +148,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     }
 
     @Override
-    public void dmaDone(Fetched done) {
-        if (done instanceof DataFetched d) {
-            d.o().inSram = true;
-            sendReady();
-        } else {
-            translated();
-        }
+    public void dmaDone(EntriesFetched done) {
+        translated();
     }
 
     @Override
@@ -176,14 +159,14 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
 
     @Override
     public void mayGo() {
-        sendReady();
+        out.pump();
     }
 
     /** A packet given up goes back to the host, which returns its request to the program as unreachable. */
     @Override
     public void gaveUp(int dest, Object token) {
         nic.counter("vmmc.given_up").increment();
-        if (token instanceof Outgoing o && o.needsData() && host >= 0) {
+        if (token instanceof Outgoing o && host >= 0) {
             nic.cycles(c.dma());
             dmas.toHost(8, s.streamingDma(), host, new VmmcWire.GivenUp(dest, VmmcWire.header(o.body).seq()));
         }
@@ -197,7 +180,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
         }
         java.util.TreeSet<Long> kept = new java.util.TreeSet<>();
         rel.forEachKept((dest, token) -> {
-            if (token instanceof Outgoing o && o.needsData()) {
+            if (token instanceof Outgoing o) {
                 kept.add(MessageIds.of(ids, nic.nic(), dest, VmmcWire.header(o.body).seq()));
             }
         });
@@ -229,15 +212,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
 
     /** Sends a control packet (an import message, an ACK or NACK, a resend) to {@code dest}. */
     private void control(int dest, byte[] body) {
-        byte[] route = routes.to(dest);
-        nic.cycles(c.route() + c.header() + c.dma());
-        if (route == null) {
-            nic.counter("vmmc.dropped.no_route").increment();
-            return;
-        }
-        Outgoing o = new Outgoing(-1, dest, body, 0, false);
-        nic.transmit(nic.packet(route, body));
-        onWire.add(o);
+        out.control(dest, body);
     }
 
     private void pumpSend() {
@@ -255,23 +230,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
                 cut(index, r, p);
             }
         }
-        for (Outgoing o : outgoing) {
-            if (o.fetching) {
-                continue;
-            }
-            if (!o.translated && !translate(o)) {
-                break;
-            }
-            if (sramSendFree == 0) {
-                break;
-            }
-            sramSendFree--;
-            o.fetching = true;
-            nic.cycles(c.dma());
-            nic.counter("vmmc.fetched").increment();
-            dmas.fromHost(o.bytes(), s.streamingDma(), this, new DataFetched(o));
-        }
-        sendReady();
+        out.pump();
     }
 
     /** Packets at the page boundaries of the local buffer: a page at most, each with its place in the export. */
@@ -285,7 +244,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
             boolean last = done + part == length;
             int flags = (last ? VmmcWire.LAST : 0) | (last && r.notifies() ? VmmcWire.NOTIFY : 0);
             byte[] body = VmmcWire.data(nic.nic(), p.exp(), flags, r.offset() + done, r.seq(), r.data(), done, part);
-            outgoing.add(new Outgoing(index, p.dest(), body, va, last));
+            out.add(new Outgoing(index, p.dest(), body, va, last));
             done += part;
         } while (done < length);
     }
@@ -332,31 +291,37 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
         return false;
     }
 
-    private void sendReady() {
-        while (!outgoing.isEmpty() && outgoing.peek().inSram) {
-            if (rel != null && !rel.maySend(outgoing.peek().dest)) {
-                return; // the window to that destination is full: the store frees as ACKs come
-            }
-            Outgoing o = outgoing.poll();
-            nic.cycles(c.route());
-            byte[] route = routes.to(o.dest);
-            if (route == null) {
-                nic.counter("vmmc.dropped.no_route").increment();
-                onSent(o);
-                continue;
-            }
-            nic.cycles(c.header() + c.dma());
-            nic.transmit(nic.packet(route, rel == null ? o.body : rel.data(o.dest, o.body, o)));
-            onWire.add(o);
-        }
+    @Override
+    public int fetchBytes(Outgoing o) {
+        return o.bytes();
     }
 
-    private void onSent(Outgoing o) {
-        if (!o.needsData()) {
-            return;
+    @Override
+    public int dest(Outgoing o, int copy) {
+        return o.dest;
+    }
+
+    @Override
+    public boolean translated(Outgoing o) {
+        return o.translated || translate(o);
+    }
+
+    @Override
+    public boolean mayLeave(Outgoing o) {
+        return rel == null || rel.maySend(o.dest); // a full window to that destination frees as ACKs come
+    }
+
+    @Override
+    public byte[] frame(Outgoing o, int copy) {
+        return rel == null ? o.body : rel.data(o.dest, o.body, o);
+    }
+
+    /** A packet has left, or had no route (counted as transmitted all the same, as VMMC's program always did). */
+    @Override
+    public void left(Outgoing o, boolean sent) {
+        if (!sent) {
+            nic.counter("vmmc.transmitted").increment();
         }
-        nic.counter("vmmc.transmitted").increment();
-        sramSendFree++;
         if (o.last) {
             done(o.index, true);
         }

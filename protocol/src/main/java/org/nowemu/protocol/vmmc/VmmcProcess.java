@@ -7,6 +7,7 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.ledger.MessageIds;
@@ -183,8 +184,10 @@ public final class VmmcProcess extends LibraryThread {
         return s;
     }
 
+    @continuable
     void interrupts(boolean on) {
         ops().cycles(c.call());
+        ops().pioWrite(1, new InterruptsOn(on));
         interrupts = on;
     }
 
@@ -330,8 +333,8 @@ public final class VmmcProcess extends LibraryThread {
             }
             if (!interrupts) {
                 idle(notes::ready, iteration, deadline);
-            } else if (sleepUntilArrived(notes::ready, deadline)) {
-                signalDispatch();
+            } else if (sleepUntilInterrupted(deadline)) {
+                takeInterrupt(true); // a user-level signal (P14)
             }
         }
     }

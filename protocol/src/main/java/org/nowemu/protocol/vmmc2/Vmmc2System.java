@@ -1,22 +1,16 @@
 package org.nowemu.protocol.vmmc2;
 
-import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.Reliability;
-import org.nowemu.protocol.parts.system.OneProcess;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
-import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
@@ -37,39 +31,32 @@ import org.nowemu.protocol.system.Assumptions;
  * Programs are VMMC programs; {@code Vmmc.redirect} posts a user buffer for a range of an export (transfer
  * redirection: data for it lands there, or is copied out of the staging pages if it came first).
  */
-public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> {
+public final class Vmmc2System extends OneProcessSystem<VmmcSettings, VmmcProgram> {
     public static final Vmmc2System INSTANCE = new Vmmc2System();
 
     static final String ROOT = "nowemu.protocol.vmmc2.";
 
     private Vmmc2System() {
+        super("vmmc2", VmmcProgram.class,
+                "VMMC-2: VMMC with a user-managed TLB cached on the NIC and retransmission by the NIC",
+                new DesignChoices("DMA", "UTLB in host memory, cached on NIC", "yes", "polling + interrupts",
+                "reliable: ACK/NACK, retransmission on NIC", "none"));
     }
 
     @Override
-    public String name() {
-        return "vmmc2";
+    protected long sramNeeded(VmmcSettings s, HardwareProfile profile, int hosts) {
+        return VmmcFirmware.sramNeeded(s, hosts);
+    }
+
+    @Override
+    protected LibraryThread process(VmmcSettings s, HostSetup host, VmmcProgram p) {
+        return new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p, IdSystem.VMMC2);
     }
 
     @Override
     public Assumptions assumptions(VmmcSettings s) {
         return Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
                 + " sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)");
-    }
-
-    @Override
-    public DesignChoices choices() {
-        return new DesignChoices("DMA", "UTLB in host memory, cached on NIC", "yes", "polling + interrupts",
-                "reliable: ACK/NACK, retransmission on NIC", "none");
-    }
-
-    @Override
-    public String description() {
-        return "VMMC-2: VMMC with a user-managed TLB cached on the NIC and retransmission by the NIC";
-    }
-
-    @Override
-    public Class<VmmcProgram> programType() {
-        return VmmcProgram.class;
     }
 
     @Override
@@ -86,21 +73,8 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     }
 
     @Override
-    public void check(VmmcSettings s, Topology topology, HardwareProfile profile) {
-        MessageIds.check(topology.hosts().size());
-        OneProcess.checkSram(profile, "nowemu.protocol.vmmc2", s.name(),
-                VmmcFirmware.sramNeeded(s, topology.hosts().size()));
-    }
-
-    @Override
     public Firmware firmware(VmmcSettings s, NicParts nic, Routes routes) {
         return new VmmcFirmware(s, routes, IdSystem.VMMC2);
-    }
-
-    @Override
-    public List<Part> hostParts(VmmcSettings s, HostSetup host, List<VmmcProgram> programs) {
-        return OneProcess.parts(host, name(), programs,
-                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p, IdSystem.VMMC2));
     }
 
     @Override

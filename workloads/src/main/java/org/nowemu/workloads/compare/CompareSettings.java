@@ -7,7 +7,6 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.bench.Messenger;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.experiment.StackPairs;
 
@@ -37,11 +36,7 @@ public record CompareSettings(List<Stack<?, ?>> stacks, List<Integer> sizes, int
             if (!seen.add(s.name())) {
                 throw r.bad(key, "stack " + s.name() + " is named twice");
             }
-            if (s.messengerProgram(1, new MessengerProgram() {
-                @Override
-                public void run(Messenger m) {
-                }
-            }).isEmpty()) {
+            if (!s.hasMessenger()) {
                 throw r.bad(key, "stack " + s.name() + " runs system " + s.system().name()
                         + ", which has no benchmark adapter (Messenger)");
             }

@@ -10,7 +10,6 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.bench.Messenger;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 import org.nowemu.protocol.system.Stack;
@@ -59,12 +58,7 @@ public record MulticastSettings(LinkedHashMap<Stack<?, ?>, List<MulticastMode>> 
             }
             String name = p.substring(0, colon);
             Stack<?, ?> stack = byName.computeIfAbsent(name, n -> Stacks.stack(r, key, n, profile));
-            var program = stack.messengerProgram(1, new MessengerProgram() {
-                @Override
-                public void run(Messenger m) {
-                }
-            });
-            if (program.isEmpty()) {
+            if (!stack.hasMessenger()) {
                 throw r.bad(key, "stack " + name + " has no benchmark adapter (Messenger)");
             }
             if (mode == MulticastMode.NI && !offers(stack, mode)) {

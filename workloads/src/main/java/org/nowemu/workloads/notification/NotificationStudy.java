@@ -103,60 +103,94 @@ final class NotificationStudy implements PairStudy {
 
     @Override
     public Object client(int pair) {
-        int peer = 2 * pair + 1;
-        return (LfcProgram) new LfcProgram() {
-            @Override
-            @continuable
-            public void run(Lfc lfc) {
-                lfc.interrupts(false);
-                long start = lfc.now();
-                byte[] b = new byte[8];
-                for (int k = 0; k < messages; k++) {
-                    long at = start + k * gapPs;
-                    if (lfc.now() < at) {
-                        lfc.compute(at - lfc.now());
-                    }
-                    ByteBuffer.wrap(b).putLong(lfc.now());
-                    lfc.send(peer, b, 8);
-                }
-                lfc.waitUntil(() -> false, Long.MAX_VALUE);
-            }
-        };
+        return new Client(2 * pair + 1);
     }
 
     @Override
     public Object server(int pair) {
-        String k = key(pair);
-        long slice = slices.get(pair);
-        return (LfcProgram) new LfcProgram() {
-            @Override
-            @continuable
-            public void run(Lfc lfc) {
-                long[] got = {0};
-                lfc.upcall(new Lfc.Upcall() {
-                    @Override
-                    public void handle(byte[] buf, int size, int sender, boolean multicast) {
-                        lfc.counter(k + "latency_ps").add(lfc.now() - ByteBuffer.wrap(buf).getLong());
-                        got[0]++;
-                    }
-                });
-                boolean polls = !lfc.settings().control().key().equals("interrupts");
-                long start = lfc.now();
-                long computed = 0;
-                long signals = lfc.counter("lfc.signals").value();
-                while (got[0] < messages && lfc.now() < maxTimePs) {
-                    lfc.compute(slice);
-                    computed += slice;
-                    if (polls) {
-                        lfc.poll();
-                    }
+        return new Server(key(pair), slices.get(pair));
+    }
+
+    /** Sends {@code messages} 8-byte timestamps to {@code peer}, one every {@code gapPs}, polling only in calls. */
+    private final class Client implements LfcProgram {
+        private final int peer;
+
+        Client(int peer) {
+            this.peer = peer;
+        }
+
+        @Override
+        @continuable
+        public void run(Lfc lfc) {
+            lfc.interrupts(false);
+            long start = lfc.now();
+            byte[] b = new byte[8];
+            for (int k = 0; k < messages; k++) {
+                long at = start + k * gapPs;
+                if (lfc.now() < at) {
+                    lfc.compute(at - lfc.now());
                 }
-                lfc.counter(k + "handled").add(got[0]);
-                lfc.counter(k + "overhead_ps").add(lfc.now() - start - computed);
-                lfc.counter(k + "signals").add(lfc.counter("lfc.signals").value() - signals);
-                lfc.waitUntil(() -> false, Long.MAX_VALUE);
+                ByteBuffer.wrap(b).putLong(lfc.now());
+                lfc.send(peer, b, 8);
             }
-        };
+            lfc.waitUntil(() -> false, Long.MAX_VALUE);
+        }
+    }
+
+    /**
+     * Computes in slices of {@code slice}, polling after each on a polling stack (interrupts preempt it otherwise),
+     * until every message has come; counts, under {@code k}, the messages, their latency, the time not computed and
+     * the signals taken.
+     */
+    private final class Server implements LfcProgram {
+        private final String k;
+        private final long slice;
+
+        Server(String k, long slice) {
+            this.k = k;
+            this.slice = slice;
+        }
+
+        @Override
+        @continuable
+        public void run(Lfc lfc) {
+            Latencies got = new Latencies(lfc, k);
+            lfc.upcall(got);
+            boolean polls = !lfc.settings().control().key().equals("interrupts");
+            long start = lfc.now();
+            long computed = 0;
+            long signals = lfc.counter("lfc.signals").value();
+            while (got.count < messages && lfc.now() < maxTimePs) {
+                lfc.compute(slice);
+                computed += slice;
+                if (polls) {
+                    lfc.poll();
+                }
+            }
+            lfc.counter(k + "handled").add(got.count);
+            lfc.counter(k + "overhead_ps").add(lfc.now() - start - computed);
+            lfc.counter(k + "signals").add(lfc.counter("lfc.signals").value() - signals);
+            lfc.waitUntil(() -> false, Long.MAX_VALUE);
+        }
+    }
+
+    /** The server's upcall: each message's latency from the timestamp it carries. */
+    private static final class Latencies implements Lfc.Upcall {
+        private final Lfc lfc;
+        private final String k;
+        long count;
+
+        Latencies(Lfc lfc, String k) {
+            this.lfc = lfc;
+            this.k = k;
+        }
+
+        @Override
+        @continuable
+        public void handle(byte[] buf, int size, int sender, boolean multicast) {
+            lfc.counter(k + "latency_ps").add(lfc.now() - ByteBuffer.wrap(buf).getLong());
+            count++;
+        }
     }
 
     @Override

@@ -76,17 +76,7 @@ public final class Fm1 implements ProcessServices {
             throw new IllegalArgumentException("FM: handler " + handler + ", " + size + " of " + buf.length
                     + " bytes");
         }
-        core.ops().cycles(c.call());
-        core.sent(dest);
-        int payload = core.settings().packetPayload();
-        int off = 0;
-        do {
-            int bytes = Math.min(payload, size - off);
-            FmCore.Out out = core.begin(dest, handler, off == 0, off + bytes == size, bytes, size);
-            core.write(out, buf, off, bytes);
-            core.launch(out);
-            off += bytes;
-        } while (off < size);
+        core.send(dest, handler, buf, size);
         p.stat("fm.sent").increment();
     }
 

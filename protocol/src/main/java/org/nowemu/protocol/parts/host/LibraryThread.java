@@ -9,6 +9,7 @@ import org.nowemu.actors.stats.Counter;
 import org.nowemu.hardware.host.ProgramThread;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.parts.notification.InterruptEvent;
 
 /**
  * The host thread of a process that runs a program against a comparison system's library (the basic protocol,
@@ -30,6 +31,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
 public abstract class LibraryThread extends ProgramThread {
     private final HostOps ops;
     private final int hosts;
+    /** NIC interrupts come and not yet taken ({@link InterruptEvent}s). */
+    private long interruptsRaised;
 
     /**
      * @param profile the hardware (CPU, bus, memory costs)
@@ -152,6 +155,38 @@ public abstract class LibraryThread extends ProgramThread {
         outcome(o);
     }
 
+    /** Whether a NIC interrupt has come and not been taken. */
+    public final boolean interruptPending() {
+        return interruptsRaised > 0;
+    }
+
+    /** Takes the interrupts come (those raised while one was pending are one): whether any had. The caller pays. */
+    public final boolean takeRaisedInterrupt() {
+        boolean any = interruptsRaised > 0;
+        interruptsRaised = 0;
+        return any;
+    }
+
+    /** Takes a pending NIC interrupt as its handler's dispatch on this CPU: a user-level signal's or the kernel's. */
+    @continuable
+    public final boolean takeInterrupt(boolean signal) {
+        if (!takeRaisedInterrupt()) {
+            return false;
+        }
+        if (signal) {
+            signalDispatch();
+        } else {
+            interruptDispatch();
+        }
+        return true;
+    }
+
+    /** Sleeps, the CPU given up, until a NIC interrupt comes (true) or virtual time reaches {@code deadline}. */
+    @continuable
+    public final boolean sleepUntilInterrupted(long deadline) {
+        return blockUntil(this::interruptPending, deadline);
+    }
+
     /** The library takes in what the NIC wrote: a DMA into host memory, a flag it set in its SRAM. */
     protected abstract void onMemory(Object written);
 
@@ -160,7 +195,9 @@ public abstract class LibraryThread extends ProgramThread {
         if (crashed()) {
             return; // the memory of a dead process: what the NIC writes there goes nowhere
         }
-        if (message instanceof org.nowemu.hardware.host.BusRequest.DmaWrite w) {
+        if (message instanceof InterruptEvent) {
+            interruptsRaised++;
+        } else if (message instanceof org.nowemu.hardware.host.BusRequest.DmaWrite w) {
             onMemory(w.payload());
         } else {
             onMemory(message);
