@@ -14,9 +14,8 @@ import org.nowemu.actors.trace.TraceEntry;
 
 /**
  * The runtime state of one component: its timing mailbox, clock, send sequence, random stream, hash,
- * statistics and the outbox of messages for other components. Owned by the actor of its {@link Unit} while that
- * runs a window and by its partition's sub-coordinator between windows (the hand-off is ordered by the window
- * barrier), never by two threads at once.
+ * statistics. Owned by the {@link Lane} that runs it (or by the {@link SequentialEngine}): one thread at a time, the
+ * hand-off between threads ordered by the lanes' barrier.
  */
 final class ComponentCell {
     final int id;
@@ -28,7 +27,7 @@ final class ComponentCell {
     private final Receive receive;
     /** Set while onFinish runs: the run is over, so a send then is a model error, not a message. */
     private boolean finishing;
-    /** The timing mailbox; its {@link Unit}, if any, also adds to it and reads its head. */
+    /** The timing mailbox; its {@link Lane} also adds to it (messages from the lane's other components) and reads its head. */
     final EventQueue queue = new EventQueue();
     private final boolean tracing;
     private final int traceLimit;
@@ -58,13 +57,8 @@ final class ComponentCell {
 
     /** Set by the {@link SequentialEngine}: every message this component sends goes straight into its heap. */
     EventQueue heap;
-    /** The unit this component is activated with, when it has other members: messages to them go there at once. */
-    Unit unit;
-    /** Messages for other components produced in the current window; emptied by the sub-coordinator. */
-    final ArrayList<Event> outbox = new ArrayList<>();
-    /** Written at the end of each activation, read by the sub-coordinator. */
-    long nextTime = Long.MAX_VALUE;
-    long handledInWindow;
+    /** The lane that runs this component on the actor runtime: it routes the messages for other components. */
+    Lane lane;
     RunFailure failure;
     ComponentReport report;
 
@@ -99,46 +93,12 @@ final class ComponentCell {
                 fail("", t);
             }
         }
-        nextTime = queue.nextTime();
-    }
-
-    /** Handles, in key order, every queued message earlier than {@code end}, taking {@code incoming} first. */
-    void runWindow(long end, List<Event> incoming) {
-        long before = handled;
-        try {
-            if (incoming != null) {
-                for (int i = 0, n = incoming.size(); i < n; i++) {
-                    queue.add(incoming.get(i));
-                }
-            }
-            while (queue.nextTime() < end) {
-                // The event stays on top of the queue while it is handled: the handler's first self-send
-                // replaces it (one sift instead of two); otherwise it is removed after the handler.
-                Event e = queue.peek();
-                topInHand = true;
-                if (!begin(e)) {
-                    queue.poll();
-                    topInHand = false;
-                    continue;
-                }
-                receive.dispatch(e.payload);
-                if (topInHand) {
-                    queue.poll();
-                    topInHand = false;
-                }
-            }
-        } catch (Throwable t) {
-            // Errors too (an assertion, a stack overflow): the actor must report, or the barrier waits forever.
-            fail("", t);
-        }
-        topInHand = false;
-        handledInWindow = handled - before;
-        nextTime = queue.nextTime();
     }
 
     /**
-     * Handles the earliest event of its queue, as {@link #runWindow} does: its {@link Unit} found it the earliest
-     * of the unit's. A failure is recorded and leaves the event in the queue, as there.
+     * Handles the earliest event of its queue: its {@link Lane} found it the earliest of the lane's. The event stays
+     * on top of the queue while it is handled: the handler's first self-send replaces it (one sift instead of two);
+     * otherwise it is removed after the handler. A failure is recorded and leaves the event in the queue.
      */
     void handleHead() {
         Event e = queue.peek();
@@ -164,7 +124,7 @@ final class ComponentCell {
     }
 
     /**
-     * Handles one event taken from the {@link SequentialEngine}'s heap, exactly as {@link #runWindow} handles one
+     * Handles one event taken from the {@link SequentialEngine}'s heap, exactly as {@link #handleHead} handles one
      * from its own queue. A component that has failed handles nothing more (the run is ending).
      */
     void handle(Event e) {
@@ -267,14 +227,13 @@ final class ComponentCell {
         if (time < 0) {
             throw new IllegalArgumentException("delay " + delay + "ps overflows virtual time");
         }
-        Event e;
         if (heap != null) {
             if (target != id && delay < connections.minDelayTo(target)) {
                 throw new EmulationException(describeBadSend(target, delay, connections.minDelayTo(target)));
             }
             heap.add(new Event(time, id, sequence++, target, payload));
         } else if (target == id) {
-            e = new Event(time, id, sequence++, id, payload);
+            Event e = new Event(time, id, sequence++, id, payload);
             if (topInHand) {
                 queue.replaceTop(e);
                 topInHand = false;
@@ -286,13 +245,7 @@ final class ComponentCell {
             if (delay < min) {
                 throw new EmulationException(describeBadSend(target, delay, min));
             }
-            e = new Event(time, id, sequence++, target, payload);
-            int mate = unit == null ? -1 : unit.indexOf(target);
-            if (mate >= 0) {
-                unit.deliver(mate, e);
-            } else {
-                outbox.add(e);
-            }
+            lane.route(new Event(time, id, sequence++, target, payload));
         }
         sent++;
     }

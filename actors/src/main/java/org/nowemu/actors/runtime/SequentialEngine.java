@@ -90,7 +90,7 @@ final class SequentialEngine {
         }
         progress.update(lastTime(reports), handled);
         double wall = (System.nanoTime() - wallStart) / 1e9;
-        return RunResult.assemble(reports, 0, 0, model.lookahead(), wall);
+        return RunResult.assemble(reports, 0, 0, model.lookahead(), wall, RuntimeReport.sequential());
     }
 
     private static RunFailure earliestFailure(ComponentCell[] cells, RunFailure from) {
