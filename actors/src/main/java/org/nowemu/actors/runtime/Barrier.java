@@ -27,6 +27,7 @@ final class Barrier {
     private final AtomicIntegerArray parked;
     private final Thread[] threads;
     private volatile boolean aborted;
+    private volatile boolean closed;
     /** Episodes in which more than one lane met: barrier crossings of the run. */
     private long crossings;
 
@@ -79,11 +80,11 @@ final class Barrier {
 
     /**
      * Waits, as lane {@code lane}, until generation {@code g} has been released: spins, then parks. False if the
-     * run was aborted meanwhile.
+     * run was aborted, or this barrier closed, meanwhile.
      */
     boolean await(int lane, long g) {
         if (generation.get() >= g) {
-            return !aborted;
+            return !aborted && !closed;
         }
         if (threads[lane] == null) {
             threads[lane] = Thread.currentThread();
@@ -91,7 +92,7 @@ final class Barrier {
         long deadline = System.nanoTime() + spinNs; // wall time decides only how a lane waits, never a result
         int spins = 0;
         while (generation.get() < g) {
-            if (aborted) {
+            if (aborted || closed) {
                 return false;
             }
             Thread.onSpinWait();
@@ -100,17 +101,23 @@ final class Barrier {
                 break;
             }
         }
-        return !aborted;
+        return !aborted && !closed;
     }
 
     private void park(int lane, long g) {
         int slot = (lane + 1) * PAD;
         parked.set(slot, 1);
         // Set before the generation is read again: a release after this read sees the flag and unparks.
-        while (generation.get() < g && !aborted) {
+        while (generation.get() < g && !aborted && !closed) {
             LockSupport.park(this);
         }
         parked.set(slot, 0);
+    }
+
+    /** Ends every wait at once: the lanes that met here are done (the run went on with other lanes). */
+    void close() {
+        closed = true;
+        wakeParked();
     }
 
     /** Ends every wait at once (the run is stopped from outside, or a lane crashed). */

@@ -1,18 +1,22 @@
 package org.nowemu.actors.runtime;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * How a run on one JVM prepares its lanes, on the first lane's host: builds every component in one lane, starts
  * them, and, unless the lanes are set ({@code nowemu.runtime.threads}: shares balanced by component count) or one
- * lane is all there is to run on, runs the planner's pilot ({@link Planner}). The pilot's
- * first stretch runs on one lane and counts the events each component handles; the lanes are then cut along the
- * topology, balanced by those counts ({@link TopologyPlacement#assign}); its second stretch runs those lanes one
- * after the other, window by window, to count their windows. Then the planner keeps the lanes or goes back to one.
- * The pilot is the run's own beginning, not a rehearsal: nothing is run twice.
+ * lane is all there is to run on, runs the planner's pilot ({@link Planner}). The pilot's first stretch runs on one
+ * lane, measures what an event costs and counts the events each component handles; the lanes are then cut along the
+ * topology, balanced by those counts ({@link TopologyPlacement#assign}), what a barrier between them costs is
+ * measured (unless configured), and the pilot's second stretch runs those lanes one after the other, window by
+ * window, to count their windows. Then the planner keeps the lanes or goes back to one, and when it keeps them,
+ * watches them ({@link Windows#retire}). The pilot is the run's own beginning, not a rehearsal: nothing is run twice.
  */
 final class LocalLanes implements LaneActor.Setup {
+    /** Meetings of the lanes when the planner measures the barrier's cost: a few milliseconds. */
+    private static final int BARRIER_ROUNDS = 2_000;
     private final Model model;
     private final RuntimeSettings settings;
     private final long horizon;
@@ -48,14 +52,14 @@ final class LocalLanes implements LaneActor.Setup {
             }
         });
         g.start();
-        LaneGroup.Step s = plan(g);
-        pilotEvents = g.events;
+        Windows.Step s = plan(g);
+        pilotEvents = g.windows.events;
         progress.note(choice.line());
-        if (s == LaneGroup.Step.FINISH) {
+        if (s == Windows.Step.FINISH) {
             g.finishInline();
             return null;
         }
-        if (s == LaneGroup.Step.STOP) {
+        if (s == Windows.Step.STOP) {
             return null;
         }
         g.releaseFirst();
@@ -63,7 +67,7 @@ final class LocalLanes implements LaneActor.Setup {
     }
 
     /** Chooses the lanes (running the pilot when there is a choice) and returns the step the lanes take next. */
-    private LaneGroup.Step plan(LaneGroup g) {
+    private Windows.Step plan(LaneGroup g) {
         Planner planner = settings.planner();
         boolean explicit = settings.threads() > 0;
         int want = explicit ? settings.threads() : cores;
@@ -72,7 +76,7 @@ final class LocalLanes implements LaneActor.Setup {
             return g.decide();
         }
         int[] all = new int[model.size()];
-        java.util.Arrays.setAll(all, i -> i);
+        Arrays.setAll(all, i -> i);
         if (explicit) {
             // No pilot: the lanes asked for run from the start, shares balanced by component count.
             TopologyPlacement.Assigned parts = TopologyPlacement.assign(model, all, null, want);
@@ -84,10 +88,10 @@ final class LocalLanes implements LaneActor.Setup {
             return g.decide();
         }
         long t0 = System.nanoTime(); // the pilot's cost per event, for the planner only
-        LaneGroup.Step s = g.runInline(planner.pilotEvents());
+        Windows.Step s = g.runInline(planner.pilotEvents());
         double eventNs = planner.eventNs() > 0 ? planner.eventNs()
-                : (System.nanoTime() - t0) / (double) Math.max(1, g.events);
-        if (s != LaneGroup.Step.WINDOW) {
+                : (System.nanoTime() - t0) / (double) Math.max(1, g.windows.events);
+        if (s != Windows.Step.WINDOW) {
             choice = Planner.fixed(1, "the run ended within the pilot");
             return s;
         }
@@ -100,17 +104,31 @@ final class LocalLanes implements LaneActor.Setup {
             choice = Planner.fixed(1, "the model cannot be cut: it is one placement group");
             return s;
         }
+        double barrierNs = planner.barrierNs() > 0 ? planner.barrierNs() : measureBarrier(parts.parts());
         g.arrange(parts);
-        long e0 = g.events;
-        long c0 = g.critical;
-        long w0 = g.windows;
+        Windows w = g.windows;
+        long e0 = w.events;
+        long c0 = w.critical;
+        long w0 = w.windows;
         s = g.runInline(planner.pilotEvents());
-        choice = planner.choose(parts.parts(), g.events - e0, g.critical - c0, g.windows - w0, eventNs);
-        if (choice.lanes() == 1 && s == LaneGroup.Step.WINDOW) {
-            g.arrange(new TopologyPlacement.Assigned(new int[model.size()], 1));
+        choice = planner.choose(parts.parts(), w.events - e0, w.critical - c0, w.windows - w0, eventNs, barrierNs);
+        if (choice.lanes() == 1 && s == Windows.Step.WINDOW) {
+            g.arrange(LaneGroup.oneLane(model.size()));
             s = g.decide();
+        } else if (choice.lanes() > 1) {
+            w.watch(planner, eventNs, barrierNs);
         }
         return s;
+    }
+
+    /** What a barrier between {@code lanes} lanes costs now, on this machine (ns). */
+    private double measureBarrier(int lanes) {
+        try {
+            return BarrierCost.nanos(lanes, BARRIER_ROUNDS, 3, settings.spinNs());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted");
+        }
     }
 
     @Override
@@ -119,23 +137,25 @@ final class LocalLanes implements LaneActor.Setup {
     }
 
     long windows() {
-        return group == null ? 0 : group.windows;
+        return group == null ? 0 : group.windows.windows;
     }
 
     long activations() {
-        return group == null ? 0 : group.activations;
+        return group == null ? 0 : group.windows.activations;
     }
 
     /** How the run was run, once it is over. */
     RuntimeReport report() {
         LaneGroup g = group;
         Planner.Choice c = choice;
-        int lanes = g == null ? 1 : g.lanes();
-        long w = g == null ? 0 : g.windows;
-        double perLane = w == 0 ? 0 : g.windowedEvents / (double) (w * lanes);
-        return new RuntimeReport("actors", lanes, 1, c == null ? null : RuntimeReport.finite(c.lambda()),
-                c == null ? null : RuntimeReport.finite(c.speedup()), c == null ? "" : c.reason(),
-                g == null ? 0 : g.barrier.crossings(), g == null ? 0 : g.crossed(),
-                g == null ? Long.MAX_VALUE : g.leastSlack(), pilotEvents, perLane);
+        if (g == null || c == null) {
+            return new RuntimeReport("actors", 1, 1, null, null, "", 0, 0, Long.MAX_VALUE, 0, 0);
+        }
+        Windows w = g.windows;
+        int lanes = w.windows == 0 ? 1 : c.lanes();
+        double perLane = w.windows == 0 ? 0 : w.windowedEvents / (double) (w.windows * lanes);
+        String why = w.retired == null ? c.reason() : c.reason() + "; " + w.retired;
+        return new RuntimeReport("actors", lanes, 1, RuntimeReport.finite(c.lambda()),
+                RuntimeReport.finite(c.speedup()), why, g.crossings(), g.crossed(), g.leastSlack(), pilotEvents, perLane);
     }
 }

@@ -15,7 +15,7 @@ import java.util.Locale;
  * core count is an input. The choice never changes results.
  *
  * @param pilotEvents  events of each pilot stretch (count)
- * @param barrierNs    what one barrier between lanes costs (ns)
+ * @param barrierNs    what one barrier between lanes costs (ns; 0 = measure it before the pilot's second stretch)
  * @param memberBarrierNs what one barrier between cluster members costs (ns): a report each way over Artery
  * @param eventNs      what one event costs on one lane (ns; 0 = measure it on the pilot)
  * @param minSpeedup   the least expected speed-up worth running lanes in parallel
@@ -43,16 +43,17 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
      * @param critical sum over its windows of the busiest lane's events
      * @param windows  windows of the pilot
      * @param eventNs  the cost of one event (ns)
+     * @param barrier  the cost of one barrier (ns)
      */
-    Choice choose(int lanes, long events, long critical, long windows, double eventNs) {
+    Choice choose(int lanes, long events, long critical, long windows, double eventNs, double barrier) {
         if (windows == 0 || events == 0) {
             return fixed(1, "the pilot handled no window");
         }
-        double lambda = events / (double) (windows * lanes) * eventNs / barrierNs;
-        double speedup = events * eventNs / (critical * eventNs + windows * barrierNs);
+        double lambda = events / (double) (windows * lanes) * eventNs / barrier;
+        double speedup = events * eventNs / (critical * eventNs + windows * barrier);
         String why = String.format(Locale.ROOT, "lambda %.2f: %,.0f events per window per lane at %.0f ns an event"
                 + " against a barrier of %.0f ns; expected speed-up on %d lanes %.2f, from a pilot of %,d events in"
-                + " %,d windows", lambda, events / (double) (windows * lanes), eventNs, barrierNs, lanes, speedup,
+                + " %,d windows", lambda, events / (double) (windows * lanes), eventNs, barrier, lanes, speedup,
                 events, windows);
         return new Choice(speedup >= minSpeedup ? lanes : 1, lambda, speedup, why);
     }

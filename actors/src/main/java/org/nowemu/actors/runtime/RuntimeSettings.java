@@ -28,7 +28,7 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
     }
 
     /** The planner of actors' reference.conf, for settings built by hand. */
-    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 2_000, 300_000, 0, 1.2);
+    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2);
 
     /** Settings on the actor runtime with the default spinning and planner. */
     public RuntimeSettings(long seed, int threads, boolean tracing, int traceLimit) {
@@ -50,7 +50,7 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
         };
         String p = "nowemu.runtime.planner.";
         long pilot = r.longIn(p + "pilot-events", 1, 1L << 40);
-        long barrier = r.duration(p + "barrier-cost", 1_000, VirtualTime.parse("1s")); // ps of wall time
+        long barrier = r.duration(p + "barrier-cost", 0, VirtualTime.parse("1s")); // ps of wall time
         long members = r.duration(p + "member-barrier-cost", 1_000, VirtualTime.parse("1s"));
         long event = r.duration(p + "event-cost", 0, VirtualTime.parse("1s"));
         double min = r.doubleIn(p + "min-speedup", 0, 1_000);

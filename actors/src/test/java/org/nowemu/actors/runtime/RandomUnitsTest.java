@@ -128,12 +128,16 @@ class RandomUnitsTest {
         for (int lanes : new int[] {1, 2, 3, 5}) {
             check(oracle, Emulation.run(model, base.withThreads(lanes), horizon), lanes + " lanes");
         }
-        // The planner, on 2 and 4 cores, after pilots of 40 events each: lanes rebuilt mid-run.
-        RuntimeSettings planned = base.withThreads(0).withPlanner(new Planner(40, 1, 300_000, 100, 0));
-        for (int cores : new int[] {2, 4}) {
-            RunResult r = Emulation.run(model, planned, horizon, com.typesafe.config.ConfigFactory.load(),
-                    new RunProgress(), cores);
-            check(oracle, r, "planned on " + cores + " cores (" + r.runtime().choice() + ")");
+        // The planner, on 2 and 4 cores, after pilots of 40 events each: lanes rebuilt mid-run. A barrier of 1 ns
+        // keeps the lanes; one of a second takes them (least speed-up 0) and, after the next 40 events they run,
+        // takes them back to one lane.
+        for (double barrier : new double[] {1, 1e9}) {
+            RuntimeSettings planned = base.withThreads(0).withPlanner(new Planner(40, barrier, 300_000, 100, 0));
+            for (int cores : new int[] {2, 4}) {
+                RunResult r = Emulation.run(model, planned, horizon, com.typesafe.config.ConfigFactory.load(),
+                        new RunProgress(), cores);
+                check(oracle, r, "planned on " + cores + " cores (" + r.runtime().choice() + ")");
+            }
         }
     }
 

@@ -23,7 +23,7 @@ class RuntimeSettingsTest {
         assertEquals(10, s.idleCpuLevel());
         assertEquals(20_000L, s.spinNs()); // level 10 x 2us
         assertEquals(RuntimeSettings.DEFAULT_PLANNER, s.planner());
-        assertEquals(new Planner(50_000, 2_000, 300_000, 0, 1.2), s.planner()); // ns
+        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2), s.planner()); // ns; 0: measured
     }
 
     @Test
@@ -37,7 +37,7 @@ class RuntimeSettingsTest {
     @Test
     void badValuesAreNamed() {
         for (String bad : new String[] {"nowemu.runtime.planner.pilot-events = 0",
-            "nowemu.runtime.planner.barrier-cost = 0ps", "nowemu.runtime.planner.min-speedup = -1",
+            "nowemu.runtime.planner.barrier-cost = -1us", "nowemu.runtime.planner.min-speedup = -1",
             "nowemu.runtime.planner.event-cost = 5", "nowemu.runtime.threads = -1"}) {
             String key = bad.substring(0, bad.indexOf(' '));
             String m = assertThrows(BadInputException.class, () -> RuntimeSettings.from(with(bad))).getMessage();
