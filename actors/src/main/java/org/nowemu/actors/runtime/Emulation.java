@@ -4,16 +4,12 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
- * Runs a {@link Model} on one JVM: starts an actor system whose first lane's host ({@link LaneActor}) builds the
- * components, lets the {@link Planner} choose the lanes and starts the other lanes' hosts; the lanes run their
- * shares to the horizon ({@link LaneGroup}); returns the {@link RunResult}. A component failure ends the run with
+ * Runs a {@link Model} on one JVM: starts the run's first lane's host ({@link LaneActor}, on the JVM's actor system
+ * for lanes, {@link LocalHosts}), which builds the components, lets the {@link Planner} choose the lanes and starts
+ * the other lanes' hosts; the lanes run their shares to the horizon ({@link LaneGroup}); returns the
+ * {@link RunResult}. A component failure ends the run with
  * an {@link EmulationException}. With {@code nowemu.runtime.engine = sequential} the {@link SequentialEngine} runs
  * the model instead, on this thread.
  */
@@ -62,28 +58,13 @@ public final class Emulation {
             return SequentialEngine.run(model, settings, horizonPs, progress);
         }
         LocalLanes lanes = new LocalLanes(model, settings, horizonPs, progress, cores);
-        Behavior<Void> root = Behaviors.setup(ctx -> {
-            ctx.spawn(LaneActor.create(), "lane-0", LaneActor.dispatcher()).tell(new LaneActor.Lead(lanes));
-            return Behaviors.empty();
-        });
         long wallStart = System.nanoTime(); // speed figures only; nothing emulated reads it
-        ActorSystem<Void> system = ActorSystem.create(root, "nowemu", config);
-        try {
-            List<ComponentReport> reports = await(lanes.done());
-            double wall = (System.nanoTime() - wallStart) / 1e9;
-            RuntimeReport how = lanes.report();
-            RunResult r = RunResult.assemble(reports, lanes.windows(), lanes.activations(), model.lookahead(), wall, how);
-            progress.update(r.finalTimePs(), r.events());
-            return r;
-        } finally {
-            system.terminate();
-            try {
-                system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException | TimeoutException e) {
-                // the run's outcome is already decided; a slow shutdown does not change it
-            }
-        }
+        LocalHosts.start(config, new LaneActor.Lead(lanes));
+        List<ComponentReport> reports = await(lanes.done());
+        double wall = (System.nanoTime() - wallStart) / 1e9;
+        RunResult r = RunResult.assemble(reports, lanes.windows(), lanes.activations(), model.lookahead(), wall,
+                lanes.report());
+        progress.update(r.finalTimePs(), r.events());
+        return r;
     }
 }

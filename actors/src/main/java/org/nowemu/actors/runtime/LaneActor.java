@@ -67,7 +67,7 @@ public final class LaneActor extends AbstractBehavior<LaneActor.Command> {
             group = lead.setup().prepare();
         } catch (Throwable t) {
             lead.setup().failed(t);
-            return this;
+            return Behaviors.stopped();
         }
         if (group != null) {
             for (int l = 1; l < group.lanes(); l++) {
@@ -76,12 +76,13 @@ public final class LaneActor extends AbstractBehavior<LaneActor.Command> {
             }
             run(group, 0);
         }
-        return this;
+        // The run is over for this lane (its children, the other lanes, end theirs as it ends): the host goes.
+        return Behaviors.stopped();
     }
 
     private Behavior<Command> onRun(Run r) {
         run(r.group(), r.lane());
-        return this;
+        return Behaviors.stopped();
     }
 
     private static void run(LaneGroup group, int lane) {
