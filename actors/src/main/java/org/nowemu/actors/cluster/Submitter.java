@@ -197,7 +197,7 @@ final class Submitter {
         Planner planner = RuntimeSettings.from(ConfigFactory.parseString(run.config()).resolve()).planner();
         Planner.Coupling c = planner.coupling(handled, windows, stats.size(), busy / (double) Math.max(1, handled));
         return new RuntimeReport("actors", lanes, stats.size(), c.lambda(), c.speedup(), c.line(), windows, crossed,
-                Long.MAX_VALUE, 0, handled / (double) Math.max(1, windows * stats.size()));
+                Long.MAX_VALUE, 0, handled / (double) Math.max(1, windows * stats.size()), 0);
     }
 
     private Behavior<Command> onFailed(Coordinator.Failed f) {

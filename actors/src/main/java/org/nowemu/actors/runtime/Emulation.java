@@ -45,7 +45,7 @@ public final class Emulation {
      * @param config    the resolved configuration; its {@code pekko} section configures the actor system
      */
     public static RunResult run(Model model, RuntimeSettings settings, long horizonPs, Config config, RunProgress progress) {
-        return run(model, settings, horizonPs, config, progress, Runtime.getRuntime().availableProcessors());
+        return run(model, settings, horizonPs, config, progress, settings.planner().coresHere());
     }
 
     /** The same, with the lanes chosen for {@code cores} cores when {@code nowemu.runtime.threads} is 0. */

@@ -134,8 +134,7 @@ final class Lane {
 
     private void deliver(int k, Event e) {
         ComponentCell c = cells[k];
-        c.queue.add(e);
-        if (live && c.failure == null && c.queue.peek() == e) {
+        if (c.queue.add(e) && live && c.failure == null) {
             calendar.lowered(k, e);
         }
     }
@@ -186,12 +185,16 @@ final class Lane {
         end = windowEnd;
         long before = handled;
         Calendar cal = calendar;
-        while (!cal.isEmpty()) {
-            ComponentCell c = cells[cal.top()];
-            long t = c.queue.peek().time;
+        while (true) {
+            int k = cal.top();
+            if (k < 0) {
+                break;
+            }
+            long t = cal.topTime();
             if (t >= end) {
                 break;
             }
+            ComponentCell c = cells[k];
             c.handleHead();
             if (c.failure != null) {
                 if (failure == null) {

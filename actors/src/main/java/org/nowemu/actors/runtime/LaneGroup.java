@@ -29,6 +29,11 @@ public final class LaneGroup {
     private final long[] memberExit;
     private final CompletableFuture<List<ComponentReport>> done = new CompletableFuture<>();
     private final AtomicLong ticked = new AtomicLong();
+    /** CPU time of the lanes' threads in their loops (ns; negative once a thread could not measure it). */
+    final AtomicLong cpuNanos = new AtomicLong();
+    /** Lanes still in their loops; {@link #idle} completes when the last has left (its CPU time counted). */
+    private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+    private final CompletableFuture<Void> idle = new CompletableFuture<>();
     final Windows windows;
     Lane[] lanes;
     LaneMap map;
@@ -168,12 +173,33 @@ public final class LaneGroup {
 
     /** Lets the lanes run the window decided last: they wait for it in {@link #runLane}. */
     void releaseFirst() {
+        running.compareAndSet(0, lanes.length); // the first release starts the loops; later ones (members) do not
         windows.running(lanes.length);
         barrier.release();
     }
 
     /** Lane {@code l}'s loop, on its own thread: window, barrier, window... until the run ends or is stopped. */
     void runLane(int l) {
+        long cpu = RuntimeReport.threadCpuNanos();
+        try {
+            loop(l);
+        } finally {
+            cpuNanos.addAndGet(cpu < 0 ? Long.MIN_VALUE / 4 : RuntimeReport.threadCpuNanos() - cpu);
+            if (running.decrementAndGet() == 0) {
+                idle.complete(null);
+            }
+        }
+    }
+
+    /** Completes when every lane has left its loop (at once when none was started). */
+    CompletableFuture<Void> idle() {
+        if (running.get() == 0) {
+            idle.complete(null);
+        }
+        return idle;
+    }
+
+    private void loop(int l) {
         Lane me = lanes[l];
         Barrier b = barrier;
         long generation = 1;

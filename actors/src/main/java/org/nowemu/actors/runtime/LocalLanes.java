@@ -42,6 +42,18 @@ final class LocalLanes implements LaneActor.Setup {
 
     @Override
     public LaneGroup prepare() {
+        long cpu = RuntimeReport.threadCpuNanos();
+        try {
+            return prepareLanes();
+        } finally {
+            LaneGroup g = group;
+            if (g != null) {
+                g.cpuNanos.addAndGet(cpu < 0 ? Long.MIN_VALUE / 4 : RuntimeReport.threadCpuNanos() - cpu);
+            }
+        }
+    }
+
+    private LaneGroup prepareLanes() {
         LaneGroup g = LaneGroup.local(model, settings, horizon, progress);
         group = g;
         g.done().whenComplete((r, t) -> {
@@ -144,18 +156,23 @@ final class LocalLanes implements LaneActor.Setup {
         return group == null ? 0 : group.windows.activations;
     }
 
-    /** How the run was run, once it is over. */
+    /** How the run was run, once it is over and every lane has left its loop. */
     RuntimeReport report() {
+        if (group != null) {
+            Emulation.await(group.idle());
+        }
         LaneGroup g = group;
         Planner.Choice c = choice;
         if (g == null || c == null) {
-            return new RuntimeReport("actors", 1, 1, null, null, "", 0, 0, Long.MAX_VALUE, 0, 0);
+            return new RuntimeReport("actors", 1, 1, null, null, "", 0, 0, Long.MAX_VALUE, 0, 0, Double.NaN);
         }
         Windows w = g.windows;
         int lanes = w.windows == 0 ? 1 : c.lanes();
         double perLane = w.windows == 0 ? 0 : w.windowedEvents / (double) (w.windows * lanes);
         String why = w.retired == null ? c.reason() : c.reason() + "; " + w.retired;
+        long cpu = g.cpuNanos.get();
         return new RuntimeReport("actors", lanes, 1, RuntimeReport.finite(c.lambda()),
-                RuntimeReport.finite(c.speedup()), why, g.crossings(), g.crossed(), g.leastSlack(), pilotEvents, perLane);
+                RuntimeReport.finite(c.speedup()), why, g.crossings(), g.crossed(), g.leastSlack(), pilotEvents, perLane,
+                cpu < 0 ? Double.NaN : cpu / 1e9);
     }
 }

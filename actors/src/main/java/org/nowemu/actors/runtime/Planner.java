@@ -19,8 +19,15 @@ import java.util.Locale;
  * @param memberBarrierNs what one barrier between cluster members costs (ns): a report each way over Artery
  * @param eventNs      what one event costs on one lane (ns; 0 = measure it on the pilot)
  * @param minSpeedup   the least expected speed-up worth running lanes in parallel
+ * @param cores        the cores lanes may use (0 = the JVM's available processors)
  */
-public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup) {
+public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
+                      int cores) {
+
+    /** The cores lanes may use on this JVM. */
+    int coresHere() {
+        return cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
+    }
 
     /** What the planner chose, and why. */
     public record Choice(int lanes, double lambda, double speedup, String reason) {

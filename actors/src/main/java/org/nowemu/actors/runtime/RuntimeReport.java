@@ -17,14 +17,25 @@ package org.nowemu.actors.runtime;
  *                          lane had run ({@link Long#MAX_VALUE} when none crossed); never negative
  * @param pilotEvents       events of the run handled by the planner's pilot, on the calling lane
  * @param eventsPerWindowPerLane events handled per window per lane over the whole run (0 without windows)
+ * @param cpuSeconds        CPU time of the threads that ran the model (the lanes, or the sequential engine's
+ *                          thread), from building the components to their final reports: no garbage collector, no
+ *                          compiler; the cost of the work itself, less sensitive than wall time to other
+ *                          processes on the machine (NaN where the JVM does not measure it, 0 over several JVMs)
  */
 public record RuntimeReport(String engine, int lanes, int members, Double lambda, Double expectedSpeedup,
                             String choice, long barrierCrossings, long crossLaneMessages, long leastSlackPs,
-                            long pilotEvents, double eventsPerWindowPerLane) {
+                            long pilotEvents, double eventsPerWindowPerLane, double cpuSeconds) {
 
     /** The sequential engine's: one thread, no windows. */
-    static RuntimeReport sequential() {
-        return new RuntimeReport("sequential", 1, 1, null, null, "the sequential engine", 0, 0, Long.MAX_VALUE, 0, 0);
+    static RuntimeReport sequential(double cpuSeconds) {
+        return new RuntimeReport("sequential", 1, 1, null, null, "the sequential engine", 0, 0, Long.MAX_VALUE, 0, 0,
+                cpuSeconds);
+    }
+
+    /** CPU time of the calling thread so far (ns), or -1 where the JVM does not measure it. */
+    static long threadCpuNanos() {
+        java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
+        return t.isCurrentThreadCpuTimeSupported() ? t.getCurrentThreadCpuTime() : -1;
     }
 
     static Double finite(double v) {

@@ -28,7 +28,7 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
     }
 
     /** The planner of actors' reference.conf, for settings built by hand. */
-    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2);
+    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2, 0);
 
     /** Settings on the actor runtime with the default spinning and planner. */
     public RuntimeSettings(long seed, int threads, boolean tracing, int traceLimit) {
@@ -54,7 +54,8 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
         long members = r.duration(p + "member-barrier-cost", 1_000, VirtualTime.parse("1s"));
         long event = r.duration(p + "event-cost", 0, VirtualTime.parse("1s"));
         double min = r.doubleIn(p + "min-speedup", 0, 1_000);
-        Planner planner = new Planner(pilot, barrier / 1_000.0, members / 1_000.0, event / 1_000.0, min);
+        int cores = r.intIn(p + "cores", 0, 1024);
+        Planner planner = new Planner(pilot, barrier / 1_000.0, members / 1_000.0, event / 1_000.0, min, cores);
         return new RuntimeSettings(seed, threads, tracing, limit, idle, e, planner);
     }
 

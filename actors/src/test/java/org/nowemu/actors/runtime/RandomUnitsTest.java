@@ -132,7 +132,7 @@ class RandomUnitsTest {
         // keeps the lanes; one of a second takes them (least speed-up 0) and, after the next 40 events they run,
         // takes them back to one lane.
         for (double barrier : new double[] {1, 1e9}) {
-            RuntimeSettings planned = base.withThreads(0).withPlanner(new Planner(40, barrier, 300_000, 100, 0));
+            RuntimeSettings planned = base.withThreads(0).withPlanner(new Planner(40, barrier, 300_000, 100, 0, 0));
             for (int cores : new int[] {2, 4}) {
                 RunResult r = Emulation.run(model, planned, horizon, com.typesafe.config.ConfigFactory.load(),
                         new RunProgress(), cores);

@@ -23,14 +23,14 @@ class RuntimeSettingsTest {
         assertEquals(10, s.idleCpuLevel());
         assertEquals(20_000L, s.spinNs()); // level 10 x 2us
         assertEquals(RuntimeSettings.DEFAULT_PLANNER, s.planner());
-        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2), s.planner()); // ns; 0: measured
+        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0), s.planner()); // ns; 0: measured
     }
 
     @Test
     void unitsAreRead() {
         Planner p = RuntimeSettings.from(with("nowemu.runtime.planner { pilot-events = 7, barrier-cost = 1500ns,"
-                + " member-barrier-cost = 1ms, event-cost = 250ns, min-speedup = 2 }")).planner();
-        assertEquals(new Planner(7, 1_500, 1_000_000, 250, 2), p);
+                + " member-barrier-cost = 1ms, event-cost = 250ns, min-speedup = 2, cores = 4 }")).planner();
+        assertEquals(new Planner(7, 1_500, 1_000_000, 250, 2, 4), p);
         assertEquals(3, RuntimeSettings.from(with("nowemu.runtime.threads = 3")).threads());
     }
 

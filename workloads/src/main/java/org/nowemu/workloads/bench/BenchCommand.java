@@ -122,6 +122,8 @@ public final class BenchCommand implements Callable<Integer> {
                 e.put("runtimeWallSeconds", f.runtime().wallSeconds());
                 e.put("sequentialCpuSeconds", f.sequentialCpuSeconds());
                 e.put("runtimeCpuSeconds", f.runtimeCpuSeconds());
+                e.put("sequentialThreadCpuSeconds", f.sequential().runtime().cpuSeconds());
+                e.put("runtimeThreadCpuSeconds", f.runtime().runtime().cpuSeconds());
                 e.put("runtimeWindows", f.runtime().windows());
                 e.put("runtimeLanes", f.runtime().runtime().lanes());
                 e.put("lambda", f.runtime().runtime().lambda());
@@ -204,7 +206,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** Meetings per trial and trials of the barrier's measurement. */
-    private static final int BARRIER_ROUNDS = 200_000;
+    private static final int BARRIER_ROUNDS = 20_000;
     private static final int BARRIER_TRIALS = 5;
 
     /** What one barrier between {@code lanes} lanes costs here (ns): the planner's {@code barrier-cost}. */
