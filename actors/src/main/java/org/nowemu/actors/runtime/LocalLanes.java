@@ -168,7 +168,7 @@ final class LocalLanes implements LaneActor.Setup {
         }
         Windows w = g.windows;
         int lanes = w.windows == 0 ? 1 : c.lanes();
-        double perLane = w.windows == 0 ? 0 : w.windowedEvents / (double) (w.windows * lanes);
+        double perLane = w.laneWindows == 0 ? 0 : w.windowedEvents / (double) w.laneWindows;
         String why = w.retired == null ? c.reason() : c.reason() + "; " + w.retired;
         long cpu = g.cpuNanos.get();
         return new RuntimeReport("actors", lanes, 1, RuntimeReport.finite(c.lambda()),

@@ -58,7 +58,7 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
         }
         double lambda = events / (double) (windows * lanes) * eventNs / barrier;
         double speedup = events * eventNs / (critical * eventNs + windows * barrier);
-        String why = String.format(Locale.ROOT, "lambda %.2f: %,.0f events per window per lane at %.0f ns an event"
+        String why = String.format(Locale.ROOT, "lambda %.2f: %,.1f events per window per lane at %.0f ns an event"
                 + " against a barrier of %.0f ns; expected speed-up on %d lanes %.2f, from a pilot of %,d events in"
                 + " %,d windows", lambda, events / (double) (windows * lanes), eventNs, barrier, lanes, speedup,
                 events, windows);
@@ -79,7 +79,7 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
         double perWindow = events / (double) Math.max(1, windows * members);
         double lambda = perWindow * eventNs / memberBarrierNs;
         double speedup = events * eventNs / (events * eventNs / members + windows * memberBarrierNs);
-        String line = String.format(Locale.ROOT, "lambda %.2f over %d members: %,.0f events per global window per"
+        String line = String.format(Locale.ROOT, "lambda %.2f over %d members: %,.1f events per global window per"
                 + " member at %.0f ns an event against a barrier of %.0f us; expected %s than on one JVM", lambda,
                 members, perWindow, eventNs, memberBarrierNs / 1_000, slowdown(speedup));
         return new Coupling(lambda, speedup, line);

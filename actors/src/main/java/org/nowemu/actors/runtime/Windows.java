@@ -39,6 +39,8 @@ final class Windows {
     long critical;
     long activations;
     long windowedEvents;
+    /** Windows times the lanes that ran them: lane-windows. */
+    long laneWindows;
     private long reportedEvents;
     // The watch: the planner and its measured costs, and the current stretch.
     private Planner planner;
@@ -124,6 +126,7 @@ final class Windows {
     void running(int lanes) {
         if (step == Step.WINDOW && lanes > 1) {
             windows++;
+            laneWindows += lanes;
             stretchWindows++;
         }
     }
