@@ -1,188 +1,143 @@
 package org.nowemu.actors.runtime;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * A lane's calendar: its components (by local index) in a min-heap keyed by the earliest event of each one's own
- * timing mailbox, by the key (time, source id, source sequence). The lane handles the head of the component on
- * top, then re-keys it; a message for a component of the lane goes into that component's mailbox and, when it
- * becomes the mailbox's head, into the calendar at once. So the lane handles its events in the key order of the
- * sequential engine's single heap, restricted to its components, while every component keeps its own mailbox.
+ * A lane's calendar: the timing mailboxes of its components, kept as the sequential engine keeps them, in heaps of
+ * events ordered by the key (time, source id, source sequence), so that the lane takes its events in exactly the
+ * sequential engine's order. A component's mailbox is the events addressed to it, all in the heap of its
+ * component's class: the lane's components are grouped by their exit delay (how soon their work can leave the lane,
+ * {@link ExitDelays}) into a few classes, each with its own heap, so that the lane's earliest output time is the
+ * least, over the classes, of the earliest event plus the class's least exit delay: safe (no component of a class
+ * exits sooner), and read off the heaps' tops. The next event is the least of the classes' tops.
  *
- * <p>An entry is (component, the head it was filed under). A component whose head is lowered by a new message is
- * filed again under it, and its old entry stays behind, stale: an entry on top counts only if its event is still
- * its component's head (and the component has not failed); stale ones are dropped as they surface. That saves
- * tracking each component's place in the heap, whose upkeep on every move cost more than the stale entries do.
- * Head times are also kept by local index in {@link #heads()} ({@link Long#MAX_VALUE} for none), for the earliest
- * output times ({@link ExitScan}).
- *
- * <p>Why four children a node, and the times beside the events: re-keying the top after each event is the lane's
- * hottest work, and its cost is cache misses. A heap of four children is half as deep as a binary one, its four
- * children's times lie side by side in one array, so a level costs about one cache line; events are read only
- * when two times tie.
+ * <p>Why not a heap of components, each with a heap of its own events: that handles the same events in the same
+ * order, but every event then costs two heap operations (its component's and the calendar's) and the cache misses
+ * of two structures; on the bench's fat tree it cost about a fifth more per event than the sequential engine's one
+ * heap (BENCHMARKS.md, 2026-11-25). This is that one heap, cut in a few.
  */
 final class Calendar {
-    private final ComponentCell[] cells;
-    private int[] comp;
-    private Event[] key;
-    private long[] time;
-    private final long[] heads;
-    private int size;
+    /** Classes of exit delay a lane keeps at most: their tops are scanned for every event. */
+    static final int MAX_CLASSES = 6;
+    private final EventQueue[] heaps;
+    /** By class: the least exit delay of its components (for the earliest output time), and of their member exits. */
+    private final long[] exitFloor;
+    private final long[] memberFloor;
+    /** The class holding the earliest event, or -1 when every heap is empty. */
+    private int top = -1;
 
-    Calendar(ComponentCell[] cells) {
-        this.cells = cells;
-        int n = Math.max(4, cells.length + cells.length / 2);
-        comp = new int[n];
-        key = new Event[n];
-        time = new long[n];
-        heads = new long[cells.length];
-        Arrays.fill(heads, Long.MAX_VALUE);
+    /**
+     * @param classes     number of classes (1 when nothing is measured from a lane's edge)
+     * @param exitFloor   by class, the least lane exit delay of its components ({@link Long#MAX_VALUE}: none)
+     * @param memberFloor by class, the least member exit delay of its components, or null outside a cluster run
+     */
+    Calendar(int classes, long[] exitFloor, long[] memberFloor) {
+        heaps = new EventQueue[classes];
+        for (int c = 0; c < classes; c++) {
+            heaps[c] = new EventQueue();
+        }
+        this.exitFloor = exitFloor;
+        this.memberFloor = memberFloor;
     }
 
-    /** Files every live component with an event, from the mailboxes as they stand. */
-    void build() {
-        Arrays.fill(heads, Long.MAX_VALUE);
-        Arrays.fill(key, 0, size, null);
-        size = 0;
-        for (int k = 0; k < cells.length; k++) {
-            ComponentCell c = cells[k];
-            if (c.failure == null && !c.queue.isEmpty()) {
-                Event h = c.queue.peek();
-                comp[size] = k;
-                key[size] = h;
-                time[size++] = h.time;
-                heads[k] = h.time;
+    /** Files {@code e} in class {@code c}'s heap. */
+    void add(Event e, int c) {
+        EventQueue h = heaps[c];
+        if (h.add(e) && c != top && (top < 0 || Event.compare(e, heaps[top].peek()) < 0)) {
+            top = c;
+        }
+    }
+
+    /** The lane's earliest event, or null. */
+    Event peek() {
+        return top < 0 ? null : heaps[top].peek();
+    }
+
+    long nextTime() {
+        return top < 0 ? Long.MAX_VALUE : heaps[top].nextTime();
+    }
+
+    /** Takes the lane's earliest event (there must be one). */
+    Event poll() {
+        Event e = heaps[top].poll();
+        if (heaps.length > 1) {
+            findTop();
+        } else if (heaps[0].isEmpty()) {
+            top = -1;
+        }
+        return e;
+    }
+
+    private void findTop() {
+        int best = -1;
+        Event b = null;
+        for (int c = 0; c < heaps.length; c++) {
+            EventQueue h = heaps[c];
+            if (!h.isEmpty()) {
+                Event e = h.peek();
+                if (b == null || e.time < b.time || (e.time == b.time && Event.compare(e, b) < 0)) {
+                    best = c;
+                    b = e;
+                }
             }
         }
-        for (int i = (size - 2) >>> 2; i >= 0 && size > 1; i--) {
-            siftDown(i, comp[i], key[i], time[i]);
+        top = best;
+    }
+
+    /** The earliest time the lane's pending work could leave the lane: the least class top plus its exit floor. */
+    long output() {
+        return least(exitFloor);
+    }
+
+    /** The earliest time the lane's pending work could leave the member (cluster runs). */
+    long memberOutput() {
+        return least(memberFloor);
+    }
+
+    private long least(long[] floor) {
+        if (floor == null) {
+            return Long.MAX_VALUE;
         }
+        long best = Long.MAX_VALUE;
+        for (int c = 0; c < heaps.length; c++) {
+            best = Math.min(best, ExitDelays.after(heaps[c].nextTime(), floor[c]));
+        }
+        return best;
+    }
+
+    /** Empties the calendar into lists by target (local index): what is still pending at the end of a run. */
+    List<List<Event>> drain(int components, int[] localIndex) {
+        List<List<Event>> pending = new ArrayList<>(components);
+        for (int k = 0; k < components; k++) {
+            pending.add(null);
+        }
+        for (EventQueue h : heaps) {
+            while (!h.isEmpty()) {
+                Event e = h.poll();
+                int k = localIndex[e.target];
+                if (pending.get(k) == null) {
+                    pending.set(k, new ArrayList<>());
+                }
+                pending.get(k).add(e);
+            }
+        }
+        top = -1;
+        return pending;
     }
 
     /**
-     * The component whose head is the lane's earliest event, stale entries dropped on the way; -1 when no
-     * component has an event.
+     * Classes for a lane's components: by ascending exit delay, up to {@link #MAX_CLASSES} of about equal count of
+     * distinct delays; {@code classOf} (by local index) gets each component's class. Returns the number of classes.
      */
-    int top() {
-        while (size > 0) {
-            int k = comp[0];
-            ComponentCell c = cells[k];
-            if (c.failure == null && c.queue.peek() == key[0]) {
-                return k;
-            }
-            removeTop();
+    static int classes(long[] exitByLocal, int[] classOf) {
+        long[] distinct = Arrays.stream(exitByLocal).distinct().sorted().toArray();
+        int n = Math.max(1, Math.min(MAX_CLASSES, distinct.length));
+        for (int k = 0; k < exitByLocal.length; k++) {
+            int rank = Arrays.binarySearch(distinct, exitByLocal[k]);
+            classOf[k] = (int) ((long) rank * n / distinct.length);
         }
-        return -1;
-    }
-
-    /** The time of the top entry: after {@link #top()} returned a component, its head's time. */
-    long topTime() {
-        return time[0];
-    }
-
-    /** The time of the earliest event of the lane, or {@link Long#MAX_VALUE}. */
-    long nextTime() {
-        return top() < 0 ? Long.MAX_VALUE : time[0];
-    }
-
-    /** Head times by local index (read only). */
-    long[] heads() {
-        return heads;
-    }
-
-    /** The top component ({@link #top()}) has handled its head: re-file it under its new head, or take it out. */
-    void fixTop() {
-        int k = comp[0];
-        ComponentCell c = cells[k];
-        Event h = c.failure == null ? c.queue.peek() : null;
-        if (h == null) {
-            heads[k] = Long.MAX_VALUE;
-            removeTop();
-            return;
-        }
-        heads[k] = h.time;
-        siftDown(0, k, h, h.time);
-    }
-
-    /** {@code e} has just become the head of component k's mailbox (k had none, or a later one). */
-    void lowered(int k, Event e) {
-        heads[k] = e.time;
-        if (size == comp.length) {
-            int n = size * 2;
-            comp = Arrays.copyOf(comp, n);
-            key = Arrays.copyOf(key, n);
-            time = Arrays.copyOf(time, n);
-        }
-        siftUp(size++, k, e, e.time);
-    }
-
-    private void removeTop() {
-        int last = --size;
-        int k = comp[last];
-        Event e = key[last];
-        long t = time[last];
-        key[last] = null;
-        if (last > 0) {
-            siftDown(0, k, e, t);
-        }
-    }
-
-    private void siftUp(int i, int k, Event e, long t) {
-        while (i > 0) {
-            int parent = (i - 1) >>> 2;
-            long pt = time[parent];
-            if (pt < t || (pt == t && before(key[parent], e))) {
-                break;
-            }
-            comp[i] = comp[parent];
-            key[i] = key[parent];
-            time[i] = pt;
-            i = parent;
-        }
-        comp[i] = k;
-        key[i] = e;
-        time[i] = t;
-    }
-
-    private void siftDown(int i, int k, Event e, long t) {
-        int n = size;
-        while (true) {
-            int first = 4 * i + 1;
-            if (first >= n) {
-                break;
-            }
-            // The least of up to four children: by time, then (rarely) by the rest of the key.
-            int best = first;
-            long bt = time[first];
-            int last = Math.min(first + 4, n);
-            for (int c = first + 1; c < last; c++) {
-                long ct = time[c];
-                if (ct < bt || (ct == bt && before(key[c], key[best]))) {
-                    best = c;
-                    bt = ct;
-                }
-            }
-            if (t < bt || (t == bt && !before(key[best], e))) {
-                break;
-            }
-            comp[i] = comp[best];
-            key[i] = key[best];
-            time[i] = bt;
-            i = best;
-        }
-        comp[i] = k;
-        key[i] = e;
-        time[i] = t;
-    }
-
-    /** True when a's key is below b's. */
-    private static boolean before(Event a, Event b) {
-        if (a.time != b.time) {
-            return a.time < b.time;
-        }
-        if (a.source != b.source) {
-            return a.source < b.source;
-        }
-        return a.sequence < b.sequence;
+        return n;
     }
 }

@@ -27,7 +27,7 @@ final class ComponentCell {
     private final Receive receive;
     /** Set while onFinish runs: the run is over, so a send then is a model error, not a message. */
     private boolean finishing;
-    /** The timing mailbox; its {@link Lane} also adds to it (messages from the lane's other components) and reads its head. */
+    /** What is still pending for it when the run ends (its mailbox lives in its lane's calendar until then). */
     final EventQueue queue = new EventQueue();
     private final boolean tracing;
     private final int traceLimit;
@@ -41,8 +41,6 @@ final class ComponentCell {
     private long duplicates;
     private long lastTime;
     private Event last;
-    /** True while the event being handled is still on top of the queue. */
-    private boolean topInHand;
     /** The hasher of the last payload class seen: components mostly receive one or two classes. */
     private Class<?> hashedClass;
     private StructuralHash.Hasher hasher;
@@ -95,37 +93,14 @@ final class ComponentCell {
         }
     }
 
-    /**
-     * Handles the earliest event of its queue: its {@link Lane} found it the earliest of the lane's. The event stays
-     * on top of the queue while it is handled: the handler's first self-send replaces it (one sift instead of two);
-     * otherwise it is removed after the handler. A failure is recorded and leaves the event in the queue.
-     */
-    void handleHead() {
-        Event e = queue.peek();
-        topInHand = true;
-        try {
-            if (!begin(e)) {
-                queue.poll();
-            } else {
-                receive.dispatch(e.payload);
-                if (topInHand) {
-                    queue.poll();
-                }
-            }
-        } catch (Throwable t) {
-            fail("", t);
-        }
-        topInHand = false;
-    }
-
     /** Messages handled so far in the run. */
     long handledTotal() {
         return handled;
     }
 
     /**
-     * Handles one event taken from the {@link SequentialEngine}'s heap, exactly as {@link #handleHead} handles one
-     * from its own queue. A component that has failed handles nothing more (the run is ending).
+     * Handles one event taken from its mailbox: the {@link SequentialEngine}'s heap, or its {@link Lane}'s calendar.
+     * A component that has failed handles nothing more (the run is ending).
      */
     void handle(Event e) {
         if (failure != null) {
@@ -227,25 +202,17 @@ final class ComponentCell {
         if (time < 0) {
             throw new IllegalArgumentException("delay " + delay + "ps overflows virtual time");
         }
-        if (heap != null) {
-            if (target != id && delay < connections.minDelayTo(target)) {
-                throw new EmulationException(describeBadSend(target, delay, connections.minDelayTo(target)));
-            }
-            heap.add(new Event(time, id, sequence++, target, payload));
-        } else if (target == id) {
-            Event e = new Event(time, id, sequence++, id, payload);
-            if (topInHand) {
-                queue.replaceTop(e);
-                topInHand = false;
-            } else {
-                queue.add(e);
-            }
-        } else {
+        if (target != id) {
             long min = connections.minDelayTo(target);
             if (delay < min) {
                 throw new EmulationException(describeBadSend(target, delay, min));
             }
-            lane.route(new Event(time, id, sequence++, target, payload));
+        }
+        Event e = new Event(time, id, sequence++, target, payload);
+        if (heap != null) {
+            heap.add(e);
+        } else {
+            lane.route(e);
         }
         sent++;
     }

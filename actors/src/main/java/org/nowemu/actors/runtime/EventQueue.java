@@ -70,14 +70,6 @@ final class EventQueue {
         return top;
     }
 
-    /**
-     * Removes the earliest event and adds {@code e} in one sift: a component handling its earliest event
-     * usually schedules its next one, and this halves the heap work of that pattern.
-     */
-    void replaceTop(Event e) {
-        siftDown(e);
-    }
-
     private void siftDown(Event e) {
         int i = 0;
         long t = e.time;

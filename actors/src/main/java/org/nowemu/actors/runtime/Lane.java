@@ -5,35 +5,33 @@ import java.util.List;
 import org.nowemu.actors.time.VirtualTime;
 
 /**
- * One lane's share of the model, run as one sequential loop: its components ({@link ComponentCell}s, each with
- * its own timing mailbox) in one {@link Calendar}, handled in the sequential engine's key order up to the
- * window's end. A message to a component of the same lane goes straight into that component's mailbox when it
- * is sent, so a chain of hops inside a lane costs no window; a message to another lane waits in this lane's
- * outgoing batch for that lane until the barrier; one to another cluster member, in its batch for that member.
+ * One lane's share of the model, run as one sequential loop: its components ({@link ComponentCell}s) and their
+ * timing mailboxes in one {@link Calendar}, handled in the sequential engine's key order up to the window's end. A
+ * message to a component of the same lane goes straight into that component's mailbox when it is sent, so a chain
+ * of hops inside a lane costs no window; a message to another lane waits in this lane's outgoing batch for that
+ * lane until the barrier; one to another cluster member, in its batch for that member.
  *
  * <p>Why a window is safe: a message that crosses lanes arrives no earlier than the sender's earliest output time
- * ({@link ExitScan}), and the window ends at the least of those ({@link Windows}); every message a lane takes at a
- * barrier is checked to fall at or after the end of the window it last ran ({@link #done}), so no event is ever
- * handled below the lane's horizon (a violation is a runtime defect and stops the run).
+ * ({@link Calendar#output}), and the window ends at the least of those ({@link Windows}); every message a lane
+ * takes at a barrier is checked to fall at or after the end of the window it last ran ({@link #done}), so no event
+ * is ever handled below the lane's horizon (a violation is a runtime defect and stops the run).
  */
 final class Lane {
-    /** Events between two looks at the run's progress and at an abort (a power of two, minus one). */
+    /** Events between two looks at the run's progress (a power of two, minus one). */
     private static final long TICK = (1 << 16) - 1;
     final int index;
     final ComponentCell[] cells;
     final Calendar calendar;
     private final LaneMap map;
     private final LaneGroup group;
-    private final ExitScan laneScan;
-    private final ExitScan memberScan;
+    /** By local index: the component's class in the calendar. */
+    private final int[] classOf;
     /** Messages for other lanes, by window parity and target lane; the target takes them after the barrier. */
     private final ArrayList<Event>[][] out;
     /** Messages for other members since the last member report, by member (member runs only). */
     ArrayList<Event>[] toMembers;
     /** Messages from other members, put here by the thread that opens a window, taken by this lane. */
     final ArrayList<Event> fromMembers = new ArrayList<>();
-    /** False while components start: the calendar is built from their mailboxes afterwards. */
-    private boolean live;
     private int parity;
     /** Handle events earlier than this; lowered by a send to another member. */
     long end;
@@ -60,20 +58,25 @@ final class Lane {
         this.map = map;
         this.group = group;
         this.done = done;
-        this.calendar = new Calendar(cells);
-        long[] laneExit = map.laneExit() == null ? null : new long[cells.length];
-        long[] memberExit = map.memberExit() == null ? null : new long[cells.length];
-        for (int k = 0; k < cells.length; k++) {
-            cells[k].lane = this;
-            if (laneExit != null) {
-                laneExit[k] = map.laneExit()[cells[k].id];
+        this.classOf = new int[cells.length];
+        // Classes by the delay that bounds this lane's windows: to another lane, or else to another member.
+        long[] by = map.laneExit() != null ? map.laneExit() : map.memberExit();
+        int classes = 1;
+        long[] exitFloor = null;
+        long[] memberFloor = null;
+        if (by != null) {
+            long[] exit = new long[cells.length];
+            for (int k = 0; k < cells.length; k++) {
+                exit[k] = by[cells[k].id];
             }
-            if (memberExit != null) {
-                memberExit[k] = map.memberExit()[cells[k].id];
-            }
+            classes = Calendar.classes(exit, classOf);
+            exitFloor = floors(map.laneExit(), classes);
+            memberFloor = floors(map.memberExit(), classes);
         }
-        laneScan = laneExit == null ? null : new ExitScan(laneExit);
-        memberScan = memberExit == null ? null : new ExitScan(memberExit);
+        calendar = new Calendar(classes, exitFloor, memberFloor);
+        for (ComponentCell c : cells) {
+            c.lane = this;
+        }
         int k = map.lanes();
         out = new ArrayList[2][k];
         for (int p = 0; p < 2; p++) {
@@ -82,9 +85,20 @@ final class Lane {
             }
         }
         toMembers = newMemberBatches(map.members());
-        live = true;
-        calendar.build();
         beginWindow();
+    }
+
+    /** By class, the least of {@code exitById} over its components; null when {@code exitById} is. */
+    private long[] floors(long[] exitById, int classes) {
+        if (exitById == null) {
+            return null;
+        }
+        long[] f = new long[classes];
+        java.util.Arrays.fill(f, Long.MAX_VALUE);
+        for (int k = 0; k < cells.length; k++) {
+            f[classOf[k]] = Math.min(f[classOf[k]], exitById[cells[k].id]);
+        }
+        return f;
     }
 
     @SuppressWarnings("unchecked")
@@ -96,25 +110,22 @@ final class Lane {
         return b;
     }
 
-    /** Runs every component's {@code onStart}, in id order, then builds the calendar from their mailboxes. */
+    /** Runs every component's {@code onStart}, in id order. */
     void start() {
-        live = false;
         for (ComponentCell c : cells) {
             c.start();
             if (c.failure != null && c.failure.before(failure)) {
                 failure = c.failure;
             }
         }
-        live = true;
-        calendar.build();
     }
 
-    /** Where a component of this lane sends a message to another component (not itself). */
+    /** Where a component of this lane sends a message, to itself or to another component. */
     void route(Event e) {
         int t = e.target;
         int l = map.laneOf()[t];
         if (l == index) {
-            deliver(map.localIndex()[t], e);
+            calendar.add(e, classOf[map.localIndex()[t]]);
         } else if (l >= 0) {
             out[parity][l].add(e);
             crossed++;
@@ -132,11 +143,9 @@ final class Lane {
         }
     }
 
-    private void deliver(int k, Event e) {
-        ComponentCell c = cells[k];
-        if (c.queue.add(e) && live && c.failure == null) {
-            calendar.lowered(k, e);
-        }
+    /** Files an event that reached this lane from elsewhere (another lane, another member, a rearrangement). */
+    void file(Event e) {
+        calendar.add(e, classOf[map.localIndex()[e.target]]);
     }
 
     /** Takes the messages other lanes sent it in the last window, and those from other members. */
@@ -164,7 +173,7 @@ final class Lane {
                     + VirtualTime.format(done));
         }
         leastSlack = Math.min(leastSlack, slack);
-        deliver(map.localIndex()[e.target], e);
+        file(e);
     }
 
     /** Starts a window: sends now go to the other parity's batches (the ones taken at the next barrier). */
@@ -185,31 +194,26 @@ final class Lane {
         end = windowEnd;
         long before = handled;
         Calendar cal = calendar;
+        int[] local = map.localIndex();
         while (true) {
-            int k = cal.top();
-            if (k < 0) {
+            Event e = cal.peek();
+            if (e == null || e.time >= end) {
                 break;
             }
-            long t = cal.topTime();
-            if (t >= end) {
-                break;
-            }
-            ComponentCell c = cells[k];
-            c.handleHead();
-            if (c.failure != null) {
+            cal.poll();
+            ComponentCell c = cells[local[e.target]];
+            c.handle(e);
+            if (c.failure != null && c.failure.before(failure)) {
                 if (failure == null) {
                     end = Math.min(end, c.failure.time() + 1); // finish the failure's instant, then stop
                 }
-                if (c.failure.before(failure)) {
-                    failure = c.failure;
-                }
+                failure = c.failure;
             }
-            cal.fixTop();
             if ((++handled & TICK) == 0) {
-                group.tick(this, t);
+                group.tick(this, e.time);
             }
-            if (handled - before >= budget && end > t + 1) {
-                end = t + 1;
+            if (handled - before >= budget && end > e.time + 1) {
+                end = e.time + 1;
             }
         }
         handledInWindow = handled - before;
@@ -219,12 +223,12 @@ final class Lane {
     /** Records what the barrier needs: the earliest event and the earliest time anything can leave the lane. */
     void report() {
         next = calendar.nextTime();
-        output = laneScan == null ? Long.MAX_VALUE : laneScan.earliest(calendar.heads(), next);
+        output = calendar.output();
     }
 
     /** The earliest time the lane's pending work could send to another member (member runs only). */
     long memberOutput() {
-        return memberScan.earliest(calendar.heads(), calendar.nextTime());
+        return calendar.memberOutput();
     }
 
     /** Hands over the messages for other members gathered since the last member report. */
@@ -234,15 +238,32 @@ final class Lane {
         return b;
     }
 
+    /** Everything pending in the lane, by target: for a rearrangement of the lanes. */
+    List<Event> drain() {
+        List<Event> all = new ArrayList<>();
+        for (List<Event> l : calendar.drain(cells.length, localIndexes())) {
+            if (l != null) {
+                all.addAll(l);
+            }
+        }
+        return all;
+    }
+
     /** Queues what other lanes sent last, unhandled, then every component leaves its final report. */
     void finish(Lane[] lanes, List<ComponentReport> into) {
         takeIncoming(lanes);
-        for (ComponentCell c : cells) {
-            c.finish(null);
+        List<List<Event>> pending = calendar.drain(cells.length, localIndexes());
+        for (int k = 0; k < cells.length; k++) {
+            ComponentCell c = cells[k];
+            c.finish(pending.get(k));
             into.add(c.report);
             if (c.failure != null && c.failure.before(failure)) {
                 failure = c.failure;
             }
         }
+    }
+
+    private int[] localIndexes() {
+        return map.localIndex();
     }
 }

@@ -92,18 +92,22 @@ public final class LaneGroup {
 
     /**
      * Puts this JVM's components into lanes by {@code parts} (by position in {@link #cells}), every lane at the
-     * barrier: the messages still between lanes are delivered first, then the lanes' calendars are built from the
-     * components' mailboxes as they stand. Each new lane has run to where the old ones had all run (nothing may
+     * barrier: the messages still between lanes are delivered first, then every pending event moves, with its
+     * component, to its new lane's calendar. Each new lane has run to where the old ones had all run (nothing may
      * arrive below it).
      */
     void arrange(TopologyPlacement.Assigned parts) {
         long ran = 0;
+        List<Event> pending = new ArrayList<>();
         if (lanes != null) {
             ran = Long.MAX_VALUE;
             for (Lane l : lanes) {
                 l.beginWindow();
                 l.takeIncoming(lanes);
                 ran = Math.min(ran, l.done);
+            }
+            for (Lane l : lanes) {
+                pending.addAll(l.drain());
             }
             crossedBefore = crossed();
             slackBefore = leastSlack();
@@ -122,7 +126,12 @@ public final class LaneGroup {
         Lane[] made = new Lane[share.length];
         for (int l = 0; l < made.length; l++) {
             made[l] = new Lane(l, share[l], map, this, ran);
-            made[l].report();
+        }
+        for (Event e : pending) {
+            made[map.laneOf()[e.target()]].file(e);
+        }
+        for (Lane l : made) {
+            l.report();
         }
         lanes = made;
         barrier = new Barrier(made.length, spinNs);
