@@ -186,8 +186,10 @@ final class Submitter {
         long handled = 0;
         long busy = 0;
         long crossed = 0;
+        long wait = 0;
         int lanes = 0;
         for (Coordinator.MemberStats m : stats) {
+            wait += m.waitNanos();
             handled += m.handled();
             busy += m.busyNanos();
             crossed += m.crossed();
@@ -197,7 +199,7 @@ final class Submitter {
         Planner planner = RuntimeSettings.from(ConfigFactory.parseString(run.config()).resolve()).planner();
         Planner.Coupling c = planner.coupling(handled, windows, stats.size(), busy / (double) Math.max(1, handled));
         return new RuntimeReport("actors", lanes, stats.size(), c.lambda(), c.speedup(), c.line(), windows, crossed,
-                Long.MAX_VALUE, 0, handled / (double) Math.max(1, windows * stats.size()), 0);
+                Long.MAX_VALUE, 0, handled / (double) Math.max(1, windows * stats.size()), wait / 1e9, 0);
     }
 
     private Behavior<Command> onFailed(Coordinator.Failed f) {

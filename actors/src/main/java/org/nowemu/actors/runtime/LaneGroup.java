@@ -31,6 +31,8 @@ public final class LaneGroup {
     private final AtomicLong ticked = new AtomicLong();
     /** CPU time of the lanes' threads in their loops (ns; negative once a thread could not measure it). */
     final AtomicLong cpuNanos = new AtomicLong();
+    /** Wall time the lanes waited at the barrier (ns). */
+    final AtomicLong waitNanos = new AtomicLong();
     /** Lanes still in their loops; {@link #idle} completes when the last has left (its CPU time counted). */
     private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
     private final CompletableFuture<Void> idle = new CompletableFuture<>();
@@ -209,10 +211,25 @@ public final class LaneGroup {
     }
 
     private void loop(int l) {
+        long[] waited = {0};
+        try {
+            loop(l, waited);
+        } finally {
+            waitNanos.addAndGet(waited[0]);
+        }
+    }
+
+    private void loop(int l, long[] waited) {
         Lane me = lanes[l];
         Barrier b = barrier;
         long generation = 1;
-        while (b.await(l, generation)) {
+        while (true) {
+            long w0 = System.nanoTime(); // speed figures only
+            boolean go = b.await(l, generation);
+            waited[0] += System.nanoTime() - w0;
+            if (!go) {
+                break;
+            }
             generation++;
             Windows.Step s = windows.step;
             if (s == Windows.Step.STOP) {

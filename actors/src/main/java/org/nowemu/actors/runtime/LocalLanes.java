@@ -164,7 +164,7 @@ final class LocalLanes implements LaneActor.Setup {
         LaneGroup g = group;
         Planner.Choice c = choice;
         if (g == null || c == null) {
-            return new RuntimeReport("actors", 1, 1, null, null, "", 0, 0, Long.MAX_VALUE, 0, 0, Double.NaN);
+            return new RuntimeReport("actors", 1, 1, null, null, "", 0, 0, Long.MAX_VALUE, 0, 0, 0, Double.NaN);
         }
         Windows w = g.windows;
         int lanes = w.windows == 0 ? 1 : c.lanes();
@@ -173,6 +173,6 @@ final class LocalLanes implements LaneActor.Setup {
         long cpu = g.cpuNanos.get();
         return new RuntimeReport("actors", lanes, 1, RuntimeReport.finite(c.lambda()),
                 RuntimeReport.finite(c.speedup()), why, g.crossings(), g.crossed(), g.leastSlack(), pilotEvents, perLane,
-                cpu < 0 ? Double.NaN : cpu / 1e9);
+                g.waitNanos.get() / 1e9, cpu < 0 ? Double.NaN : cpu / 1e9);
     }
 }

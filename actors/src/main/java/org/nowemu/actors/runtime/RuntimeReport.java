@@ -17,6 +17,7 @@ package org.nowemu.actors.runtime;
  *                          lane had run ({@link Long#MAX_VALUE} when none crossed); never negative
  * @param pilotEvents       events of the run handled by the planner's pilot, on the calling lane
  * @param eventsPerWindowPerLane events handled per window per lane over the whole run (0 without windows)
+ * @param waitSeconds       wall time the lanes spent waiting at their barrier, summed over the lanes (0 with one)
  * @param cpuSeconds        CPU time of the threads that ran the model (the lanes, or the sequential engine's
  *                          thread), from building the components to their final reports: no garbage collector, no
  *                          compiler; the cost of the work itself, less sensitive than wall time to other
@@ -24,12 +25,12 @@ package org.nowemu.actors.runtime;
  */
 public record RuntimeReport(String engine, int lanes, int members, Double lambda, Double expectedSpeedup,
                             String choice, long barrierCrossings, long crossLaneMessages, long leastSlackPs,
-                            long pilotEvents, double eventsPerWindowPerLane, double cpuSeconds) {
+                            long pilotEvents, double eventsPerWindowPerLane, double waitSeconds, double cpuSeconds) {
 
     /** The sequential engine's: one thread, no windows. */
     static RuntimeReport sequential(double cpuSeconds) {
         return new RuntimeReport("sequential", 1, 1, null, null, "the sequential engine", 0, 0, Long.MAX_VALUE, 0, 0,
-                cpuSeconds);
+                0, cpuSeconds);
     }
 
     /** CPU time of the calling thread so far (ns), or -1 where the JVM does not measure it. */
