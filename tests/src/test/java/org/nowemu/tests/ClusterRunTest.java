@@ -82,6 +82,15 @@ class ClusterRunTest {
                     assertTrue(o.err().contains("nowemu: cluster: " + jvms + " members ("), o.err());
                 }
                 JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+                assertEquals(jvms, r.get("runtime").get("jvms").asInt(), o.err());
+                if (jvms > 1 && run.get(0).equals("permutations")) {
+                    // A few events a global window a member, against a barrier of 300us: far below 1. The run
+                    // says so in one line once the members have run 32 global windows, then goes on.
+                    assertTrue(r.get("runtime").get("lambda").asDouble() < 1, r.get("runtime").toString());
+                    assertEquals(1, o.err().lines().filter(l -> l.startsWith("nowemu: cluster: warning: lambda"))
+                            .count(), o.err());
+                    assertTrue(o.err().contains("than on one JVM"), o.err());
+                }
                 if (one == null) {
                     one = r;
                 } else {
