@@ -94,7 +94,7 @@ class CommandLineTest {
     @Test
     void anUnknownExperimentNameListsTheKnownOnes() {
         Outcome o = nowemu("run", "phlod");
-        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, compare, contention, fat-tree-16384, fat-tree-4096, faults, faults-systems, host-transfer, logp, map, multicast, notification, overcommit, overview, permutations, phold, raw-pingpong, reliability-cost, suite, virtual-networks; or give the path of a .conf file)");
+        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, compare, contention, fat-tree-16384, fat-tree-4096, faults, faults-random, faults-systems, host-transfer, logp, map, multicast, notification, overcommit, overview, permutations, phold, raw-pingpong, reliability-cost, suite, virtual-networks; or give the path of a .conf file)");
     }
 
     @Test
@@ -161,6 +161,17 @@ class CommandLineTest {
         }
         assertTrue(lines.get(at + 3).matches("  basic +\\| DMA after a copy +\\| DMA areas +\\| no +\\| polling .*"),
                 "the basic protocol copies into a DMA area and polls: " + lines.get(at + 3));
+        // Under each stack, what it assumes away, with its paper's reason.
+        List<String> stacks = lines.subList(lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("protocol stacks (nowemu.protocol.stack)")).findFirst().orElseThrow()),
+                lines.size());
+        int fm2 = stacks.indexOf(stacks.stream().filter(l -> l.startsWith("  fm2 ")).findFirst().orElseThrow());
+        assertTrue(stacks.get(fm2 + 1).trim().startsWith("assumes no bit errors, no cut cables, no switch failures, no"
+                + " NIC power cycles (FM takes its reliability from Myrinet's low bit-error rate"), stacks.get(fm2 + 1));
+        int pm = stacks.indexOf(stacks.stream().filter(l -> l.startsWith("  pm ")).findFirst().orElseThrow());
+        assertTrue(stacks.get(pm + 1).trim().startsWith("assumes no NIC power cycles (PM's ACK/NACK"), stacks.get(pm + 1));
+        int amii = stacks.indexOf(stacks.stream().filter(l -> l.startsWith("  amii ")).findFirst().orElseThrow());
+        assertEquals("assumes nothing", stacks.get(amii + 1).trim());
     }
 
     @Test

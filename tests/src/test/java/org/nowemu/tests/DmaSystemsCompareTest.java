@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The DMA-based systems (Trapeze, U-Net, U-Net/MM, VMMC, VMMC-2) in {@code compare}, kept small: a pair each on a
  * chain of two switches with five hosts each, so the third pair (h4, h5) straddles the cut cable; 4 B and 8 KB
- * messages, a few round trips and short streams. Every stack is measured, the ledger is clean (nothing lost; the
- * unreliable ones would have their drops counted, not a failure), and one and two JVMs give the same digest, metrics
- * and invariants.
+ * messages, a few round trips and short streams. Every stack is measured (latency rising with size by at least
+ * the extra bytes' time on a link, 4 B messages below half the peak bandwidth, which 8 KB ones reach), the ledger is
+ * clean (nothing lost; the unreliable ones would have their drops counted, not a failure), and one and two JVMs give
+ * the same digest, metrics and invariants.
  */
 class DmaSystemsCompareTest {
     private static final List<String> STACKS = List.of("trapeze", "unet", "unet-mm", "vmmc", "vmmc2");
@@ -61,10 +62,21 @@ class DmaSystemsCompareTest {
                 assertEquals(252, inv.get("sent").asLong(), inv.toString());
                 assertEquals(252, inv.get("handled").asLong(), inv.toString());
                 assertEquals(0, inv.get("lost").asLong(), inv.toString());
+                JsonNode m = r.get("metrics");
                 for (String stack : STACKS) {
-                    for (String k : List.of("4B.latency_us", "8192B_MBps", "latency_us", "peak_MBps")) {
-                        assertTrue(r.get("metrics").has("compare." + stack + "." + k), stack + " " + k);
-                    }
+                    String k = "compare." + stack + ".";
+                    double small = m.get(k + "4B.latency_us").asDouble();
+                    double large = m.get(k + "8192B.latency_us").asDouble();
+                    double peak = m.get(k + "peak_MBps").asDouble();
+                    // Latency rises with size: 8,188 more bytes cross every cable, at the link's 160 MB/s at
+                    // best, so at least 8188 / 160 = 51.2 us more.
+                    assertTrue(large - small >= 8188 / 160.0, stack + ": latency rises with size by at least the "
+                            + "bytes' time on a link: " + small + " -> " + large + " us");
+                    // 4-byte messages are all overhead: far below half the peak, which 8 KB reaches.
+                    assertTrue(m.get(k + "4B_MBps").asDouble() < peak / 2, stack + " 4 B below half the peak");
+                    assertTrue(m.get(k + "8192B_MBps").asDouble() >= peak / 2, stack + " 8 KB at half the peak");
+                    double nHalf = m.get(k + "half_power_bytes").asDouble();
+                    assertTrue(nHalf > 4 && nHalf <= 8192, stack + " N½ between the sizes: " + nHalf);
                 }
             } else {
                 assertEquals(one.get("digest").asText(), r.get("digest").asText(), "compare on two JVMs");

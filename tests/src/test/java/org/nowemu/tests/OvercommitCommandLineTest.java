@@ -40,7 +40,7 @@ class OvercommitCommandLineTest {
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(json.toFile());
             JsonNode m = r.get("metrics");
-            assertEquals("2fe89f874b0950f2", r.get("digest").asText());
+            assertEquals("b733d2ca4d853608", r.get("digest").asText());
             assertEquals(300, m.get("overcommit.requests").asLong());
             assertEquals(300, m.get("overcommit.replies").asLong());
             assertEquals(12, m.get("overcommit.endpoint_faults").asLong());

@@ -84,6 +84,8 @@ class SequentialEngineTest {
                         "nowemu.compare.stream-bytes=8KiB", "nowemu.compare.min-stream-messages=2",
                         "nowemu.compare.max-stream-messages=4", "nowemu.topology.chain.switches=13")),
                 Arguments.of("faults", campaign("power-cycle-ring-host")),
+                // Schedule 5 leads with a power cycle (kind 5 of the registry), with three drawn faults after it.
+                Arguments.of("faults-random", List.of("nowemu.fault-campaign.random.schedule=5")),
                 Arguments.of("reliability-cost", relcost("[basic, basic-acknack, basic-niccredit]")),
                 Arguments.of("faults-systems", relcost("[basic, pm, hamlyn]")),
                 Arguments.of("multicast", List.of("nowemu.multicast.groups=[2, 4, 8]",
@@ -105,7 +107,7 @@ class SequentialEngineTest {
         return List.of("nowemu.reliability-cost.stacks=" + stacks, "nowemu.reliability-cost.bit-error-rates=[1e-5]",
                 "nowemu.reliability-cost.stream-messages=30", "nowemu.reliability-cost.warmup=2",
                 "nowemu.reliability-cost.round-trips=4", "nowemu.reliability-cost.send-time=2ms",
-                "nowemu.reliability-cost.receive-timeout=4ms", "nowemu.reliability-cost.max-time=10ms",
+                "nowemu.reliability-cost.receive-timeout=4ms",
                 "nowemu.topology.chain.switches=4", "nowemu.topology.chain.hosts-per-switch=3");
     }
 

@@ -56,6 +56,18 @@ class ValidationCommandLineTest {
                 "nowemu.sweep.values=[0.1]", "--set", "nowemu.sweep.range.step=0.1", "--set", "nowemu.sweep.range.to=1"));
     }
 
+    /**
+     * A cluster larger than message ids can name (65,536 hosts: 16 bits each for source and destination) is refused
+     * when the model is built, before anything runs: 10,923 switches of six hosts are 65,538.
+     */
+    @Test
+    void aClusterTooLargeForMessageIdsIsRefusedBeforeTheRun() {
+        refused("nowemu.topology: 65538 hosts; message ids name at most 65536 (16 bits for a host)",
+                List.of("run", "permutations", "--set", "nowemu.topology.name=chain",
+                        "--set", "nowemu.topology.chain.switches=10923", "--set", "nowemu.topology.chain.hosts-per-switch=6",
+                        "--set", "nowemu.permutations.hosts=65538"));
+    }
+
     @Test
     void aSuiteChecksEveryMemberFirstWhicheverWayItIsNamed() throws IOException {
         refused("unknown key foo.bar", List.of("run", "suite", "--set", "foo.bar=1"));

@@ -15,6 +15,9 @@ import org.nowemu.actors.stats.Counter;
  */
 public abstract class Component {
     private ComponentCell cell;
+    /** What this component's stack assumes away, until its ledger page exists (null: nothing, or handed over). */
+    private Exposures exposures;
+    private String stack;
 
     final void attach(ComponentCell c) {
         this.cell = c;
@@ -81,7 +84,21 @@ public abstract class Component {
 
     /** This component's page of the run's application-message ledger ({@link Ledger}). */
     protected final LedgerBook ledger() {
-        return cell.ledger();
+        LedgerBook page = cell.ledger();
+        if (exposures != null) {
+            page.assumes(stack, exposures);
+            exposures = null;
+        }
+        return page;
+    }
+
+    /**
+     * The faults of the run that this component's stack, {@code stackName}, assumes away, for its ledger page
+     * ({@link LedgerBook#assumes}; null: none). Called once, before the run, by whoever builds the component.
+     */
+    public final void assumes(String stackName, Exposures e) {
+        stack = stackName;
+        exposures = e;
     }
 
     /**

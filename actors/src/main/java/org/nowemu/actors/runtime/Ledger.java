@@ -20,6 +20,19 @@ import org.nowemu.actors.time.VirtualTime;
  * to deliver ({@link LedgerBook#sentWithoutPromise}: the survey's basic protocol drops a packet when the receiver has
  * no free buffer): that one is counted as dropped.
  *
+ * <p>Three more outcomes of a message neither handled nor returned are not breaks. Pending: a NIC still held it for
+ * resending when the run ended ({@link LedgerBook#pending}); the horizon came first. Ended with a crash also covers a
+ * message to a crashed process that keeps no account of what reached it ({@link LedgerBook#crashed(long, long)}).
+ * Lost to an assumption ({@code lostToAssumption}, by fault kind): its stack assumes away a kind of fault (FM
+ * assumes Myrinet loses nothing; PM keeps its retransmission state in NIC memory, which a power cycle wipes) and
+ * the run has such a fault on the message's way ({@link Exposures}): on a cable or switch of the route from its
+ * sending host to its destination host or back, at either host (its NIC's power, its processes), or bit errors of
+ * the link itself. This is an exposure rule, not a trace of the packet: the fault may have hit another packet
+ * (a credit, an ACK, an import's answer) whose loss starved this message, and its damage counts from when the fault
+ * first held to the end of the run, since what it wiped stays wiped. So a loss with no fault at all, or only under
+ * faults the stack claims to survive, or on a path the assumed fault did not touch, still breaks the ledger; a loss
+ * that a defect caused on a path an assumed fault did touch is counted as the assumption's.
+ *
  * @param sent                  application messages sent
  * @param handledOnce           handled exactly once, by their destination, and not returned
  * @param returned              returned to their sender and not handled
@@ -31,12 +44,17 @@ import org.nowemu.actors.time.VirtualTime;
  * @param duplicated            handled or returned more than once
  * @param misdelivered          handled by an endpoint other than the one it was sent to
  * @param unsent                handled or returned but never sent
- * @param firstBroken           the earliest-sent message that breaks the ledger, described; null if none
+ * @param firstBroken           the earliest-sent message that breaks the ledger, described (its id, the system
+ *                              the id names, sender, destination, fate); null if none
  * @param hash                  digest of every message's fate in id order (hex)
+ * @param lostToAssumption      neither handled nor returned, a fault its stack assumes away on its way: by stack,
+ *                              then by fault kind
+ * @param pending               neither handled nor returned, still held for resending when the run ended
  */
 public record Ledger(long sent, long handledOnce, long returned, SortedMap<String, Long> returnedBy,
                      long returnedAfterHandling, long endedWithCrash, long dropped, long lost, long duplicated,
-                     long misdelivered, long unsent, String firstBroken, String hash) {
+                     long misdelivered, long unsent, String firstBroken, String hash,
+                     SortedMap<String, SortedMap<String, Long>> lostToAssumption, long pending) {
 
     /** Whether every message was handled once or returned. */
     public boolean kept() {
@@ -54,6 +72,8 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
         TreeSet<String> reasonNames = new TreeSet<>();
         TreeSet<Long> discarded = new TreeSet<>();
         TreeSet<Long> unpromised = new TreeSet<>();
+        TreeSet<Long> dead = new TreeSet<>();
+        TreeSet<Long> pendingIds = new TreeSet<>();
         for (ComponentReport r : reports) {
             LedgerEntries e = r.ledger();
             n += e.sentIds().length;
@@ -63,6 +83,12 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
             }
             for (long id : e.unpromised()) {
                 unpromised.add(id);
+            }
+            for (long a : e.dead()) {
+                dead.add(a);
+            }
+            for (long id : e.pending()) {
+                pendingIds.add(id);
             }
         }
         long[] ids = new long[n];
@@ -136,6 +162,8 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
         long crashed = 0;
         long dropped = 0;
         long lost = 0;
+        long pending = 0;
+        TreeMap<String, SortedMap<String, Long>> toAssumption = new TreeMap<>();
         long misdelivered = 0;
         long[] byReason = new long[reasonList.size()];
         long h = 0x243F6A8885A308D3L;
@@ -156,13 +184,21 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
                 byReason[reason[p]]++;
             } else if (handled[p] == 1) {
                 afterHandling++;
-            } else if (senderCrash[p] >= 0 || discarded.contains(sorted[p])) {
+            } else if (senderCrash[p] >= 0 || discarded.contains(sorted[p]) || dead.contains(to[p])) {
                 crashed++;
             } else if (unpromised.contains(sorted[p])) {
                 dropped++;
+            } else if (pendingIds.contains(sorted[p])) {
+                pending++;
             } else {
-                lost++;
-                fate = "lost: neither handled nor returned by the end of the run";
+                LedgerEntries page = reports.get(sender[p]).ledger();
+                String kind = assumed(page, to[p] >>> 20);
+                if (kind != null) {
+                    toAssumption.computeIfAbsent(page.stack(), x -> new TreeMap<>()).merge(kind, 1L, Long::sum);
+                } else {
+                    lost++;
+                    fate = "lost: neither handled nor returned by the end of the run";
+                }
             }
             if (fate != null) {
                 first = Broken.earlier(first, new Broken(time[p], sorted[p], "message " + hex(sorted[p]) + " from "
@@ -177,11 +213,48 @@ public record Ledger(long sent, long handledOnce, long returned, SortedMap<Strin
             }
         }
         return new Ledger(n, handledOnce, returned, by, afterHandling, crashed, dropped, lost, duplicated, misdelivered, unsent,
-                first == null ? null : first.what, Digest.hex(Digest.finish(h)));
+                first == null ? null : first.what, Digest.hex(Digest.finish(h)), toAssumption, pending);
     }
 
+    /** Messages neither handled nor returned that a fault their stack assumes away accounts for, by fault kind. */
+    public SortedMap<String, Long> lostToAssumptionByKind() {
+        TreeMap<String, Long> by = new TreeMap<>();
+        for (SortedMap<String, Long> kinds : lostToAssumption.values()) {
+            kinds.forEach((k, v) -> by.merge(k, v, Long::sum));
+        }
+        return by;
+    }
+
+    /** Messages neither handled nor returned that a fault their stack assumes away accounts for. */
+    public long lostToAssumptions() {
+        long n = 0;
+        for (long v : lostToAssumptionByKind().values()) {
+            n += v;
+        }
+        return n;
+    }
+
+    /**
+     * The kind of the earliest assumed-away fault that the sender of page {@code e} met on the way to host
+     * {@code host} (then the first kind by name), or null if none.
+     */
+    private static String assumed(LedgerEntries e, long host) {
+        String kind = null;
+        long from = Long.MAX_VALUE;
+        for (int i = 0; i < e.exposedTo().length; i++) {
+            String k = e.kinds()[e.exposedKinds()[i]];
+            long f = e.exposedFrom()[i];
+            if (e.exposedTo()[i] == host && (kind == null || f < from || (f == from && k.compareTo(kind) < 0))) {
+                kind = k;
+                from = f;
+            }
+        }
+        return kind;
+    }
+
+    /** An id as the ledger names it: in hex, and the system it is of ({@link LedgerIds}). */
     private static String hex(long id) {
-        return "0x" + Long.toHexString(id);
+        return "0x" + Long.toHexString(id) + " (" + LedgerIds.systemName(id) + ")";
     }
 
     /** A message that breaks the ledger; the earliest sent (then lowest id) is the one named. */

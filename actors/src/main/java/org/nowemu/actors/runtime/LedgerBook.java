@@ -3,6 +3,7 @@ package org.nowemu.actors.runtime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * One component's page of the run's message ledger: the application messages it sent (id, time, destination
@@ -10,6 +11,10 @@ import java.util.List;
  * once its process has crashed, the messages that still reached it (delivered into a dead process, never handled). The run puts the pages together into a
  * {@link Ledger}. Ids are unique over the run (the protocol makes them from sending host, endpoint and sequence);
  * an address is a host and an endpoint ({@link #address}). Append-only; costs a few longs per message.
+ *
+ * <p>Two more kinds of entry let the ledger tell what a stack assumes from a defect: the faults of the run that a
+ * sending process's stack assumes away, on the way to each host it sent to ({@link #assumes}), and the messages a
+ * NIC still held for resending when the run ended ({@link #pending}).
  */
 public final class LedgerBook {
     private long[] sentIds = new long[16];
@@ -29,6 +34,18 @@ public final class LedgerBook {
     private long[] unpromised = new long[0];
     private int unpromisedCount;
     private long crashedAt = -1;
+    private long[] dead = new long[0];
+    private long[] pendingIds = new long[0];
+    private int pendings;
+    /** The faults this process's stack assumes away, asked once per destination host; null: none. */
+    private Exposures exposures;
+    private String stack = "";
+    private final TreeSet<Integer> exposedHosts = new TreeSet<>();
+    private long[] exposedTo = new long[0];
+    private long[] exposedFrom = new long[0];
+    private int[] exposedKinds = new int[0];
+    private int exposed;
+    private final List<String> kinds = new ArrayList<>();
 
     /** The address of endpoint {@code endpoint} of host {@code host}. */
     public static long address(int host, int endpoint) {
@@ -50,6 +67,48 @@ public final class LedgerBook {
         sentIds[sent] = id;
         sentTimes[sent] = atPs;
         sentTo[sent++] = to;
+        if (exposures != null && exposedHosts.add((int) (to >>> 20))) {
+            for (Exposures.Exposure x : exposures.to((int) (to >>> 20))) {
+                expose(to >>> 20, x);
+            }
+        }
+    }
+
+    /**
+     * The faults of the run that this process's stack, {@code stackName}, assumes away ({@link Exposures}): from now
+     * on, the first message to
+     * each host enters those on its way there on the page. Instrumentation only: asking changes nothing in the run.
+     */
+    public void assumes(String stackName, Exposures e) {
+        stack = stackName;
+        exposures = e;
+    }
+
+    private void expose(long host, Exposures.Exposure x) {
+        if (exposed == exposedTo.length) {
+            exposedTo = Arrays.copyOf(exposedTo, Math.max(4, exposed * 2));
+            exposedFrom = Arrays.copyOf(exposedFrom, exposedTo.length);
+            exposedKinds = Arrays.copyOf(exposedKinds, exposedTo.length);
+        }
+        int k = kinds.indexOf(x.kind());
+        if (k < 0) {
+            k = kinds.size();
+            kinds.add(x.kind());
+        }
+        exposedTo[exposed] = host;
+        exposedFrom[exposed] = x.fromPs();
+        exposedKinds[exposed++] = k;
+    }
+
+    /**
+     * Message {@code id} was still held for resending (kept, not yet acknowledged) by this component, a NIC, when
+     * the run ended: neither handled nor returned yet, but not lost either; the ledger counts it as pending.
+     */
+    public void pending(long id) {
+        if (pendings == pendingIds.length) {
+            pendingIds = Arrays.copyOf(pendingIds, Math.max(4, pendings * 2));
+        }
+        pendingIds[pendings++] = id;
     }
 
     /**
@@ -101,6 +160,17 @@ public final class LedgerBook {
         crashedAt = atPs;
     }
 
+    /**
+     * As {@link #crashed(long)}, for a process that keeps no account of what reached it once dead (a comparison
+     * system's library: its NIC goes on writing into the dead process's memory, or holds or drops what it has no
+     * room for): every message to {@code address}, its address, that it had not handled ends with it too.
+     */
+    public void crashed(long atPs, long address) {
+        crashed(atPs);
+        dead = Arrays.copyOf(dead, dead.length + 1);
+        dead[dead.length - 1] = address;
+    }
+
     /** Message {@code id} reached this component's process after it had crashed: it ends here, unhandled. */
     public void discarded(long id) {
         if (discards == discarded.length) {
@@ -115,6 +185,9 @@ public final class LedgerBook {
                 Arrays.copyOf(sentTo, sent), Arrays.copyOf(handledIds, handled), Arrays.copyOf(handledBy, handled),
                 Arrays.copyOf(returnedIds, returned), Arrays.copyOf(returnedTimes, returned),
                 Arrays.copyOf(returnedReasons, returned), reasons.toArray(new String[0]), Arrays.copyOf(discarded, discards),
-                Arrays.copyOf(unpromised, unpromisedCount), crashedAt);
+                Arrays.copyOf(unpromised, unpromisedCount), crashedAt, dead.clone(),
+                Arrays.copyOf(pendingIds, pendings),
+                Arrays.copyOf(exposedTo, exposed), Arrays.copyOf(exposedFrom, exposed),
+                Arrays.copyOf(exposedKinds, exposed), kinds.toArray(new String[0]), stack);
     }
 }

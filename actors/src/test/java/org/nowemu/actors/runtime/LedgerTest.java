@@ -50,7 +50,7 @@ class LedgerTest {
         assertEquals(1, l.lost());
         assertEquals(0, l.duplicated() + l.misdelivered() + l.unsent() + l.endedWithCrash());
         assertFalse(l.kept());
-        assertTrue(l.firstBroken().startsWith("message 0xd from h1.p0 to h2.ep0, sent at"), l.firstBroken());
+        assertTrue(l.firstBroken().startsWith("message 0xd (basic) from h1.p0 to h2.ep0, sent at"), l.firstBroken());
         assertTrue(l.firstBroken().endsWith("lost: neither handled nor returned by the end of the run"));
     }
 
@@ -71,7 +71,7 @@ class LedgerTest {
         assertEquals(1, l.unsent());
         assertEquals(0, l.handledOnce());
         // Message 1, sent first, is the one named.
-        assertTrue(l.firstBroken().contains("0x1 from s to h2.ep0") && l.firstBroken().endsWith("handled 2 times"),
+        assertTrue(l.firstBroken().contains("0x1 (basic) from s to h2.ep0") && l.firstBroken().endsWith("handled 2 times"),
                 l.firstBroken());
     }
 
@@ -167,5 +167,84 @@ class LedgerTest {
         assertEquals(List.of(whole.reasons()), List.of(joined.reasons()));
         ComponentReport r = report(0, "x", b);
         assertEquals(Ledger.of(List.of(r)), Ledger.of(List.of(r.withLedger(joined))));
+    }
+
+    /**
+     * The first broken message is named with the system its id says it is of: here an FM message (system 1) from
+     * host 1 to host 2 that nobody handled, beside a basic-protocol one (system 0) that was.
+     */
+    @Test
+    void theFirstBrokenMessageNamesItsSystem() {
+        LedgerBook s = new LedgerBook();
+        LedgerBook r = new LedgerBook();
+        long fm = LedgerIds.of(IdSystem.FM, 1, 2, 0);
+        long basic = LedgerIds.of(IdSystem.BASIC, 1, 2, 0);
+        s.sent(basic, 10, B);
+        s.sent(fm, 20, B);
+        r.handled(basic, B);
+        Ledger l = Ledger.of(List.of(report(0, "h1.p0", s), report(1, "h2.p0", r)));
+        assertEquals(1, l.lost());
+        assertTrue(l.firstBroken().startsWith("message 0x1000100020000000 (fm) from h1.p0 to h2.ep0"),
+                l.firstBroken());
+    }
+
+    /**
+     * A stack that assumes no bit errors (FM) sends 1 and 2 to h2, whose cables flip bits from t = 5, and 3 to h3,
+     * whose path is clean. None of them arrives. 1 and 2 met the fault their stack assumes away, so they are lost
+     * to the assumption (link-errors, 2 for that stack); 3 met none and breaks the ledger. The page asks for h2's
+     * faults once, at its first message.
+     */
+    @Test
+    void aLossOnAPathWithAnAssumedFaultIsCountedAndOneWithoutBreaksTheLedger() {
+        LedgerBook fm = new LedgerBook();
+        List<Integer> asked = new ArrayList<>();
+        fm.assumes("fm2", host -> {
+            asked.add(host);
+            return host == 2 ? List.of(new Exposures.Exposure("link-errors", 5)) : List.of();
+        });
+        fm.sent(1, 10, B);
+        fm.sent(2, 20, B);
+        Ledger onlyH2 = Ledger.of(List.of(report(0, "h1.p0", fm)));
+        assertTrue(onlyH2.kept(), onlyH2.toString());
+        assertEquals(0, onlyH2.lost());
+        assertEquals(java.util.Map.of("fm2", new TreeMap<>(java.util.Map.of("link-errors", 2L))),
+                onlyH2.lostToAssumption());
+        assertEquals(2, onlyH2.lostToAssumptions());
+        fm.sent(3, 30, C);
+        Ledger l = Ledger.of(List.of(report(0, "h1.p0", fm)));
+        assertEquals(List.of(2, 3), asked, "each destination host asked once");
+        assertEquals(2L, l.lostToAssumptionByKind().get("link-errors"));
+        assertEquals(1, l.lost());
+        assertFalse(l.kept());
+        assertTrue(l.firstBroken().contains("0x3"), l.firstBroken());
+        // The same losses from a page that assumes nothing: all three break the ledger.
+        LedgerBook plain = new LedgerBook();
+        plain.sent(1, 10, B);
+        plain.sent(2, 20, B);
+        plain.sent(3, 30, C);
+        assertEquals(3, Ledger.of(List.of(report(0, "h1.p0", plain))).lost());
+        // The exposures travel with the page: a split and joined page gives the same ledger.
+        LedgerEntries e = fm.entries();
+        ComponentReport r = report(0, "h1.p0", fm);
+        assertEquals(l, Ledger.of(List.of(r.withLedger(e.slice(0, 2).join(e.slice(1, 2))))));
+    }
+
+    /**
+     * Message 1 is still kept by its sender's NIC for resending when the run ends: pending, not lost. Message 2 went
+     * to a comparison process that crashed without keeping account of what reached it: it ended with the crash.
+     */
+    @Test
+    void aMessageHeldForResendingIsPendingAndOneToADeadProcessEndedWithIt() {
+        LedgerBook s = new LedgerBook();
+        LedgerBook nic = new LedgerBook();
+        LedgerBook dead = new LedgerBook();
+        s.sent(1, 10, B);
+        s.sent(2, 20, C);
+        nic.pending(1);
+        dead.crashed(15, C);
+        Ledger l = Ledger.of(List.of(report(0, "h1.p0", s), report(1, "h1.nic", nic), report(2, "h3.p0", dead)));
+        assertTrue(l.kept(), l.toString());
+        assertEquals(1, l.pending());
+        assertEquals(1, l.endedWithCrash());
     }
 }

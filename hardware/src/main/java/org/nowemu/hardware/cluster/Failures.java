@@ -26,25 +26,29 @@ public final class Failures {
     /** Host node -> its NIC's power cycles, {off, on} in time order. */
     private final TreeMap<Integer, java.util.List<long[]>> power;
 
-    private Failures(Topology topology, TreeMap<Port, TimeRanges> cutAt, TreeMap<Port, LinkFault> faults,
-                     TreeMap<Integer, TimeRanges> stalls) {
-        this(topology, cutAt, faults, stalls, new TreeMap<>(Failures::byNodeThenProcess));
-    }
+    /** Cable ends -> when cut by a {@code cut-link} of their own (not as part of a failed switch). */
+    private final TreeMap<Port, TimeRanges> linkCuts;
+    /** Switch node -> when it is down ({@code fail-switch}). */
+    private final TreeMap<Integer, TimeRanges> downs;
 
     private Failures(Topology topology, TreeMap<Port, TimeRanges> cutAt, TreeMap<Port, LinkFault> faults,
-                     TreeMap<Integer, TimeRanges> stalls, TreeMap<java.util.List<Integer>, Long> crashes) {
-        this(topology, cutAt, faults, stalls, crashes, new TreeMap<>());
+                     TreeMap<Integer, TimeRanges> stalls) {
+        this(topology, cutAt, faults, stalls, new TreeMap<>(Failures::byNodeThenProcess), new TreeMap<>(),
+                new TreeMap<>(), new TreeMap<>());
     }
 
     private Failures(Topology topology, TreeMap<Port, TimeRanges> cutAt, TreeMap<Port, LinkFault> faults,
                      TreeMap<Integer, TimeRanges> stalls, TreeMap<java.util.List<Integer>, Long> crashes,
-                     TreeMap<Integer, java.util.List<long[]>> power) {
+                     TreeMap<Integer, java.util.List<long[]>> power, TreeMap<Port, TimeRanges> linkCuts,
+                     TreeMap<Integer, TimeRanges> downs) {
         this.topology = topology;
         this.cutAt = cutAt;
         this.faults = faults;
         this.stalls = stalls;
         this.crashes = crashes;
         this.power = power;
+        this.linkCuts = linkCuts;
+        this.downs = downs;
     }
 
     private static int byNodeThenProcess(java.util.List<Integer> a, java.util.List<Integer> b) {
@@ -63,7 +67,7 @@ public final class Failures {
         }
         TreeMap<java.util.List<Integer>, Long> m = new TreeMap<>(crashes);
         m.merge(java.util.List.of(node, process), atPs, Math::min);
-        return new Failures(topology, cutAt, faults, stalls, m, power);
+        return new Failures(topology, cutAt, faults, stalls, m, power, linkCuts, downs);
     }
 
     /** When process {@code process} of host {@code node} crashes ({@code Long.MAX_VALUE}: never). */
@@ -99,11 +103,22 @@ public final class Failures {
 
     /** These failures and the cable plugged into {@code end} cut inside {@code when} (working between). */
     public Failures cable(Port end, TimeRanges when) {
+        return cut(end, when, true);
+    }
+
+    /** The cable at {@code end} cut inside {@code when}, by a cut of its own ({@code own}) or its switch failing. */
+    private Failures cut(Port end, TimeRanges when, boolean own) {
         Port far = far(end);
         TreeMap<Port, TimeRanges> m = new TreeMap<>(cutAt);
         m.merge(end, when, TimeRanges::or);
         m.merge(far, when, TimeRanges::or);
-        return new Failures(topology, m, faults, stalls, crashes, power);
+        TreeMap<Port, TimeRanges> l = linkCuts;
+        if (own) {
+            l = new TreeMap<>(linkCuts);
+            l.merge(end, when, TimeRanges::or);
+            l.merge(far, when, TimeRanges::or);
+        }
+        return new Failures(topology, m, faults, stalls, crashes, power, l, downs);
     }
 
     /** These failures and errors injected on the cable plugged into {@code end}, both directions. */
@@ -112,7 +127,7 @@ public final class Failures {
         TreeMap<Port, LinkFault> m = new TreeMap<>(faults);
         m.merge(end, fault, LinkFault::and);
         m.merge(far, fault, LinkFault::and);
-        return new Failures(topology, cutAt, m, stalls, crashes, power);
+        return new Failures(topology, cutAt, m, stalls, crashes, power, linkCuts, downs);
     }
 
     /**
@@ -131,7 +146,7 @@ public final class Failures {
         }
         TreeMap<Integer, TimeRanges> m = new TreeMap<>(stalls);
         m.merge(node, when, TimeRanges::or);
-        return new Failures(topology, cutAt, faults, m, crashes, power);
+        return new Failures(topology, cutAt, faults, m, crashes, power, linkCuts, downs);
     }
 
     /** When host {@code node}'s receive DMA is stalled ({@link TimeRanges#NEVER}: never). */
@@ -164,7 +179,7 @@ public final class Failures {
         cycles.sort(java.util.Comparator.comparingLong((long[] c) -> c[0]));
         TreeMap<Integer, java.util.List<long[]>> m = new TreeMap<>(power);
         m.put(node, java.util.List.copyOf(cycles));
-        return new Failures(topology, cutAt, faults, stalls, crashes, m);
+        return new Failures(topology, cutAt, faults, stalls, crashes, m, linkCuts, downs);
     }
 
     /** Host {@code node}'s NIC power cycles, {@code {off, on}} in time order (none: empty). */
@@ -196,10 +211,43 @@ public final class Failures {
         Failures f = this;
         for (int p = 0; p < n.ports(); p++) {
             if (topology.peer(new Port(node, p)) != null) {
-                f = f.cable(new Port(node, p), when);
+                f = f.cut(new Port(node, p), when, false);
             }
         }
-        return f;
+        TreeMap<Integer, TimeRanges> d = new TreeMap<>(f.downs);
+        d.merge(node, when, TimeRanges::or);
+        return new Failures(topology, f.cutAt, faults, stalls, crashes, power, f.linkCuts, d);
+    }
+
+    /** When the cable at {@code end} is cut by a cut of its own, not as part of a failed switch. */
+    public TimeRanges linkCutsAt(Port end) {
+        return linkCuts.getOrDefault(end, TimeRanges.NEVER);
+    }
+
+    /** When switch {@code node} is down ({@link TimeRanges#NEVER}: never). */
+    public TimeRanges downsOf(int node) {
+        return downs.getOrDefault(node, TimeRanges.NEVER);
+    }
+
+    /** When the first of host {@code node}'s processes crashes ({@code Long.MAX_VALUE}: none does). */
+    public long firstCrashOn(int node) {
+        long first = Long.MAX_VALUE;
+        for (var e : crashes.entrySet()) {
+            if (e.getKey().get(0) == node) {
+                first = Math.min(first, e.getValue());
+            }
+        }
+        return first;
+    }
+
+    /** Whether anything fails at all (a run without failures needs no account of them). */
+    public boolean any() {
+        return !cutAt.isEmpty() || !faults.isEmpty() || !stalls.isEmpty() || !crashes.isEmpty() || !power.isEmpty();
+    }
+
+    /** The network these failures are on (null for {@link #none()}). */
+    public Topology topology() {
+        return topology;
     }
 
     /** The other end of the cable plugged into {@code end}. */

@@ -20,6 +20,15 @@ public interface Firmware {
     void handle(NicContext nic, Object event);
 
     /**
+     * The ledger ids of the application messages this firmware still holds for resending (kept, not yet
+     * acknowledged) when the run ends: the ledger counts them as pending rather than lost. Read once, after the
+     * run; none by default.
+     */
+    default long[] holding() {
+        return new long[0];
+    }
+
+    /**
      * The NIC loses power now; this instance never runs again. Returns what the host had handed it that a later
      * life must account for (the endpoints the host set up, the messages it had taken on and not seen acknowledged),
      * or null. It runs no firmware code on the NIC: it charges nothing and sends nothing.

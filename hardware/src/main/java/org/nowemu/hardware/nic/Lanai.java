@@ -65,6 +65,14 @@ public final class Lanai extends Component {
         afterRun();
     }
 
+    /** What the firmware still holds for resending goes on the ledger as pending (after the run: no event). */
+    @Override
+    protected void onFinish() {
+        for (long id : firmware.holding()) {
+            ledger().pending(id);
+        }
+    }
+
     private void onEvent(Object e) {
         if (cursor > now() || !backlog.isEmpty()) {
             counter("nic.waited").increment();

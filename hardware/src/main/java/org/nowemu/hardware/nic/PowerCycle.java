@@ -24,7 +24,8 @@ import org.nowemu.hardware.profile.NicSettings;
  * are left as they are, so a run is the same as without the fault until the first cut).
  *
  * <p>Counters: {@code nic.power_offs}, {@code nic.powered_off_events} (events ignored while off),
- * {@code nic.previous_life_events} (an earlier life's timers and DMA completions, dropped).
+ * {@code nic.previous_life_events} (an earlier life's timers and DMA completions, dropped), {@code nic.told_no_host}
+ * (flags a later life would set for a host it does not know).
  */
 public final class PowerCycle implements Firmware {
     /** Marks the times of the cuts and power-ons, so they happen even when nothing else reaches the processor. */
@@ -111,6 +112,12 @@ public final class PowerCycle implements Firmware {
             return;
         }
         firmware.handle(life, own);
+    }
+
+    /** What the life running at the end still holds; a NIC off at the end holds nothing. */
+    @Override
+    public long[] holding() {
+        return firmware == null ? new long[0] : firmware.holding();
     }
 
     /** Cuts the power or brings it back when the processor's time has reached the next change. */
@@ -234,6 +241,12 @@ public final class PowerCycle implements Firmware {
 
         @Override
         public void tell(int component, long delayPs, Object payload) {
+            if (component < 0) {
+                // A life that has not heard from its host (a comparison system's firmware learns of its process from
+                // the first life's start only) has no one to tell: what it would set there goes nowhere.
+                nic.counter("nic.told_no_host").increment();
+                return;
+            }
             nic.tell(component, delayPs, payload);
         }
 

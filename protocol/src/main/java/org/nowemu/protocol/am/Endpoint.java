@@ -3,9 +3,12 @@ package org.nowemu.protocol.am;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.actors.runtime.LedgerBook;
+import org.nowemu.actors.runtime.LedgerIds;
 import org.nowemu.protocol.nic.Doorbell;
 import org.nowemu.protocol.nic.HostEntry;
+import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.stack.StackSettings;
 
 /**
@@ -28,7 +31,10 @@ public final class Endpoint {
     private ErrorHandler errorHandler;
     private byte[] segment = new byte[0];
     private int credits;
-    private long sequence;
+    /** The bits this stack's endpoint indices take in a ledger id, beside the sequence. */
+    private final int idBits;
+    /** Messages sent to each destination host so far, by host: the sequence of their ledger ids. */
+    private int[] sentTo = new int[0];
     final ArrayDeque<HostEntry.Delivery> requests = new ArrayDeque<>();
     final ArrayDeque<HostEntry.Delivery> replies = new ArrayDeque<>();
     final ArrayDeque<HostEntry> privilegedEntries = new ArrayDeque<>();
@@ -50,6 +56,7 @@ public final class Endpoint {
         this.mapTag = new int[s.translations()];
         this.handlers = new Handler[s.handlers()];
         this.credits = s.credits();
+        this.idBits = MessageIds.endpointBits(s.maxEndpoints());
     }
 
     public EndpointName name() {
@@ -72,6 +79,10 @@ public final class Endpoint {
         if (index < 0 || index >= map.length || dest == null) {
             throw new AmException(AmError.BAD_ENTRY, "translation index " + index + " of " + name + " (0.."
                     + (map.length - 1) + ")");
+        }
+        if (dest.nic() < 0 || dest.nic() >= LedgerIds.MAX_HOSTS) {
+            throw new AmException(AmError.BAD_ENTRY, "NIC " + dest.nic() + " in translation index " + index + " of "
+                    + name + ": no cluster has it (0.." + (LedgerIds.MAX_HOSTS - 1) + ")");
         }
         map[index] = dest;
         mapTag[index] = destTag;
@@ -205,8 +216,7 @@ public final class Endpoint {
             throw new AmException(AmError.BAD_LENGTH, (data == null ? "no data" : data.length + " bytes")
                     + " (a medium message holds 0.." + s.maxMedium() + ")");
         }
-        long id = returning >= 0 ? returning
-                : ((long) process.host() << 40) | ((long) this.index << 28) | (sequence++ & 0xfffffff);
+        long id = returning >= 0 ? returning : nextId(dest.nic());
         if (returning < 0) {
             process.book().sent(id, process.clock(), LedgerBook.address(dest.nic(), dest.endpoint()));
         }
@@ -214,6 +224,14 @@ public final class Endpoint {
         process.pio(this, s.host().entryWords() + args.length, new Doorbell.Send(this.index, reply, index,
                 dest.nic(), dest.endpoint(), destTag, handler, Arrays.copyOf(args, args.length), Arrays.copyOf(data, data.length), offset, id, error));
         process.stat(reply ? "am.replies_sent" : "am.requests_sent").increment();
+    }
+
+    /** The ledger id of this endpoint's next message to host {@code dest}: one count per destination host. */
+    private long nextId(int dest) {
+        if (dest >= sentTo.length) {
+            sentTo = Arrays.copyOf(sentTo, Math.max(dest + 1, Math.min(2 * sentTo.length, LedgerIds.MAX_HOSTS)));
+        }
+        return MessageIds.of(IdSystem.AM, process.host(), index, idBits, dest, sentTo[dest]++);
     }
 
     private void handlerIndex(int handler) {

@@ -10,7 +10,8 @@ package org.nowemu.protocol.am;
  * @param args    the argument words
  * @param data    medium data, or an empty array
  * @param offset  bulk: offset of the data in the receiver's region; -1 otherwise
- * @param id      run-unique message id (sending NIC, endpoint and sequence), for ledgers and tests
+ * @param id      run-unique message id (its ledger id: system, sending NIC, destination NIC, sending endpoint
+ *                and sequence), for ledgers and tests
  * @param reply   whether it travelled as a reply
  */
 public record Message(EndpointName source, int handler, int[] args, byte[] data, int offset, long id, boolean reply) {

@@ -1,6 +1,7 @@
 package org.nowemu.protocol.basic;
 
 import java.util.ArrayDeque;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
@@ -35,13 +36,15 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code basic.dropped.<status>} (CRC error, truncated, ...), {@code basic.dropped.malformed}.
  */
 public final class BasicFirmware implements Firmware {
+    /** The system whose ledger ids this firmware's packets carry. */
+    private final IdSystem ids;
     private final BasicSettings s;
     private final FirmwareSteps c;
     private final Routes routes;
     private final DescriptorRing<Out> sendRing;
     private final DescriptorRing<Boolean> recvRing;
-    /** What to do as each host DMA completes: the engine runs them in the order they were queued. */
-    private final ArrayDeque<Runnable> afterDma = new ArrayDeque<>();
+    /** What each host DMA means when it completes: the engine completes them in the order they were queued. */
+    private final ArrayDeque<AfterDma> afterDma = new ArrayDeque<>();
     /** Send-ring entries whose packets are queued on the send DMA, in order. */
     private final ArrayDeque<Integer> onWire = new ArrayDeque<>();
     /**
@@ -52,6 +55,26 @@ public final class BasicFirmware implements Firmware {
         static Out of(BasicWire.Post p) {
             return new Out(new int[] {p.dest()}, new int[] {p.seq()}, p.data(), false);
         }
+    }
+
+    /** What a host DMA means when it completes. */
+    private sealed interface AfterDma {
+    }
+
+    /** Descriptor {@code index}'s packet is in SRAM ({@code frames}: each destination's, null to encode at send). */
+    private record PacketFetched(int index, Out p, byte[][] frames) implements AfterDma {
+    }
+
+    /** A packet from {@code src} is in a host buffer: its SRAM buffer is free, and the reliability part hears. */
+    private record Delivered(int src) implements AfterDma {
+    }
+
+    /** Credits returned to the host: the packet that carried them frees its SRAM buffer. */
+    private record CreditsUp() implements AfterDma {
+    }
+
+    /** A write nothing waits for (the data of an area write, a given-up notice). */
+    private record NothingWaits() implements AfterDma {
     }
 
     /** Received packets held in SRAM for want of a host buffer, in order (back-pressure, NIC credits). */
@@ -68,6 +91,12 @@ public final class BasicFirmware implements Firmware {
      * @param routes   the route to each NIC (null for itself or where there is none)
      */
     public BasicFirmware(BasicSettings settings, Routes routes) {
+        this(settings, routes, IdSystem.BASIC);
+    }
+
+    /** @param ids the system whose ledger ids the packets carry (PM and Hamlyn run on this firmware too) */
+    public BasicFirmware(BasicSettings settings, Routes routes, IdSystem ids) {
+        this.ids = ids;
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -120,7 +149,7 @@ public final class BasicFirmware implements Firmware {
         } else if (event instanceof NicEvent.PacketSent) {
             onSent();
         } else if (event instanceof NicEvent.DmaDone) {
-            afterDma.poll().run();
+            dmaDone(afterDma.poll());
         } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
             rel.onTimer(t.tag());
         } else {
@@ -177,7 +206,7 @@ public final class BasicFirmware implements Firmware {
                 onFetched(index, p, frames);
             } else {
                 nic.counter("basic.fetched").increment();
-                dma(DmaRequest.fromHost(p.data().length, s.streamingDma(), 0), () -> onFetched(index, p, frames));
+                dma(DmaRequest.fromHost(p.data().length, s.streamingDma(), 0), new PacketFetched(index, p, frames));
             }
         }
     }
@@ -248,7 +277,7 @@ public final class BasicFirmware implements Firmware {
         if (rel != null && r != null && !r.data()) {
             if (r.hostCredits() > 0 && host >= 0) {
                 dma(DmaRequest.toHost(4, s.streamingDma(), 0, host, new BasicWire.CreditsBack(r.src(), r.hostCredits())),
-                        () -> nic.postReceive(1));
+                        new CreditsUp());
             } else {
                 nic.postReceive(1);
             }
@@ -295,17 +324,24 @@ public final class BasicFirmware implements Firmware {
         if (share > 0) {
             // The data at its offset of the message area, then the notification entry (16 bytes) in the queue.
             dma(DmaRequest.toHost(h.payload().length - 4, s.streamingDma(), 0, host,
-                    new BasicWire.AreaWrite(h.src(), offset, h.payload().length - 4)), () -> { });
+                    new BasicWire.AreaWrite(h.src(), offset, h.payload().length - 4)), new NothingWaits());
             nic.cycles(c.dma());
         }
         // The arrival flag sits at the end of the buffer (or entry): the same DMA writes it, last.
         dma(DmaRequest.toHost(share > 0 ? 16 : body.length + 4, s.streamingDma(), 0, host,
-                new Arrival(BasicWire.RECV_AREA, buffer, body)), () -> {
-                    nic.postReceive(1);
-                    if (rel != null) {
-                        rel.freed(src);
-                    }
-                });
+                new Arrival(BasicWire.RECV_AREA, buffer, body)), new Delivered(src));
+    }
+
+    /** The ledger ids of the packets the reliability part still keeps for resending, for the ledger. */
+    @Override
+    public long[] holding() {
+        if (rel == null || nic == null) {
+            return new long[0];
+        }
+        java.util.TreeSet<Long> kept = new java.util.TreeSet<>();
+        rel.forEachKept((dest, seq) -> kept.add(org.nowemu.protocol.parts.ledger.MessageIds.of(
+                ids, nic.nic(), dest, (Integer) seq)));
+        return kept.stream().mapToLong(Long::longValue).toArray();
     }
 
     /** What the reliability parts ask of this program. */
@@ -331,7 +367,7 @@ public final class BasicFirmware implements Firmware {
         public void gaveUp(int dest, Object token) {
             if (host >= 0) {
                 dma(DmaRequest.toHost(8, s.streamingDma(), 0, host, new BasicWire.GivenUp(dest, (Integer) token)),
-                        () -> { });
+                        new NothingWaits());
             }
         }
     }
@@ -341,8 +377,21 @@ public final class BasicFirmware implements Firmware {
         nic.postReceive(1);
     }
 
-    private void dma(DmaRequest r, Runnable then) {
+    private void dma(DmaRequest r, AfterDma then) {
         afterDma.add(then);
         nic.hostDma(r);
+    }
+
+    private void dmaDone(AfterDma done) {
+        if (done instanceof PacketFetched f) {
+            onFetched(f.index(), f.p(), f.frames());
+        } else if (done instanceof Delivered d) {
+            nic.postReceive(1);
+            if (rel != null) {
+                rel.freed(d.src());
+            }
+        } else if (done instanceof CreditsUp) {
+            nic.postReceive(1);
+        }
     }
 }

@@ -3,6 +3,7 @@ package org.nowemu.protocol.basic;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.credits.CreditTable;
@@ -40,13 +41,22 @@ public final class BasicProcess extends LibraryThread {
     private final RingTail sendTail;
     private final StagingArea recv;
     private final int[] sentTo;
+    /** Whose messages the ledger's ids say these are: the basic protocol's, or PM's or Hamlyn's over its program. */
+    private final IdSystem ids;
     /** Host-level credits, or null. */
     private final CreditTable credits;
     private PacketHandler handler = (src, data) -> { };
 
     public BasicProcess(HardwareProfile profile, NicParts nic, int hosts, BasicSettings settings,
                         BasicProgram program) {
+        this(profile, nic, hosts, settings, program, IdSystem.BASIC);
+    }
+
+    /** A process of system {@code ids} (PM, Hamlyn) run by the basic protocol's library. */
+    public BasicProcess(HardwareProfile profile, NicParts nic, int hosts, BasicSettings settings,
+                        BasicProgram program, IdSystem ids) {
         super(profile, nic, hosts);
+        this.ids = ids;
         this.s = settings;
         this.c = settings.host();
         this.program = program;
@@ -82,7 +92,7 @@ public final class BasicProcess extends LibraryThread {
             return; // data at its offset of the message area: the notification entry that follows announces it
         } else if (written instanceof BasicWire.GivenUp g) {
             stat("basic.given_up").increment();
-            book().returned(MessageIds.of(MessageIds.BASIC, host(), g.dest(), g.seq()), clock(), "unreachable");
+            book().returned(MessageIds.of(ids, host(), g.dest(), g.seq()), clock(), "unreachable");
         }
     }
 
@@ -153,7 +163,7 @@ public final class BasicProcess extends LibraryThread {
         int[] seqs = new int[dests.length];
         for (int i = 0; i < dests.length; i++) {
             seqs[i] = sentTo[dests[i]]++;
-            long id = MessageIds.of(MessageIds.BASIC, host(), dests[i], seqs[i]);
+            long id = MessageIds.of(ids, host(), dests[i], seqs[i]);
             if (s.reliability().recovers()) {
                 book().sent(id, clock(), MessageIds.address(dests[i]));
             } else {
@@ -185,7 +195,7 @@ public final class BasicProcess extends LibraryThread {
             int slot = recv.take();
             BasicWire.Header h = BasicWire.decode(recv.content(slot));
             ops.cycles(c.dispatch());
-            book().handled(MessageIds.of(MessageIds.BASIC, h.src(), host(), h.seq()), MessageIds.address(host()));
+            book().handled(MessageIds.of(ids, h.src(), host(), h.seq()), MessageIds.address(host()));
             stat("basic.handled").increment();
             handler.handle(h.src(), h.payload());
             recv.release(slot);

@@ -19,6 +19,7 @@ import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * The survey's basic protocol ({@code system = basic}; stacks {@code basic} and {@code basic1k}): each NIC runs
@@ -33,6 +34,13 @@ public final class BasicSystem implements CommSystem<BasicSettings, BasicProgram
     @Override
     public String name() {
         return "basic";
+    }
+
+    @Override
+    public Assumptions assumptions(BasicSettings s) {
+        // Only the resending choices promise delivery; the others' losses are counted as dropped, assumed or not.
+        return s.reliability().recovers() ? Assumptions.stateInNic("the survey's NIC-level reliability keeps its"
+                + " sequence numbers and unacknowledged packets in NIC SRAM") : Assumptions.NONE;
     }
 
     @Override

@@ -25,8 +25,32 @@ import org.nowemu.protocol.parts.routing.Routes;
  * <p>Counters: {@code bip.short_sent}, {@code bip.long_packets_sent}, {@code bip.long_sent}, {@code bip.fetches}
  * (host DMAs of long data), and those of {@link BipReceive}.
  */
-public final class BipFirmware implements Firmware {
+public final class BipFirmware implements Firmware, HostDmas.Client<BipFirmware.Fetched> {
     /** A long message being sent. */
+    /** What a packet handed to the send DMA means when its tail has left. */
+    sealed interface Sent {
+    }
+
+    /** A short message has left from send slot {@code slot}: the slot is the host's again. */
+    private record ShortSent(int slot) implements Sent {
+    }
+
+    /** A packet of long send {@code o} has left: its SRAM buffer is free. */
+    private record LongPacketSent(Out o) implements Sent {
+    }
+
+    /** What a host DMA of a long send's data means when it is done. */
+    sealed interface Fetched {
+    }
+
+    /** Packet {@code k} of long send {@code o} ({@code bytes} at {@code offset}) is wholly in SRAM. */
+    private record PacketFetched(Out o, int k, int offset, int bytes) implements Fetched {
+    }
+
+    /** A piece of a packet, not its last, is in: nothing to do until the last is. */
+    private record PieceFetched() implements Fetched {
+    }
+
     private static final class Out {
         final BipWire.LongSend d;
         final int size;
@@ -48,7 +72,7 @@ public final class BipFirmware implements Firmware {
     private final PacketSizes sizes;
     private final DescriptorRing<BipWire.ShortReady> slots;
     /** What each packet handed to the send DMA means when its tail has left, in order. */
-    private final ArrayDeque<Runnable> onWire = new ArrayDeque<>();
+    private final ArrayDeque<Sent> onWire = new ArrayDeque<>();
     private NicContext nic;
     private HostDmas dmas;
     private BipReceive receive;
@@ -95,7 +119,7 @@ public final class BipFirmware implements Firmware {
         } else if (event instanceof NicEvent.PacketReceived rx) {
             receive.onPacket(rx);
         } else if (event instanceof NicEvent.PacketSent) {
-            onWire.poll().run();
+            onSent(onWire.poll());
         } else if (event instanceof NicEvent.DmaDone d) {
             dmas.done(d.tag());
         } else {
@@ -130,11 +154,24 @@ public final class BipFirmware implements Firmware {
         BipWire.ShortReady r = slots.take();
         nic.cycles(c.poll() + c.descriptor() + c.route() + c.dma());
         nic.transmit(nic.packet(route(r.dest()), r.body()));
-        onWire.add(() -> {
+        onWire.add(new ShortSent(index));
+    }
+
+    private void onSent(Sent sent) {
+        if (sent instanceof LongPacketSent l) {
+            onLongPacketSent(l.o());
+        } else if (sent instanceof ShortSent sh) {
             nic.counter("bip.short_sent").increment();
             nic.cycles(c.flag());
-            nic.tell(host, profile.nic().lanai().cycles(1), new FreeFlag(BipWire.SEND_SLOTS, index));
-        });
+            nic.tell(host, profile.nic().lanai().cycles(1), new FreeFlag(BipWire.SEND_SLOTS, sh.slot()));
+        }
+    }
+
+    @Override
+    public void dmaDone(Fetched done) {
+        if (done instanceof PacketFetched f) {
+            onFetched(f.o(), f.k(), f.offset(), f.bytes());
+        }
     }
 
     private void startLong(BipWire.LongSend d) {
@@ -160,18 +197,14 @@ public final class BipFirmware implements Firmware {
             long page = profile.host().pageSize();
             long at = out.d.first() + (long) offset;
             int left = bytes;
-            Out o = out;
             while (left > 0) {
                 int piece = (int) Math.min(left, page - at % page);
                 nic.cycles(c.dma());
                 nic.counter("bip.fetches").increment();
                 left -= piece;
                 at += piece;
-                if (left == 0) {
-                    dmas.fromHost(piece, s.streamingDma(), done -> onFetched(o, k, offset, bytes), k);
-                } else {
-                    dmas.fromHost(piece, s.streamingDma(), done -> { }, k);
-                }
+                dmas.fromHost(piece, s.streamingDma(), this, left == 0 ? new PacketFetched(out, k, offset, bytes)
+                        : new PieceFetched());
             }
         }
     }
@@ -186,7 +219,7 @@ public final class BipFirmware implements Firmware {
         byte[] body = new BipWire.Header(BipWire.LONG, o.d.tag(), nic.nic(), o.d.bytes(), offset, o.d.seq())
                 .with(bytes);
         nic.transmit(nic.packet(route(o.d.dest()), body));
-        onWire.add(() -> onLongPacketSent(o));
+        onWire.add(new LongPacketSent(o));
     }
 
     private void onLongPacketSent(Out o) {

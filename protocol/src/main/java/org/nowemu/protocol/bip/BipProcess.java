@@ -2,6 +2,7 @@ package org.nowemu.protocol.bip;
 
 import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -110,7 +111,7 @@ public final class BipProcess extends LibraryThread {
         HostOps ops = ops();
         ops.cycles(c.call());
         int seq = sentTo[dest]++;
-        book().sent(MessageIds.of(MessageIds.BIP, host(), dest, seq), clock(), MessageIds.address(dest));
+        book().sent(MessageIds.of(IdSystem.BIP, host(), dest, seq), clock(), MessageIds.address(dest));
         if (bytes <= s.copyThreshold()) {
             while (!slots.tailFree()) {
                 ops.pioRead();
@@ -195,7 +196,7 @@ public final class BipProcess extends LibraryThread {
     }
 
     private Bip.Received received(int src, int seq, int bytes) {
-        book().handled(MessageIds.of(MessageIds.BIP, src, host(), seq), MessageIds.address(host()));
+        book().handled(MessageIds.of(IdSystem.BIP, src, host(), seq), MessageIds.address(host()));
         stat("bip.received").increment();
         return new Bip.Received(src, bytes);
     }

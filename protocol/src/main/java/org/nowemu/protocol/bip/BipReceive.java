@@ -25,7 +25,11 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
  * <p>Counters: {@code bip.ring_delivered}, {@code bip.long_packets_delivered}, {@code bip.long_delivered},
  * {@code bip.held} (packets that had to wait), {@code bip.damaged.<status>}.
  */
-final class BipReceive {
+final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
+    /** A packet's last bytes have left its SRAM buffer for host memory: the buffer goes back to the receive DMA. */
+    record BufferFree() {
+    }
+
     /** A long message being written into the posted receive's buffer. */
     private record Bound(int src, int seq, int total) {
     }
@@ -131,8 +135,8 @@ final class BipReceive {
             nic.cycles(c.descriptor() + c.dma());
             nic.counter("bip.ring_delivered").increment();
             // The slot's flag sits after the message: the same DMA writes it, last.
-            dmas.toHost(body.length + 4, s.streamingDma(), host, new Arrival(h.tag(), slot, body),
-                    done -> nic.postReceive(1), slot);
+            dmas.toHost(body.length + 4, s.streamingDma(), host, new Arrival(h.tag(), slot, body), this,
+                    new BufferFree());
             if (posted != null && posted.tag() == h.tag()) {
                 posted = null; // the receive takes this message from the ring
             }
@@ -159,7 +163,7 @@ final class BipReceive {
             left -= piece;
             at += piece;
             if (left == 0) {
-                dmas.toHost(piece, s.streamingDma(), -1, null, done -> nic.postReceive(1), piece);
+                dmas.toHost(piece, s.streamingDma(), -1, null, this, new BufferFree());
             } else {
                 dmas.toHost(piece, s.streamingDma(), -1, null);
             }
@@ -170,6 +174,11 @@ final class BipReceive {
             complete(new BipWire.RecvDone(bound.src(), bound.total(), bound.seq()));
             bound = null;
         }
+    }
+
+    @Override
+    public void dmaDone(BufferFree done) {
+        nic.postReceive(1);
     }
 
     /** Writes the posted receive's completion word into host memory (after what the engine is already moving). */

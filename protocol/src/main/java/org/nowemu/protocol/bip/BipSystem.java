@@ -20,6 +20,7 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * BIP ({@code system = bip}; stack {@code bip}): each NIC runs {@link BipFirmware}, each host with a program runs it
@@ -34,6 +35,12 @@ public final class BipSystem implements CommSystem<BipSettings, BipProgram> {
     @Override
     public String name() {
         return "bip";
+    }
+
+    @Override
+    public Assumptions assumptions(BipSettings s) {
+        return Assumptions.losslessNetwork("BIP assumes reliable hardware: it detects CRC errors and truncation but"
+                + " does not retransmit (Prylli and Tourancheau, BIP, 1998)");
     }
 
     @Override

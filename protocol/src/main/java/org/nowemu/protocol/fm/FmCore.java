@@ -1,6 +1,7 @@
 package org.nowemu.protocol.fm;
 
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.host.LibraryThread;
@@ -106,13 +107,13 @@ public final class FmCore {
 
     /** The ledger id of the next message to {@code dest}, entered as sent now. */
     public void sent(int dest) {
-        long id = MessageIds.of(MessageIds.FM, t.host(), dest, sentTo[dest]++);
+        long id = MessageIds.of(IdSystem.FM, t.host(), dest, sentTo[dest]++);
         t.book().sent(id, t.clock(), MessageIds.address(dest));
     }
 
     /** The next message from {@code src} has been handled: FM delivers in order, so it is the next one sent. */
     public void handled(int src) {
-        t.book().handled(MessageIds.of(MessageIds.FM, src, t.host(), receivedFrom[src]++),
+        t.book().handled(MessageIds.of(IdSystem.FM, src, t.host(), receivedFrom[src]++),
                 MessageIds.address(t.host()));
     }
 

@@ -33,7 +33,8 @@ public final class FmFirmware implements Firmware {
     private final DescriptorRing<FmWire.SlotReady> slots;
     private final int dataSlots;
     private final int controlSlots;
-    private final ArrayDeque<Runnable> afterDma = new ArrayDeque<>();
+    /** Packets being copied into the host's areas: each DMA done gives a receive buffer back. */
+    private int delivering;
     private final ArrayDeque<Integer> onWire = new ArrayDeque<>();
     private int dataNext;
     private int controlNext;
@@ -79,7 +80,11 @@ public final class FmFirmware implements Firmware {
             nic.counter("fm.transmitted").increment();
             free(onWire.poll());
         } else if (event instanceof NicEvent.DmaDone) {
-            afterDma.poll().run();
+            if (delivering == 0) {
+                throw new IllegalStateException("FM firmware: a host DMA done that it did not start");
+            }
+            delivering--;
+            nic.postReceive(1);
         } else {
             throw new IllegalStateException("FM firmware: unexpected " + event);
         }
@@ -149,7 +154,7 @@ public final class FmFirmware implements Firmware {
         }
         nic.cycles(c.dma());
         // The slot's flag sits after the packet: the same DMA writes it, last.
-        afterDma.add(() -> nic.postReceive(1));
+        delivering++;
         nic.hostDma(DmaRequest.toHost(body.length + 4 * s.flagWords(), s.streamingDma(), 0, host,
                 new Arrival(area, slot, body)));
     }

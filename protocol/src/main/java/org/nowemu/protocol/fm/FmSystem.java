@@ -7,6 +7,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * What FM 1.x and FM 2.x have in common as systems: the same firmware ({@link FmHosts}) and settings; they differ
@@ -20,6 +21,13 @@ public abstract class FmSystem<P> implements CommSystem<FmSettings, P> {
     /** @param streams whether the version's messages are streams (FM 2.x) rather than whole buffers (FM 1.x) */
     protected FmSystem(boolean streams) {
         this.streams = streams;
+    }
+
+    @Override
+    public Assumptions assumptions(FmSettings s) {
+        return Assumptions.losslessNetwork("FM takes its reliability from Myrinet's low bit-error rate and"
+                + " back-pressure: host-level credits, no sequence numbers, ACKs or retransmission (Pakin, Lauria and"
+                + " Chien, FM, 1995); what a NIC holds dies with its power");
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.nowemu.protocol.fmmc;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmWire;
@@ -110,7 +111,7 @@ public final class FmMc {
         core.ops().cycles(c.call());
         for (int d = base; d < base + members; d++) {
             if (d != p.host()) {
-                p.book().sent(MessageIds.of(McWire.LEDGER, p.host(), d, mcSent[d]++), p.clock(),
+                p.book().sent(MessageIds.of(IdSystem.FMMC_MULTICAST, p.host(), d, mcSent[d]++), p.clock(),
                         MessageIds.address(d));
             }
         }
@@ -187,7 +188,7 @@ public final class FmMc {
         byte[] msg = Arrays.copyOfRange(body, McWire.HEADER_BYTES, McWire.HEADER_BYTES + h.count());
         mcArea.release(slot);
         mcConsumed++;
-        p.book().handled(MessageIds.of(McWire.LEDGER, h.src(), p.host(), mcReceived[h.src()]++),
+        p.book().handled(MessageIds.of(IdSystem.FMMC_MULTICAST, h.src(), p.host(), mcReceived[h.src()]++),
                 MessageIds.address(p.host()));
         deliver(h.handler(), msg, msg.length, h.src());
         return 1;

@@ -21,6 +21,8 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumption;
+import org.nowemu.protocol.system.Assumptions;
 
 /** FM/MC ({@code system = fmmc}; stack {@code fmmc}): {@link McFirmware} on the NICs, {@link FmMc} on the hosts. */
 public final class FmMcSystem implements CommSystem<McSettings, FmMcProgram> {
@@ -32,6 +34,14 @@ public final class FmMcSystem implements CommSystem<McSettings, FmMcProgram> {
     @Override
     public String name() {
         return "fmmc";
+    }
+
+    @Override
+    public Assumptions assumptions(McSettings s) {
+        return Assumptions.losslessNetwork("FM/MC is FM for unicast and NIC-level credits for multicast, with no"
+                + " retransmission (Verstoep, Langendoen and Bal, FM/MC, 1996)").and(
+                Assumption.NO_PROCESS_CRASHES, "a multicast buffer is freed only once every"
+                + " member's host has taken the packet");
     }
 
     @Override

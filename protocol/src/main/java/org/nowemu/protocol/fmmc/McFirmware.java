@@ -33,14 +33,46 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code fmmc.held_for_host}.
  */
 public final class McFirmware implements Firmware {
+    /** What a multicast or control packet handed to the send DMA means when its tail has left. */
+    private sealed interface Sent {
+    }
+
+    /** A copy of multicast send slot {@code copies.slot}'s packet has left: the slot is the host's once all have. */
+    private record SlotCopySent(SlotCopies copies) implements Sent {
+    }
+
+    /** A control packet has left: nothing waits for it. */
+    private record ControlSent() implements Sent {
+    }
+
+    /** A copy of the packet held in {@code held} (of the group managed by NIC {@code manager}) has left. */
+    private record Forwarded(ForwardingBuffers.Held held, int manager) implements Sent {
+    }
+
+    /** The packet held in {@code held} (of the group managed by NIC {@code manager}) is in the host's area. */
+    private record Delivered(ForwardingBuffers.Held held, int manager) {
+    }
+
+    /** A multicast send slot and the copies of its packet still to leave, one a child of the root. */
+    private static final class SlotCopies {
+        final int slot;
+        int left;
+
+        SlotCopies(int slot, int left) {
+            this.slot = slot;
+            this.left = left;
+        }
+    }
+
     private final McSettings s;
     private final FirmwareSteps c;
     private final FmFirmware fm;
     private final Routes routes;
     private final int hosts;
     private final ArrayDeque<McWire.McSlot> out = new ArrayDeque<>();
-    private final Map<Long, Runnable> onWire = new HashMap<>();
-    private final Map<Long, Runnable> afterDma = new HashMap<>();
+    /** Looked up by packet id and DMA tag, never iterated. */
+    private final Map<Long, Sent> onWire = new HashMap<>();
+    private final Map<Long, Delivered> afterDma = new HashMap<>();
     private final ArrayDeque<ForwardingBuffers.Held> forHost = new ArrayDeque<>();
     private final Map<Integer, Integer> stock = new HashMap<>();
     private final Map<Integer, Boolean> asked = new HashMap<>();
@@ -99,9 +131,9 @@ public final class McFirmware implements Firmware {
                 && McWire.isMulticast(rx.packet().body())) {
             onReceived(rx.packet().body());
         } else if (event instanceof NicEvent.PacketSent sent && onWire.containsKey(sent.packetId())) {
-            onWire.remove(sent.packetId()).run();
+            onSent(onWire.remove(sent.packetId()));
         } else if (event instanceof NicEvent.DmaDone d && afterDma.containsKey(d.tag())) {
-            afterDma.remove(d.tag()).run();
+            onDelivered(afterDma.remove(d.tag()));
         } else {
             fm.handle(ctx, event);
         }
@@ -127,14 +159,9 @@ public final class McFirmware implements Firmware {
             out.poll();
             stock.merge(g, -1, Integer::sum);
             int[] children = tree(h).children(nic.nic(), nic.nic());
-            int[] left = {children.length};
+            SlotCopies copies = new SlotCopies(slot.slot(), children.length);
             for (int child : children) {
-                transmit(child, slot.body(), () -> {
-                    if (--left[0] == 0) {
-                        nic.cycles(c.flag());
-                        nic.tell(host, nic.settings().lanai().cycles(1), new McWire.McFree(slot.slot()));
-                    }
-                });
+                transmit(child, slot.body(), new SlotCopySent(copies));
             }
             if (out.isEmpty() && stock.getOrDefault(g, 0) > 0) {
                 // Credits kept while idle would hold a buffer at every member for nothing, and enough idle
@@ -156,7 +183,27 @@ public final class McFirmware implements Firmware {
         control(h.base(), new McWire.Header(McWire.REQUEST, 0, nic.nic(), h.base(), h.members(), s.request(), 0));
     }
 
-    private void transmit(int dest, byte[] body, Runnable done) {
+    private void onSent(Sent sent) {
+        if (sent instanceof SlotCopySent copy) {
+            if (--copy.copies().left == 0) {
+                nic.cycles(c.flag());
+                nic.tell(host, nic.settings().lanai().cycles(1), new McWire.McFree(copy.copies().slot));
+            }
+        } else if (sent instanceof Forwarded f) {
+            if (buffers.forwarded(f.held())) {
+                released(f.manager());
+            }
+        }
+    }
+
+    private void onDelivered(Delivered d) {
+        nic.counter("fmmc.delivered").increment();
+        if (buffers.delivered(d.held())) {
+            released(d.manager());
+        }
+    }
+
+    private void transmit(int dest, byte[] body, Sent done) {
         nic.cycles(c.route() + c.header() + c.dma());
         Packet p = nic.packet(routes.to(dest), body);
         onWire.put(p.id(), done);
@@ -168,7 +215,7 @@ public final class McFirmware implements Firmware {
         if (dest == nic.nic()) {
             onControl(h);
         } else {
-            transmit(dest, h.packet(0), () -> { });
+            transmit(dest, h.packet(0), new ControlSent());
         }
     }
 
@@ -186,11 +233,7 @@ public final class McFirmware implements Firmware {
         ForwardingBuffers.Held held = buffers.take(0, body, children.length, true);
         for (int child : children) {
             nic.counter("fmmc.forwarded").increment();
-            transmit(child, body, () -> {
-                if (buffers.forwarded(held)) {
-                    released(h.base());
-                }
-            });
+            transmit(child, body, new Forwarded(held, h.base()));
         }
         forHost.add(held);
         toHost();
@@ -207,12 +250,7 @@ public final class McFirmware implements Firmware {
             int slot = (int) (produced++ % s.hostSlots());
             nic.cycles(c.dma());
             long tag = ++tags;
-            afterDma.put(tag, () -> {
-                nic.counter("fmmc.delivered").increment();
-                if (buffers.delivered(held)) {
-                    released(McWire.Header.of(body).base());
-                }
-            });
+            afterDma.put(tag, new Delivered(held, McWire.Header.of(body).base()));
             nic.hostDma(DmaRequest.toHost(body.length + 4 * s.fm().flagWords(), s.fm().streamingDma(), tag, host,
                     new McWire.McArrival(slot, body)));
         }

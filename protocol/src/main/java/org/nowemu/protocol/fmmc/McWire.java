@@ -18,8 +18,6 @@ final class McWire {
     static final int RELEASE = 3;
     /** Credits a sender gives back unused (its queue emptied). */
     static final int RETURN = 4;
-    /** The ledger layer of FM/MC's multicast messages (parts/ledger/MessageIds' layout). */
-    static final int LEDGER = 10;
 
     private McWire() {
     }

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
@@ -92,7 +93,7 @@ public final class HamlynSystem implements CommSystem<BasicSettings, HamlynProgr
 
     @Override
     public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
-        return new BasicFirmware(s, routes);
+        return new BasicFirmware(s, routes, IdSystem.HAMLYN);
     }
 
     @Override
@@ -104,7 +105,7 @@ public final class HamlynSystem implements CommSystem<BasicSettings, HamlynProgr
                     public void run(Basic b) {
                         p.run(new Hamlyn(b, s.variant().areaShare()));
                     }
-                }));
+                }, IdSystem.HAMLYN));
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.nowemu.protocol.lfc;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.ledger.MessageIds;
@@ -126,7 +127,7 @@ public final class Lfc {
             throw new IllegalArgumentException("LFC: no destination " + dest + " from host " + p.host());
         }
         ops().cycles(c.call());
-        book(LfcWire.LEDGER_UCAST, dest);
+        book(0, dest);
         packets(LfcWire.DATA, dest, 0, 0, buf, size);
         p.stat("lfc.sent").increment();
     }
@@ -145,15 +146,20 @@ public final class Lfc {
         ops().cycles(c.call());
         for (int d = first; d < first + members; d++) {
             if (d != p.host()) {
-                book(LfcWire.LEDGER_MCAST, d);
+                book(1, d);
             }
         }
         packets(LfcWire.MCAST, 0, first, members, buf, size);
         p.stat("lfc.multicasts").increment();
     }
 
-    private void book(int layer, int dest) {
-        long id = MessageIds.of(layer, p.host(), dest, sentTo[layer - LfcWire.LEDGER_UCAST][dest]++);
+    /** Unicasts (kind 0) and multicasts (kind 1) number apart: each has its own system in the ledger's ids. */
+    private static IdSystem ids(int kind) {
+        return kind == 0 ? IdSystem.LFC : IdSystem.LFC_MULTICAST;
+    }
+
+    private void book(int kind, int dest) {
+        long id = MessageIds.of(ids(kind), p.host(), dest, sentTo[kind][dest]++);
         p.book().sent(id, p.clock(), MessageIds.address(dest));
     }
 
@@ -278,7 +284,7 @@ public final class Lfc {
 
     @continuable
     private void deliver(int k, byte[] msg, int size, int src) {
-        p.book().handled(MessageIds.of(LfcWire.LEDGER_UCAST + k, src, p.host(), nextReceived(k, src)),
+        p.book().handled(MessageIds.of(ids(k), src, p.host(), nextReceived(k, src)),
                 MessageIds.address(p.host()));
         p.stat("lfc.handled").increment();
         upcall.handle(msg, size, src, k == 1);

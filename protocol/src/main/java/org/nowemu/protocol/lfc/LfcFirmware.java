@@ -34,8 +34,35 @@ import org.nowemu.protocol.parts.routing.Routes;
  * once here, summed over NICs), {@code lfc.dropped.<status>}.
  */
 public final class LfcFirmware implements Firmware {
-    /** A packet waiting to be sent to {@code dest}, and what to do once its tail has left. */
-    private record Out(int dest, byte[] body, Runnable done) {
+    /** A packet waiting to be sent to {@code dest}, and what it means once its tail has left. */
+    private record Out(int dest, byte[] body, Sent done) {
+    }
+
+    /** What a packet handed to the send DMA means when its tail has left. */
+    private sealed interface Sent {
+    }
+
+    /** A copy of send slot {@code copies.index}'s packet has left: the slot is the host's once all have. */
+    private record SlotCopySent(SlotCopies copies) implements Sent {
+    }
+
+    /** A credit packet has left: nothing waits for it. */
+    private record CreditSent() implements Sent {
+    }
+
+    /** A copy of the packet held in {@code held}, forwarded to a child, has left. */
+    private record Forwarded(ForwardingBuffers.Held held) implements Sent {
+    }
+
+    /** A send slot's packet and the copies of it still to leave (one for a unicast, one a child for a multicast). */
+    private static final class SlotCopies {
+        final int index;
+        int left;
+
+        SlotCopies(int index, int left) {
+            this.index = index;
+            this.left = left;
+        }
     }
 
     private final LfcSettings s;
@@ -45,8 +72,9 @@ public final class LfcFirmware implements Firmware {
     private final DescriptorRing<LfcWire.SlotReady> slots;
     private final CreditTable credits;
     private final ArrayDeque<Out>[] waiting;
-    private final ArrayDeque<Runnable> onWire = new ArrayDeque<>();
-    private final ArrayDeque<Runnable> afterDma = new ArrayDeque<>();
+    private final ArrayDeque<Sent> onWire = new ArrayDeque<>();
+    /** Packets being copied into the host's ring, in the order the DMAs were asked for. */
+    private final ArrayDeque<ForwardingBuffers.Held> afterDma = new ArrayDeque<>();
     private final ArrayDeque<ForwardingBuffers.Held> forHost = new ArrayDeque<>();
     private final PollingWatchdog watchdog;
     private ForwardingBuffers buffers;
@@ -93,9 +121,9 @@ public final class LfcFirmware implements Firmware {
             onReceived(rx);
         } else if (event instanceof NicEvent.PacketSent) {
             nic.counter("lfc.transmitted").increment();
-            onWire.poll().run();
+            onSent(onWire.poll());
         } else if (event instanceof NicEvent.DmaDone) {
-            afterDma.poll().run();
+            onDelivered(afterDma.poll());
         } else if (event instanceof NicEvent.Timer t && t.tag() instanceof PollingWatchdog.Tag tag) {
             nic.cycles(c.poll());
             if (watchdog.expired(tag)) {
@@ -152,16 +180,24 @@ public final class LfcFirmware implements Firmware {
                 free(index);
                 return;
             }
-            int[] left = {children.length};
+            SlotCopies copies = new SlotCopies(index, children.length);
             for (int child : children) {
-                send(child, r.body().clone(), () -> {
-                    if (--left[0] == 0) {
-                        free(index);
-                    }
-                });
+                send(child, r.body().clone(), new SlotCopySent(copies));
             }
         } else {
-            send(r.dest(), r.body(), () -> free(index));
+            send(r.dest(), r.body(), new SlotCopySent(new SlotCopies(index, 1)));
+        }
+    }
+
+    private void onSent(Sent sent) {
+        if (sent instanceof SlotCopySent copy) {
+            if (--copy.copies().left == 0) {
+                free(copy.copies().index);
+            }
+        } else if (sent instanceof Forwarded f) {
+            if (buffers.forwarded(f.held())) {
+                freed(f.held());
+            }
         }
     }
 
@@ -171,7 +207,7 @@ public final class LfcFirmware implements Firmware {
     }
 
     /** Sends a data packet to {@code dest} with a NIC credit for it, or queues it until one comes back. */
-    private void send(int dest, byte[] body, Runnable done) {
+    private void send(int dest, byte[] body, Sent done) {
         Out o = new Out(dest, body, done);
         if (credits.has(dest) && waiting[dest].isEmpty()) {
             transmit(o);
@@ -199,7 +235,7 @@ public final class LfcFirmware implements Firmware {
         new LfcWire.Header(LfcWire.CREDIT, true, true, nic.nic(), nic.nic(), 0, n, 0, 0, 0).put(body);
         nic.counter("lfc.credit_packets").increment();
         nic.transmit(nic.packet(routes.to(dest), body));
-        onWire.add(() -> { });
+        onWire.add(new CreditSent());
     }
 
     // ---- receiving
@@ -232,11 +268,7 @@ public final class LfcFirmware implements Firmware {
         }
         for (int child : children) {
             nic.counter("lfc.forwarded").increment();
-            send(child, body.clone(), () -> {
-                if (buffers.forwarded(held)) {
-                    freed(held);
-                }
-            });
+            send(child, body.clone(), new Forwarded(held));
         }
         forHost.add(held);
         toHost();
@@ -256,15 +288,18 @@ public final class LfcFirmware implements Firmware {
             byte[] body = (byte[]) held.packet();
             int slot = (int) (produced++ % s.receiveSlots());
             nic.cycles(c.dma());
-            afterDma.add(() -> {
-                nic.counter("lfc.delivered").increment();
-                delivered();
-                if (buffers.delivered(held)) {
-                    freed(held);
-                }
-            });
+            afterDma.add(held);
             nic.hostDma(DmaRequest.toHost(body.length + 4 * s.flagWords(), s.streamingDma(), 0, host,
                     new Arrival(0, slot, body)));
+        }
+    }
+
+    /** Packet {@code held} is in the host's ring. */
+    private void onDelivered(ForwardingBuffers.Held held) {
+        nic.counter("lfc.delivered").increment();
+        delivered();
+        if (buffers.delivered(held)) {
+            freed(held);
         }
     }
 

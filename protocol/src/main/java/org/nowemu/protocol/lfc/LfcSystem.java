@@ -20,6 +20,8 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumption;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * LFC ({@code system = lfc}; stacks {@code lfc}, polling with the watchdog armed, and {@code lfc-intr}): each NIC
@@ -34,6 +36,13 @@ public final class LfcSystem implements CommSystem<LfcSettings, LfcProgram> {
     @Override
     public String name() {
         return "lfc";
+    }
+
+    @Override
+    public Assumptions assumptions(LfcSettings s) {
+        return Assumptions.losslessNetwork("LFC assumes a reliable network: NIC-level credits, no retransmission"
+                + " (Bhoedjang, Ruhl and Bal, LFC, 1998)").and(Assumption.NO_PROCESS_CRASHES,
+                "a NIC frees a packet's buffer, and returns its credit, only once its host has taken it");
     }
 
     @Override

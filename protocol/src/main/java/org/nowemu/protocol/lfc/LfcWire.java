@@ -13,9 +13,6 @@ public final class LfcWire {
     public static final int DATA = 1;
     public static final int MCAST = 2;
     public static final int CREDIT = 3;
-    /** Ledger layers of LFC's messages (parts/ledger/MessageIds' layout): unicast and multicast number apart. */
-    public static final int LEDGER_UCAST = 8;
-    public static final int LEDGER_MCAST = 9;
 
     private LfcWire() {
     }

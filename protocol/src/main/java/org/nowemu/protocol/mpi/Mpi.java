@@ -3,6 +3,7 @@ package org.nowemu.protocol.mpi;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.fm1.Fm1;
 import org.nowemu.protocol.fm.fm2.Fm2;
@@ -81,7 +82,7 @@ public final class Mpi implements ProcessServices {
         }
         ops.cycles(s.requestCycles() + s.headerCycles());
         int seq = sentTo[dest]++;
-        p.book().sent(MessageIds.of(MessageIds.MPI, p.host(), dest, seq), p.clock(), MessageIds.address(dest));
+        p.book().sent(MessageIds.of(IdSystem.MPI, p.host(), dest, seq), p.clock(), MessageIds.address(dest));
         layer.send(dest, new MpiHeader(0, p.host(), tag, len, MpiHeader.EAGER, seq), buf, off, len);
         p.stat("mpi.sent").increment();
         MpiRequest r = new MpiRequest(false, buf, off, len, dest, tag);
@@ -182,7 +183,7 @@ public final class Mpi implements ProcessServices {
         ops.cycles(s.requestCycles());
         r.status = new MpiStatus(h.source(), h.tag(), h.length());
         r.done = true;
-        p.book().handled(MessageIds.of(MessageIds.MPI, h.source(), p.host(), h.seq()), MessageIds.address(p.host()));
+        p.book().handled(MessageIds.of(IdSystem.MPI, h.source(), p.host(), h.seq()), MessageIds.address(p.host()));
         p.stat("mpi.received").increment();
     }
 

@@ -23,6 +23,7 @@ import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * MPI over Fast Messages ({@code system = mpi}; stacks {@code mpi-fm1}, over FM 1.x, and {@code mpi-fm2}, over
@@ -38,6 +39,12 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
     @Override
     public String name() {
         return "mpi";
+    }
+
+    @Override
+    public Assumptions assumptions(MpiStackSettings s) {
+        return Assumptions.losslessNetwork("MPI over FM relies on FM's reliable delivery, which assumes Myrinet loses"
+                + " nothing (Lauria and Chien, MPI-FM, 1997)");
     }
 
     @Override

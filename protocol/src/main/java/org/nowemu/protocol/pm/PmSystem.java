@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
@@ -27,6 +28,7 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * PM ({@code system = pm}, stack {@code pm}; COMPARISON.md §7): the staged-DMA control program and library of
@@ -53,6 +55,12 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
     @Override
     public String description() {
         return "PM: DMA from a pinned send area, channel receive ring, ACK/NACK retransmission on the NIC, multisend";
+    }
+
+    @Override
+    public Assumptions assumptions(BasicSettings s) {
+        return Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
+                + " NIC memory (Tezuka et al., PM, 1997)");
     }
 
     @Override
@@ -90,7 +98,7 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
 
     @Override
     public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
-        return new BasicFirmware(s, routes);
+        return new BasicFirmware(s, routes, IdSystem.PM);
     }
 
     @Override
@@ -102,7 +110,7 @@ public final class PmSystem implements CommSystem<BasicSettings, PmProgram> {
                     public void run(Basic b) {
                         p.run(new Pm(b));
                     }
-                }));
+                }, IdSystem.PM));
     }
 
     @Override

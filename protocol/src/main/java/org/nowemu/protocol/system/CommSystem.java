@@ -36,6 +36,15 @@ public interface CommSystem<S extends SystemSettings, P> {
     /** Its place in the survey's design space, for {@code ./nowemu list} and the compare report. */
     DesignChoices choices();
 
+    /**
+     * What stack {@code settings} assumes away about the hardware, with its paper's reason ({@link Assumptions}):
+     * printed by {@code ./nowemu list} beside the design choices, and read by the ledger. Nothing by default (a
+     * stack that resends survives the faults, one that promises nothing has nothing to assume).
+     */
+    default Assumptions assumptions(S settings) {
+        return Assumptions.NONE;
+    }
+
     /** The type of program a host running this system is given; a program of another type is refused. */
     Class<P> programType();
 

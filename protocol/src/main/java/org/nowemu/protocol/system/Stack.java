@@ -36,6 +36,11 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
         return settings.settlePs();
     }
 
+    /** See {@link CommSystem#assumptions}. */
+    public Assumptions assumptions() {
+        return system.assumptions(settings);
+    }
+
     /** This stack, typed for programs of {@code type}; bad input naming {@code key} if its system runs others. */
     @SuppressWarnings("unchecked")
     public <Q> Stack<S, Q> runs(Class<Q> type, String key) {
@@ -68,7 +73,7 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
             }
             mine.add(system.programType().cast(program));
         }
-        return system.hostParts(settings, host, mine);
+        return system.hostParts(settings, host.running(name(), assumptions()), mine);
     }
 
     /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */

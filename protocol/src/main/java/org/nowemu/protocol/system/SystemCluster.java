@@ -10,6 +10,7 @@ import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.protocol.parts.ledger.FaultExposures;
 import org.nowemu.protocol.parts.routing.InitialRoutes;
 import org.nowemu.protocol.parts.routing.Routes;
 
@@ -50,6 +51,7 @@ public final class SystemCluster {
             stackOf.apply(h).check(topology, profile);
         }
         InitialRoutes initial = new InitialRoutes(topology);
+        FaultExposures faults = FaultExposures.of(topology, profile, failures);
         return new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
@@ -61,7 +63,7 @@ public final class SystemCluster {
             public List<Part> hostParts(NicParts nic, int firstId) {
                 Stack<?, ?> stack = stackOf.apply(nic.nic());
                 List<?> mine = programs.apply(nic.nic());
-                HostSetup host = new HostSetup(topology, profile, nic, firstId, failures);
+                HostSetup host = new HostSetup(topology, profile, nic, firstId, failures, faults);
                 int named = failures.crashedProcessBound(topology.hosts().get(nic.nic()).index());
                 if (named >= mine.size()) {
                     throw new BadInputException("nowemu.faults: " + host.name() + ".p" + named + ": host "

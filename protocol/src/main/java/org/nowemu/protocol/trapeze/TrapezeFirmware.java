@@ -28,7 +28,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code trapeze.interrupts}, {@code trapeze.dropped.no_ring_entry}, {@code trapeze.dropped.no_route},
  * {@code trapeze.dropped.<status>}, {@code trapeze.dropped.malformed}.
  */
-public final class TrapezeFirmware implements Firmware, HostDmas.Client<Runnable> {
+public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeFirmware.Completion> {
     private final TrapezeSettings s;
     private final FirmwareSteps c;
     private final Routes routes;
@@ -42,6 +42,18 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<Runnable
     private int host = -1;
     private NicContext nic;
     private HostDmas dmas;
+
+    /** What a host DMA this firmware waits for means when it is done. */
+    sealed interface Completion {
+    }
+
+    /** The payload of send-ring entry {@code o} is in its SRAM buffer. */
+    private record PayloadFetched(Outgoing o) implements Completion {
+    }
+
+    /** A received message's control part has landed in the host's ring: its receive buffer is free again. */
+    private record Delivered() implements Completion {
+    }
 
     private static final class Outgoing {
         final int index;
@@ -106,8 +118,13 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<Runnable
     }
 
     @Override
-    public void dmaDone(Runnable then) {
-        then.run();
+    public void dmaDone(Completion done) {
+        if (done instanceof PayloadFetched f) {
+            f.o().inSram = true;
+            sendReady();
+        } else {
+            nic.postReceive(1);
+        }
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -150,10 +167,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<Runnable
             o.fetching = true;
             nic.cycles(c.dma());
             nic.counter("trapeze.payloads_fetched").increment();
-            dmas.fromHost(o.post.payload(), s.streamingDma(), this, () -> {
-                o.inSram = true;
-                sendReady();
-            });
+            dmas.fromHost(o.post.payload(), s.streamingDma(), this, new PayloadFetched(o));
         }
         sendReady();
     }
@@ -222,7 +236,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<Runnable
         nic.cycles(c.dma());
         int control = TrapezeWire.HEADER_BYTES + m.control().length + 4; // full flag last
         dmas.toHost(control, s.streamingDma(), host, new Arrival(TrapezeWire.RECV_RING, entry, body), this,
-                () -> nic.postReceive(1));
+                new Delivered());
         if (s.interrupts()) {
             nic.cycles(c.flag());
             nic.counter("trapeze.interrupts").increment();

@@ -2,6 +2,7 @@ package org.nowemu.protocol.trapeze;
 
 import java.util.Arrays;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -95,7 +96,7 @@ public final class TrapezeProcess extends LibraryThread {
         }
         int index = sendTail.claim();
         int seq = sentTo[dest]++;
-        book().sentWithoutPromise(MessageIds.of(TrapezeWire.LAYER, host(), dest, seq), clock(),
+        book().sentWithoutPromise(MessageIds.of(IdSystem.TRAPEZE, host(), dest, seq), clock(),
                 MessageIds.address(dest));
         ops.cycles(c.packet());
         int words = s.entryWords() + HostOps.words(0, control.length) + (payload > 0 ? s.payloadWords() : 0);
@@ -118,7 +119,7 @@ public final class TrapezeProcess extends LibraryThread {
         int slot = recv.take();
         TrapezeWire.Message m = TrapezeWire.decode(recv.content(slot));
         ops.cycles(c.dispatch());
-        book().handled(MessageIds.of(TrapezeWire.LAYER, m.src(), host(), m.seq()), MessageIds.address(host()));
+        book().handled(MessageIds.of(IdSystem.TRAPEZE, m.src(), host(), m.seq()), MessageIds.address(host()));
         stat("trapeze.handled").increment();
         recv.release(slot);
         ops.cycles(c.loop());

@@ -15,8 +15,6 @@ final class TrapezeWire {
     static final int SEND_RING = 0;
     /** The host image of the receive ring, in {@link org.nowemu.protocol.parts.staging.Arrival}. */
     static final int RECV_RING = 0;
-    /** Ledger layer of Trapeze's messages (the shared layers of {@code MessageIds} stop at 2; 8..11 are dma's). */
-    static final int LAYER = 8;
 
     private TrapezeWire() {
     }

@@ -33,7 +33,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code unet.dropped.<status>}, {@code unet.dropped.malformed}, {@code unet.refused.no_channel},
  * {@code unet.refused.bounds}, {@code unet.tlb.misses}.
  */
-public final class UnetFirmware implements Firmware, HostDmas.Client<Runnable> {
+public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmware.Completion> {
     private static final Object TLB_FILLED = "tlb-filled";
 
     private final UnetSettings s;
@@ -53,6 +53,18 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<Runnable> {
     private int host = -1;
     private NicContext nic;
     private HostDmas dmas;
+
+    /** What a host DMA this firmware waits for means when it is done. */
+    sealed interface Completion {
+    }
+
+    /** Message {@code o}'s data is in its SRAM buffer. */
+    private record DataFetched(Outgoing o) implements Completion {
+    }
+
+    /** A receive descriptor has landed in the host's queue: its SRAM buffer goes back to the receive DMA. */
+    private record Delivered() implements Completion {
+    }
 
     private static final class Outgoing {
         final int index;
@@ -133,8 +145,13 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<Runnable> {
     }
 
     @Override
-    public void dmaDone(Runnable then) {
-        then.run();
+    public void dmaDone(Completion done) {
+        if (done instanceof DataFetched d) {
+            d.o().inSram = true;
+            sendReady();
+        } else {
+            nic.postReceive(1);
+        }
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -192,10 +209,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<Runnable> {
             o.fetching = true;
             nic.cycles(c.dma());
             nic.counter("unet.fetched").increment();
-            dmas.fromHost(o.send.length(), s.streamingDma(), this, () -> {
-                o.inSram = true;
-                sendReady();
-            });
+            dmas.fromHost(o.send.length(), s.streamingDma(), this, new DataFetched(o));
         }
         sendReady();
     }
@@ -298,7 +312,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<Runnable> {
         int bytes = 4 + UnetWire.HEADER_BYTES + (h.inline() ? h.length() : 0) + 4; // the entry, its flag last
         nic.cycles(c.dma());
         dmas.toHost(bytes, s.streamingDma(), host,
-                new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), this, () -> nic.postReceive(1));
+                new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), this, new Delivered());
         if (s.interrupts()) {
             nic.cycles(c.flag());
         }

@@ -3,6 +3,7 @@ package org.nowemu.protocol.unet;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -139,7 +140,7 @@ public final class UnetProcess extends LibraryThread {
         int dest = known ? channelDest[channel] : -1;
         int seq = known ? sentTo[dest]++ : -1;
         if (known) {
-            book().sentWithoutPromise(MessageIds.of(UnetWire.LAYER, host(), dest, seq), clock(),
+            book().sentWithoutPromise(MessageIds.of(IdSystem.UNET, host(), dest, seq), clock(),
                     MessageIds.address(dest));
         }
         ops.cycles(c.packet());
@@ -166,7 +167,7 @@ public final class UnetProcess extends LibraryThread {
         int buffer = d.getInt();
         UnetWire.Header h = UnetWire.header(d);
         ops.cycles(c.dispatch());
-        book().handled(MessageIds.of(UnetWire.LAYER, h.src(), host(), h.seq()), MessageIds.address(host()));
+        book().handled(MessageIds.of(IdSystem.UNET, h.src(), host(), h.seq()), MessageIds.address(host()));
         stat("unet.handled").increment();
         recv.release(slot);
         ops.cycles(c.loop());

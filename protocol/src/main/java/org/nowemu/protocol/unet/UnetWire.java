@@ -15,8 +15,6 @@ final class UnetWire {
     static final int SEND_QUEUE = 0;
     /** The receive queue's id in {@link org.nowemu.protocol.parts.staging.Arrival}. */
     static final int RECV_QUEUE = 0;
-    /** Ledger layer of U-Net's messages (the shared layers of {@code MessageIds} stop at 2; 8..11 are dma's). */
-    static final int LAYER = 9;
 
     private UnetWire() {
     }

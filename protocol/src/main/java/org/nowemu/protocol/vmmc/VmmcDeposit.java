@@ -20,11 +20,24 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
  * <p>Counters: {@code vmmc.deposited} (packets), {@code vmmc.deposit_dmas}, {@code vmmc.notified},
  * {@code vmmc.notify_waits}, {@code vmmc.dropped.bad_export}.
  */
-final class VmmcDeposit implements HostDmas.Client<Runnable> {
+final class VmmcDeposit implements HostDmas.Client<VmmcDeposit.Landed> {
+    /** What a deposit's last DMA means when it has landed. */
+    sealed interface Landed {
+    }
+
+    /** A packet whose request asked for a notification has landed: notify, when the queue has room. */
+    private record ToNotify(VmmcWire.Header h) implements Landed {
+    }
+
+    /** A packet's data, or a notification record, has landed: its SRAM buffer goes back to the receive DMA. */
+    private record BufferFree() implements Landed {
+    }
+
     private final VmmcSettings s;
     private final FirmwareSteps c;
     private final int[] exportBytes;
-    private final ArrayDeque<Runnable> waitingForSlot = new ArrayDeque<>();
+    /** Notifications waiting for a free entry of the queue, in order. */
+    private final ArrayDeque<VmmcWire.Header> waitingForSlot = new ArrayDeque<>();
     /** VMMC-2's redirect table: user buffers posted for ranges of exports, in the order posted. */
     private final java.util.ArrayList<VmmcWire.Redirect> redirects = new java.util.ArrayList<>();
     private int notifyNext;
@@ -66,9 +79,9 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
             redirects.add(r);
         } else if (p instanceof VmmcWire.NotificationTaken) {
             notifyFree++;
-            Runnable next = waitingForSlot.poll();
+            VmmcWire.Header next = waitingForSlot.poll();
             if (next != null) {
-                next.run();
+                notifyNow(next);
             }
         } else {
             throw new IllegalStateException("vmmc firmware: unexpected host write " + p);
@@ -76,8 +89,12 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
     }
 
     @Override
-    public void dmaDone(Runnable then) {
-        then.run();
+    public void dmaDone(Landed done) {
+        if (done instanceof ToNotify n) {
+            notifyWhenRoom(n.h());
+        } else {
+            nic.postReceive(1);
+        }
     }
 
     /** Whether a packet could be taken now: one that notifies needs a notification entry (VMMC-2 asks first). */
@@ -104,7 +121,7 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
         if (notify) {
             notifyPending++;
         }
-        Runnable then = notify ? () -> notifyWhenRoom(h) : () -> nic.postReceive(1);
+        Landed then = notify ? new ToNotify(h) : new BufferFree();
         long page = s.maxPacketData();
         int done = 0;
         while (done < h.length()) {
@@ -144,7 +161,7 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
     private void notifyWhenRoom(VmmcWire.Header h) {
         if (notifyFree == 0) {
             nic.counter("vmmc.notify_waits").increment();
-            waitingForSlot.add(() -> notifyNow(h));
+            waitingForSlot.add(h);
             return;
         }
         notifyNow(h);
@@ -160,7 +177,7 @@ final class VmmcDeposit implements HostDmas.Client<Runnable> {
         nic.cycles(c.dma());
         nic.counter("vmmc.notified").increment();
         dmas.toHost(record.length + 4, s.streamingDma(), host, new Arrival(VmmcWire.NOTIFICATIONS, slot, record),
-                this, () -> nic.postReceive(1));
+                this, new BufferFree());
     }
 
     /** The notification a queue entry holds. */

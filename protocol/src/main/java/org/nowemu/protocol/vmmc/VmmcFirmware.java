@@ -1,10 +1,12 @@
 package org.nowemu.protocol.vmmc;
 
 import java.util.ArrayDeque;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
@@ -30,8 +32,20 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
  * and those of {@link VmmcDeposit}, {@link VmmcImports} and, on VMMC-2, the reliability part ({@code rel.}).
  */
-public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, NicReliability.Link {
+public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmware.Fetched>, NicReliability.Link {
     private static final Object TLB_FILLED = "tlb-filled";
+
+    /** What a host DMA into SRAM this firmware waits for means when it is done. */
+    sealed interface Fetched {
+    }
+
+    /** Packet {@code o}'s data is in its SRAM buffer. */
+    private record DataFetched(Outgoing o) implements Fetched {
+    }
+
+    /** The UTLB entries a miss needed are in from the host's table. */
+    private record EntriesFetched() implements Fetched {
+    }
 
     /** One packet of a send request, or an import message (index -1). */
     private static final class Outgoing {
@@ -62,6 +76,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
     }
 
     private final VmmcSettings s;
+    private final IdSystem ids; // whose ledger ids the messages carry: VMMC-2 runs on this firmware too
     private final FirmwareSteps c;
     private final Routes routes;
     private final VmmcImports imports;
@@ -78,7 +93,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
     private HostDmas dmas;
     private NicReliability rel;
 
-    public VmmcFirmware(VmmcSettings settings, Routes routes) {
+    public VmmcFirmware(VmmcSettings settings, Routes routes, IdSystem ids) {
+        this.ids = ids;
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -87,7 +103,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
                 settings.profile().host().pageSize());
         this.costs = new TranslationCosts(settings.profile());
         this.deposit = new VmmcDeposit(settings);
-        this.imports = new VmmcImports(settings, deposit, this::control);
+        this.imports = new VmmcImports(settings, deposit, this::control,
+                settings.reliability() == Reliability.ACK_NACK);
     }
 
     /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */
@@ -135,14 +152,21 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
             translated();
         } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
             rel.onTimer(t.tag());
+        } else if (event instanceof NicEvent.Timer t && imports.owns(t.tag())) {
+            imports.onTimer(t.tag(), host);
         } else {
             throw new IllegalStateException("vmmc firmware: unexpected " + event);
         }
     }
 
     @Override
-    public void dmaDone(Runnable then) {
-        then.run();
+    public void dmaDone(Fetched done) {
+        if (done instanceof DataFetched d) {
+            d.o().inSram = true;
+            sendReady();
+        } else {
+            translated();
+        }
     }
 
     @Override
@@ -155,9 +179,29 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
         sendReady();
     }
 
+    /** A packet given up goes back to the host, which returns its request to the program as unreachable. */
     @Override
     public void gaveUp(int dest, Object token) {
         nic.counter("vmmc.given_up").increment();
+        if (token instanceof Outgoing o && o.needsData() && host >= 0) {
+            nic.cycles(c.dma());
+            dmas.toHost(8, s.streamingDma(), host, new VmmcWire.GivenUp(dest, VmmcWire.header(o.body).seq()));
+        }
+    }
+
+    /** The ledger ids of the requests whose packets the retransmission store still keeps (VMMC-2), for the ledger. */
+    @Override
+    public long[] holding() {
+        if (rel == null || nic == null) {
+            return new long[0];
+        }
+        java.util.TreeSet<Long> kept = new java.util.TreeSet<>();
+        rel.forEachKept((dest, token) -> {
+            if (token instanceof Outgoing o && o.needsData()) {
+                kept.add(MessageIds.of(ids, nic.nic(), dest, VmmcWire.header(o.body).seq()));
+            }
+        });
+        return kept.stream().mapToLong(Long::longValue).toArray();
     }
 
     private void translated() {
@@ -225,10 +269,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
             o.fetching = true;
             nic.cycles(c.dma());
             nic.counter("vmmc.fetched").increment();
-            dmas.fromHost(o.bytes(), s.streamingDma(), this, () -> {
-                o.inSram = true;
-                sendReady();
-            });
+            dmas.fromHost(o.bytes(), s.streamingDma(), this, new DataFetched(o));
         }
         sendReady();
     }
@@ -284,7 +325,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<Runnable>, 
         translating = o;
         if (fetch > 0) {
             nic.cycles(c.dma());
-            dmas.fromHost(fetch, false, this, this::translated);
+            dmas.fromHost(fetch, false, this, new EntriesFetched());
         } else {
             nic.timer(hostPs, TLB_FILLED);
         }

@@ -8,7 +8,8 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * VMMC behind a {@link Messenger}: each process exports one receive buffer of the largest message at start (export
- * 0); a sender imports its peer's on first use (again a little later if the peer has not exported yet) and sends
+ * 0); a sender imports its peer's on first use (again a little later if the peer has not exported yet, up to
+ * {@link #MAX_ASKS} times) and sends
  * each message with a notification, at the next offset of that buffer (from 0 again when it would pass the end),
  * from a user buffer at the same offset of its own address space. A message has arrived when its notification has
  * been taken; its data is used where it landed.
@@ -18,6 +19,11 @@ public final class VmmcMessenger implements Messenger {
     static final long SEND_BUFFER = 0x1000_0000L;
     /** How long a sender waits before asking again for an export not yet made (ps). */
     static final long RETRY_PS = 20_000_000L;
+    /**
+     * Refused imports of one destination after which a sender stops asking (each takes one of the NIC's import
+     * slots): an export is made at its program's start, so only a peer whose NIC forgot it refuses this often.
+     */
+    static final int MAX_ASKS = 32;
 
     private final Vmmc v;
     private final Arrivals arrivals = new Arrivals();
@@ -67,9 +73,17 @@ public final class VmmcMessenger implements Messenger {
     @Override
     @continuable
     public void send(int dest, int bytes) {
+        int refused = 0;
         while (imp[dest] < 0) {
             imp[dest] = v.importBuffer(dest, 0);
             if (imp[dest] < 0) {
+                if (++refused == MAX_ASKS) {
+                    // The peer will not export (its NIC lost its tables to a power cycle): this sender can send it
+                    // nothing, and waits for good, still taking what arrives.
+                    while (true) {
+                        v.next(Long.MAX_VALUE);
+                    }
+                }
                 v.computeFor(RETRY_PS);
             }
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
@@ -27,10 +28,11 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
  * buffer at the offset the sender chose, where this process's image of it follows the NIC's DMAs; notifications
  * are polled from a queue in host memory, or wait for an interrupt delivered as a signal (P14). VMMC is reliable:
  * every request the library hands over for a granted import within its bounds is promised to the ledger, and
- * handled when its last packet has landed.
+ * handled when its last packet has landed. On VMMC-2 a request whose packet the NIC gave up comes back as
+ * unreachable.
  *
  * <p>Counters: {@code vmmc.sent}, {@code vmmc.flag_reads}, {@code vmmc.queue_full}, {@code vmmc.handled},
- * {@code vmmc.notifications}, {@code vmmc.polls}.
+ * {@code vmmc.notifications}, {@code vmmc.polls}, {@code vmmc.returned} (VMMC-2: requests given up).
  */
 public final class VmmcProcess extends LibraryThread {
     /** A granted import as the library knows it. */
@@ -45,6 +47,8 @@ public final class VmmcProcess extends LibraryThread {
     private final boolean[] accepted;
     private final StagingArea notes;
     private final int[] sentTo;
+    /** VMMC or VMMC-2: whose messages the ledger's ids say these are. */
+    private final IdSystem ids;
     private final List<byte[]> exports = new ArrayList<>();
     private final List<Vmmc.NotificationHandler> handlers = new ArrayList<>();
     private final List<Imported> imports = new ArrayList<>();
@@ -57,11 +61,15 @@ public final class VmmcProcess extends LibraryThread {
     private final List<int[]> staged = new ArrayList<>();
     /** VMMC-2: redirects posted to the NIC and not yet filled, {exp, offset, end}. */
     private final List<int[]> posted = new ArrayList<>();
+    /** VMMC-2: the ledger ids of requests the NIC gave up and the library returned. */
+    private final java.util.TreeSet<Long> returned = new java.util.TreeSet<>();
     /** Bytes that landed in staging under a redirect the NIC had not yet seen: the library owes their copy. */
     private long owedCopy;
 
-    public VmmcProcess(HardwareProfile profile, NicParts nic, int hosts, VmmcSettings settings, VmmcProgram program) {
+    public VmmcProcess(HardwareProfile profile, NicParts nic, int hosts, VmmcSettings settings, VmmcProgram program,
+                       IdSystem ids) {
         super(profile, nic, hosts);
+        this.ids = ids;
         this.s = settings;
         this.c = settings.host();
         this.program = program;
@@ -97,11 +105,16 @@ public final class VmmcProcess extends LibraryThread {
             System.arraycopy(l.data(), 0, exports.get(l.exp()), l.offset(), l.data().length);
             landed(l);
             if (l.last()) {
-                book().handled(MessageIds.of(VmmcWire.LAYER, l.src(), host(), l.seq()), MessageIds.address(host()));
+                book().handled(MessageIds.of(ids, l.src(), host(), l.seq()), MessageIds.address(host()));
                 stat("vmmc.handled").increment();
             }
         } else if (written instanceof Arrival a) {
             notes.arrive(a.slot(), a.content());
+        } else if (written instanceof VmmcWire.GivenUp g
+                && returned.add(MessageIds.of(ids, host(), g.dest(), g.seq()))) {
+            // Once per request, however many of its packets the NIC gave up.
+            stat("vmmc.returned").increment();
+            book().returned(MessageIds.of(ids, host(), g.dest(), g.seq()), clock(), "unreachable");
         }
     }
 
@@ -243,7 +256,7 @@ public final class VmmcProcess extends LibraryThread {
         int seq = -1;
         if (known != null && known.bytes() >= 0 && offset >= 0 && offset + (long) data.length <= known.bytes()) {
             seq = sentTo[known.node()]++;
-            book().sent(MessageIds.of(VmmcWire.LAYER, host(), known.node(), seq), clock(),
+            book().sent(MessageIds.of(ids, host(), known.node(), seq), clock(),
                     MessageIds.address(known.node()));
         }
         ops.cycles(c.packet());

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
@@ -20,6 +21,7 @@ import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * VMMC ({@code system = vmmc}, COMPARISON.md §8): each NIC runs {@link VmmcFirmware}, each host with a program runs
@@ -35,6 +37,12 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
     @Override
     public String name() {
         return "vmmc";
+    }
+
+    @Override
+    public Assumptions assumptions(VmmcSettings s) {
+        return Assumptions.losslessNetwork("VMMC exploits the link's back-pressure and has no retransmission: a CRC"
+                + " error is fatal (Dubnicki et al., VMMC, 1997)");
     }
 
     @Override
@@ -75,13 +83,13 @@ public final class VmmcSystem implements CommSystem<VmmcSettings, VmmcProgram> {
 
     @Override
     public Firmware firmware(VmmcSettings s, NicParts nic, Routes routes) {
-        return new VmmcFirmware(s, routes);
+        return new VmmcFirmware(s, routes, IdSystem.VMMC);
     }
 
     @Override
     public List<Part> hostParts(VmmcSettings s, HostSetup host, List<VmmcProgram> programs) {
         return OneProcess.parts(host, name(), programs,
-                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p));
+                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p, IdSystem.VMMC));
     }
 
     @Override

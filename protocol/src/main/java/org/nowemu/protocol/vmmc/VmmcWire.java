@@ -24,8 +24,6 @@ public final class VmmcWire {
     static final int SEND_QUEUE = 0;
     /** The notification queue's id in {@link org.nowemu.protocol.parts.staging.Arrival}. */
     static final int NOTIFICATIONS = 0;
-    /** Ledger layer of VMMC's requests (the shared layers of {@code MessageIds} stop at 2; 8..11 are dma's). */
-    public static final int LAYER = 10;
 
     private VmmcWire() {
     }
@@ -64,6 +62,13 @@ public final class VmmcWire {
      * request {@code seq}.
      */
     record Landed(int exp, int offset, byte[] data, int src, int seq, boolean last, boolean redirected) {
+    }
+
+    /**
+     * VMMC-2: the NIC gave a packet of request {@code seq} to {@code dest} up (the destination stayed silent through
+     * every retry), DMA'd to the host: the request comes back to its sender, undelivered.
+     */
+    record GivenUp(int dest, int seq) {
     }
 
     /** VMMC-2: the receiver posts a user buffer for bytes {@code offset} to {@code end} of export {@code exp}. */

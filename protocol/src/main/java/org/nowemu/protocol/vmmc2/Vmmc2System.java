@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
@@ -25,6 +26,7 @@ import org.nowemu.protocol.vmmc.VmmcProcess;
 import org.nowemu.protocol.vmmc.VmmcProgram;
 import org.nowemu.protocol.vmmc.VmmcSettings;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * VMMC-2 ({@code system = vmmc2}, COMPARISON.md §9): VMMC's firmware and library ({@code protocol.vmmc}) composed
@@ -46,6 +48,12 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     @Override
     public String name() {
         return "vmmc2";
+    }
+
+    @Override
+    public Assumptions assumptions(VmmcSettings s) {
+        return Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
+                + " sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)");
     }
 
     @Override
@@ -74,7 +82,7 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
     public String describe(ConfigReader r, String stack) {
         return (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "notifications by interrupt"
                 : "notifications polled")
-                + "; shared settings nowemu.protocol.vmmc";
+                + "; shared settings nowemu.protocol.vmmc2";
     }
 
     @Override
@@ -86,13 +94,13 @@ public final class Vmmc2System implements CommSystem<VmmcSettings, VmmcProgram> 
 
     @Override
     public Firmware firmware(VmmcSettings s, NicParts nic, Routes routes) {
-        return new VmmcFirmware(s, routes);
+        return new VmmcFirmware(s, routes, IdSystem.VMMC2);
     }
 
     @Override
     public List<Part> hostParts(VmmcSettings s, HostSetup host, List<VmmcProgram> programs) {
         return OneProcess.parts(host, name(), programs,
-                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p));
+                p -> new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p, IdSystem.VMMC2));
     }
 
     @Override

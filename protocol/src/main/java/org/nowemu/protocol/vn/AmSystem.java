@@ -22,6 +22,7 @@ import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.driver.SegmentDriver;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
@@ -29,6 +30,7 @@ import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 
 /**
  * Active Messages ({@code system = am}): the AM-II library ({@code org.nowemu.protocol.am}) and the segment driver
@@ -59,6 +61,14 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     @Override
     public String name() {
         return "am";
+    }
+
+    @Override
+    public Assumptions assumptions(StackSettings s) {
+        // AM-II's alternating bit with incarnations survives every fault; without it (GAM) the stack relies on Myrinet.
+        return s.reliability() ? Assumptions.NONE : Assumptions.losslessNetwork("without the alternating bit the"
+                + " firmware has no retransmission and, like GAM, relies on Myrinet being reliable (Chun, Mainwaring"
+                + " and Culler, GAM, 1997)");
     }
 
     @Override
@@ -99,6 +109,7 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     @Override
     public void check(StackSettings s, Topology topology, HardwareProfile profile) {
         int hosts = topology.hosts().size();
+        MessageIds.check(hosts, s.maxEndpoints());
         NicSettings nic = profile.nic();
         long free = nic.sramBytes() - nic.sramReserved();
         long needed = VnFirmware.sramNeeded(s, hosts, nic);
@@ -143,16 +154,22 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
                 for (int i = 0; i < t.threads().size(); i++) {
                     AmProgram thread = t.threads().get(i);
                     int first = firstEndpoint(stack, mine.size(), p, t.threads().size(), i);
-                    parts.add(new Part("p" + p + ".t" + i, () -> new AmProcess(profile, nic, stack, thread, hosts,
-                            first, share, driver, cpu, crash)));
+                    parts.add(new Part("p" + p + ".t" + i, () -> assuming(host, new AmProcess(profile, nic, stack,
+                            thread, hosts, first, share, driver, cpu, crash))));
                 }
             } else {
                 int first = p * range;
-                parts.add(new Part("p" + p, () -> new AmProcess(profile, nic, stack, program, hosts, first, range,
-                        driver, cpu, crash)));
+                parts.add(new Part("p" + p, () -> assuming(host, new AmProcess(profile, nic, stack, program, hosts,
+                        first, range, driver, cpu, crash))));
             }
         }
         return parts;
+    }
+
+    /** {@code p}, its ledger page told what its stack assumes away (GAM: a lossless network). */
+    private static AmProcess assuming(HostSetup host, AmProcess p) {
+        p.assumes(host.stack(), host.exposures());
+        return p;
     }
 
     /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */

@@ -112,7 +112,7 @@ public final class VnFirmware implements Firmware {
                 Loopback::new);
         this.receiver = new ChannelReceiver(nic, new ReceiveChannels(nics, settings.credits()), lives, this.routes,
                 path, c.reliableReceive(), c.ackSend());
-        this.delivery = new HostDelivery(nic, endpoints, dmas, h -> receiver.answer(h, Header.ACK, 0),
+        this.delivery = new HostDelivery(nic, endpoints, dmas, receiver::delivered,
                 settings.streaming(), c.deliver(), c.entryBytes());
         this.sender = new ChannelSender(nic, new ChannelSender.Settings(settings.credits(), settings.quantumPs(),
                 settings.timeoutTicks(), settings.nackBackoffPs(), settings.maxRetries(), c.reliableSend(),
@@ -158,7 +158,7 @@ public final class VnFirmware implements Firmware {
 
     @Override
     public Object powerLost(NicContext ctx) {
-        return PreviousLife.of(endpoints, sender.channels().held(), paging.pendingLoads());
+        return PreviousLife.of(endpoints, sender.channels().held(), paging.pendingLoads(), delivery.landing());
     }
 
     /**

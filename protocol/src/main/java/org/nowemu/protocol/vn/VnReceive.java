@@ -100,8 +100,7 @@ final class VnReceive {
         if (refused != null) {
             nic.counter("vn.rejected." + refused.name().toLowerCase()).increment();
             if (s.reliability()) {
-                receiver.accept(h);
-                receiver.answer(h, Header.ACK, refused.code());
+                receiver.refuse(h, refused.code());
             } else {
                 bounce(h, refused);
             }

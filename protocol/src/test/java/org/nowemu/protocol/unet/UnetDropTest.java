@@ -95,39 +95,57 @@ class UnetDropTest {
     }
 
     /**
-     * U-Net/MM: host 0 sends 1 KB from a fresh page at 100 us, and from the same page again at 200 us; host 1 notes
-     * each arrival. The first send's page misses the NIC's TLB: the NIC waits for the host's kernel, interrupted
-     * (10 us on ppro), to pin the page (a pin call, 1.5 us, and one page, 1 us) and write the entry by PIO (2 words
-     * with write combining: 139 ns and 8 B at 132 MB/s, 0.2 us), then takes it in (20 LANai cycles, 0.61 us):
-     * 13.3 us in all. The second hits and costs nothing more (the 8-cycle lookup both pay). So the first message
-     * is 13.3 us slower, and the NIC counts one miss.
+     * U-Net/MM: host 0 sends 1 KB from page P0 at 50 us (a miss, which leaves P0 in the NIC's TLB); at 100 us 1 KB
+     * from a fresh page P1 (A, a miss) and at once 1 KB from P0 (B, a hit); at 200 us 1 KB from P1 again (C, a hit);
+     * host 1 notes each arrival after its mark. A miss makes the NIC wait for the host's kernel, interrupted (10 us
+     * on ppro), to pin the page (a pin call, 1.5 us, and one page, 1 us) and write the entry by PIO (0.2 us), then
+     * take it in (20 LANai cycles, 0.61 us): about 13.3 us, a sum of the profile's costs that the firmware waits
+     * for, so it is not asserted as a result. What the mechanism makes of it is: a miss a page (two, not four), C
+     * arriving sooner after its mark than A (the hit costs nothing more), and B, a hit, held up behind A's fill all
+     * the same, since the NIC takes its send queue in order: B arrives after A (so later after its mark than C by
+     * more than A's extra time), although its own page was in the TLB.
      */
     @Test
-    void aTlbMissCostsTheKernelsFillOnceAndAHitNothing() {
+    void aTlbMissCostsItsPageOnceAndHoldsUpTheSendsBehindIt() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
-        long[] took = new long[2];
+        long p0 = 0x40_0000L;
+        long p1 = 0x80_0000L;
+        List<Long> took = new ArrayList<>();
         RunResult res = Systems.run(Systems.cluster(r, "unet-mm", UnetProgram.class, h -> h > 1 ? null : new UnetProgram() {
             @Override
             @continuable
             public void run(Unet u) {
                 if (h == 0) {
                     int ch = u.createChannel(1);
-                    for (int k = 0; k < 2; k++) {
-                        u.computeFor((k + 1) * 100 * US - u.now());
-                        u.compose(0x40_0000L, 1024);
-                        u.send(ch, 0x40_0000L, new byte[1024]);
-                    }
+                    u.computeFor(50 * US - u.now());
+                    send(u, ch, p0);
+                    u.computeFor(100 * US - u.now());
+                    send(u, ch, p1);
+                    send(u, ch, p0);
+                    u.computeFor(200 * US - u.now());
+                    send(u, ch, p1);
                     return;
                 }
-                for (int k = 0; k < 2; k++) {
-                    u.next(Long.MAX_VALUE);
-                    took[k] = u.now() - (k + 1) * 100 * US;
+                long[] marks = {50 * US, 100 * US, 100 * US, 200 * US};
+                for (long mark : marks) {
+                    Unet.Message m = u.next(Long.MAX_VALUE);
+                    assertNotNull(m);
+                    took.add(u.now() - mark);
                 }
             }
         }));
-        assertEquals(1, res.counter("unet.tlb.misses"));
-        long extra = took[0] - took[1];
-        assertTrue(extra > 13_100_000L && extra < 13_500_000L, "the miss costs " + extra + " ps");
+        assertEquals(2, res.counter("unet.tlb.misses"), "a miss a page");
+        long a = took.get(1);
+        long b = took.get(2);
+        long c = took.get(3);
+        assertTrue(a > c, "A's miss costs, C's hit does not: " + took);
+        assertTrue(b > a, "B, a hit, waits for A's fill and arrives after it: " + took);
         assertEquals(0, res.counter("host.copied_bytes"), "U-Net/MM sends from user memory without a copy");
+    }
+
+    @continuable
+    private static void send(Unet u, int channel, long page) {
+        u.compose(page, 1024);
+        u.send(channel, page, new byte[1024]);
     }
 }

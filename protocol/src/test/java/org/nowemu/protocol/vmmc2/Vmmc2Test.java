@@ -143,4 +143,16 @@ class Vmmc2Test {
         assertTrue(res.ledger().kept());
         assertEquals(2, res.ledger().handledOnce());
     }
+
+    /**
+     * The stack's description names the section its settings come from: a send queue set under
+     * nowemu.protocol.vmmc2 is VMMC-2's, one set under nowemu.protocol.vmmc (VMMC's) is not.
+     */
+    @Test
+    void itsDescriptionNamesTheSectionItReads() {
+        ConfigReader r = AmNets.config("nowemu.protocol.vmmc2.send-queue = 7\nnowemu.protocol.vmmc.send-queue = 9");
+        assertTrue(Vmmc2System.INSTANCE.describe(r, "vmmc2").endsWith("; shared settings nowemu.protocol.vmmc2"),
+                Vmmc2System.INSTANCE.describe(r, "vmmc2"));
+        assertEquals(7, ((org.nowemu.protocol.vmmc.VmmcSettings) Systems.settings(r, "vmmc2")).sendQueue());
+    }
 }

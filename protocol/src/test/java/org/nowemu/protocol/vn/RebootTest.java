@@ -227,4 +227,41 @@ class RebootTest {
         assertEquals(0, nic.count("vn.dropped.excess_frees"));
         assertFalse(fw.channels().anyUnacked());
     }
+
+    /**
+     * A 64-byte medium request 42 is on the wire when NIC 1 refuses it as BAD_ENDPOINT (its process died): it comes
+     * off its channel and goes back to its endpoint in two DMAs, its data, then its entry. A 64-byte medium request
+     * 50 from NIC 1 has arrived too, its data on its way to host memory. The power goes before either data DMA
+     * completes: the data lands, but no entry follows. The new life returns 42 as unreachable (nobody else knows of
+     * it: its channel was freed when the refusal came), and takes both entries that never landed off the queue
+     * counts: only the new return's is left.
+     */
+    @Test
+    void aReturnWhoseEntryTheLastLifeHadNotWrittenIsReturnedByTheNext() {
+        fw.start(nic);
+        endpoint();
+        write(new Doorbell.Send(0, false, 0, 0, 0, 0, 1, new int[] {7}, new byte[64], -1, 42, 0));
+        nic.completeDmas(fw);
+        Header sent = lastSent();
+        fw.handle(nic, new NicEvent.PacketSent(nic.sent.get(nic.sent.size() - 1).id()));
+        receive(new Header(Header.DATA, false, 0, 0, 0, 0, 1, 1, 0, 0, TAG, TAG, 50, 0, -1, new int[] {9},
+                new byte[64], 0, 0, 0));
+        receive(sent.answer(Header.ACK, AmError.BAD_ENDPOINT.code(), 1));
+        assertEquals(1, nic.count("vn.returned.bad_endpoint"));
+        assertEquals(List.of(), returned(), "no entry written yet");
+        EndpointFrame before = fw.endpoint(0);
+        assertEquals(1, before.used[0]);
+        assertEquals(1, before.used[1]);
+        Object previous = fw.powerLost(nic);
+
+        nic = new FakeNic(profile.nic());
+        fw = firmware();
+        fw.restart(nic, 1, previous, List.of());
+        nic.completeDmas(fw);
+        assertEquals(List.of("42 UNREACHABLE"), returned());
+        assertEquals(1, nic.count("vn.reboot_returned"));
+        EndpointFrame f = fw.endpoint(0);
+        assertEquals(0, f.used[0], "request 50's entry never landed");
+        assertEquals(1, f.used[1], "only the new return's entry");
+    }
 }

@@ -9,6 +9,7 @@ import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.stack.StackSettings;
 import org.nowemu.protocol.stack.Stacks;
+import org.nowemu.workloads.faults.RandomFaults;
 
 /**
  * Settings of the fault campaign's traffic ({@code nowemu.fault-campaign}) and the case it runs.
@@ -21,14 +22,17 @@ import org.nowemu.protocol.stack.Stacks;
  * @param warmup    throughput is measured from here (ps)
  * @param bin       width of a throughput bin (ps)
  * @param during    for a fault without an end (a cut, a failed switch): how long after it counts as during (ps)
- * @param caseName  the case run ({@code cases.<name>})
+ * @param caseName  the case run ({@code cases.<name>}, {@code none} or {@code random})
  * @param caseKey   where the case is ({@code nowemu.fault-campaign.cases.<name>}); null for {@code none}
+ * @param random    how the {@code random} case draws its schedule; null for another case
  */
 public record CampaignSettings(StackSettings stack, int clients, int ringHosts, int medium, long duration, long warmup,
-                               long bin, long during, String caseName, String caseKey) {
+                               long bin, long during, String caseName, String caseKey, RandomFaults random) {
     static final String PREFIX = "nowemu.fault-campaign.";
     /** The case without faults, always there. */
     static final String NONE = "none";
+    /** The case whose schedule is drawn ({@link RandomFaults}, settings under {@code random}), always there. */
+    static final String RANDOM = "random";
 
     static CampaignSettings read(ConfigReader r, HardwareProfile profile) {
         StackSettings stack = Stacks.named(r, PREFIX + "stack", r.string(PREFIX + "stack"),
@@ -52,14 +56,23 @@ public record CampaignSettings(StackSettings stack, int clients, int ringHosts, 
         }
         String name = r.string(PREFIX + "case");
         Config cases = r.config().getConfig(PREFIX + "cases");
-        if (!cases.root().containsKey(name) && !name.equals(NONE)) {
+        if (cases.root().containsKey(RANDOM)) {
+            throw r.bad(PREFIX + "cases." + RANDOM, "the random case draws its schedule (" + PREFIX + RANDOM
+                    + "); give your case another name");
+        }
+        if (!cases.root().containsKey(name) && !name.equals(NONE) && !name.equals(RANDOM)) {
             throw r.bad(PREFIX + "case", "unknown case '" + name + "' (known: "
-                    + String.join(", ", new java.util.TreeSet<>(cases.root().keySet())) + ", or none)");
+                    + String.join(", ", new java.util.TreeSet<>(cases.root().keySet())) + ", none or random)");
         }
         String caseKey = PREFIX + "cases." + name;
+        int medium = (int) r.bytes(PREFIX + "medium", 0, stack.maxMedium());
+        long during = r.duration(PREFIX + "during", VirtualTime.US);
+        if (name.equals(RANDOM)) {
+            return new CampaignSettings(stack, clients, ring, medium, duration, warmup, bin, during, name, caseKey,
+                    RandomFaults.read(r, PREFIX + RANDOM + ".", duration));
+        }
         if (!cases.root().containsKey(name)) {
-            return new CampaignSettings(stack, clients, ring, (int) r.bytes(PREFIX + "medium", 0, stack.maxMedium()),
-                    duration, warmup, bin, r.duration(PREFIX + "during", VirtualTime.US), name, null);
+            return new CampaignSettings(stack, clients, ring, medium, duration, warmup, bin, during, name, null, null);
         }
         try {
             Config c = cases.getConfig(name);
@@ -71,8 +84,7 @@ public record CampaignSettings(StackSettings stack, int clients, int ringHosts, 
         } catch (ConfigException e) {
             throw ConfigReader.from(e);
         }
-        return new CampaignSettings(stack, clients, ring, (int) r.bytes(PREFIX + "medium", 0, stack.maxMedium()),
-                duration, warmup, bin, r.duration(PREFIX + "during", VirtualTime.US), name, caseKey);
+        return new CampaignSettings(stack, clients, ring, medium, duration, warmup, bin, during, name, caseKey, null);
     }
 
     /** Hosts the traffic needs: the server, the clients and the ring. */

@@ -3,6 +3,7 @@ package org.nowemu.workloads.campaign;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,7 @@ import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.Workload;
 import org.nowemu.workloads.faults.FaultSchedule;
+import org.nowemu.workloads.faults.RandomFaults;
 import org.nowemu.workloads.results.Series;
 
 /**
@@ -44,7 +46,7 @@ import org.nowemu.workloads.results.Series;
 public final class FaultCampaignWorkload implements Workload {
     /** What the metrics need besides the settings: the fault's span (-1, -1 without faults). */
     record Measured(CampaignSettings settings, long faultFrom, long faultTo, boolean open,
-                    org.nowemu.workloads.faults.Remapping remapping) {
+                    org.nowemu.workloads.faults.Remapping remapping, String drawn) {
     }
 
     @Override
@@ -73,6 +75,20 @@ public final class FaultCampaignWorkload implements Workload {
         Topology t = Topologies.build(r, profile.switches().ports());
         Hosts.require(t, s.hosts(), "the campaign runs a server, " + s.clients() + " clients and a ring of "
                 + s.ringHosts());
+        String drawn = null;
+        if (s.random() != null) {
+            // The drawn schedule becomes the case's own, so it is read, checked and measured as a written one is.
+            List<String> withProcess = new ArrayList<>();
+            for (int h = 0; h < s.hosts(); h++) {
+                withProcess.add(t.hosts().get(h).name());
+            }
+            long seed = r.longValue("nowemu.seed");
+            List<Map<String, Object>> entries = s.random().draw(t, withProcess, seed);
+            drawn = "# Schedule " + s.random().schedule() + " of seed " + seed + " (nowemu.fault-campaign.random)\n"
+                    + RandomFaults.render(entries);
+            effective = effective.withValue(s.caseKey() + ".faults", ConfigValueFactory.fromIterable(entries));
+            r = new ConfigReader(effective);
+        }
         Failures f = FaultSchedule.read(r, t);
         if (s.caseKey() != null && r.config().hasPath(s.caseKey() + ".faults")) {
             f = FaultSchedule.read(r, t, s.caseKey() + ".faults", f);
@@ -87,7 +103,8 @@ public final class FaultCampaignWorkload implements Workload {
         long[] span = span(r, s);
         boolean faults = FaultSchedule.any(effective) || span[0] >= 0;
         long horizon = s.duration() + (faults ? Math.max(s.duration(), s.stack().settlePs()) : s.duration());
-        return new Plan(c.model(), horizon, new Measured(s, span[0], span[1], span[2] != 0, remapping), s.duration());
+        return new Plan(c.model(), horizon, new Measured(s, span[0], span[1], span[2] != 0, remapping, drawn),
+                s.duration());
     }
 
     /** The configuration with the case's {@code set} keys applied; a key no reference.conf knows is bad input. */
@@ -198,6 +215,17 @@ public final class FaultCampaignWorkload implements Workload {
             done += r.counter("campaign.done." + k);
         }
         return done / ((last - first) * s.bin() / 1e12) / 1e3;
+    }
+
+    /** The random case's drawn schedule, as {@code faults.conf}: run it again with {@code --set} or in a file. */
+    @Override
+    public SortedMap<String, String> files(Plan plan, RunResult r) {
+        TreeMap<String, String> out = new TreeMap<>();
+        Measured m = (Measured) plan.settings();
+        if (m.drawn() != null) {
+            out.put("faults.conf", m.drawn());
+        }
+        return out;
     }
 
     @Override

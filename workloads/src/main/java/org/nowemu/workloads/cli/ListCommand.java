@@ -48,10 +48,15 @@ final class ListCommand implements Callable<Integer> {
         for (String line : org.nowemu.protocol.system.DesignSpace.text(org.nowemu.protocol.system.Systems.all(), "  ")) {
             out.println(line);
         }
-        out.println("protocol stacks (nowemu.protocol.stack):");
+        out.println("protocol stacks (nowemu.protocol.stack), each with what it assumes away (the ledger counts a"
+                + " message lost to such a fault apart, not as a broken promise):");
+        HardwareProfile profile = HardwareProfile.read(base);
         for (String st : org.nowemu.protocol.stack.Stacks.names(base)) {
             var sys = org.nowemu.protocol.stack.Stacks.system(base, "nowemu.protocol.stacks", st);
             out.printf("  %-12s %s: %s%n", st, sys.name(), sys.describe(base, st));
+            out.printf("  %-12s assumes %s%n", "",
+                    org.nowemu.protocol.stack.Stacks.stack(base, "nowemu.protocol.stacks", st, profile)
+                            .assumptions().text());
         }
         java.util.List<String> takers = new java.util.ArrayList<>();
         for (org.nowemu.workloads.experiment.Workload w : org.nowemu.workloads.experiment.Workloads.all()) {

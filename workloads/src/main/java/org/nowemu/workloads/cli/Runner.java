@@ -39,6 +39,8 @@ final class Runner {
     private final PrintWriter stdout;
     private final PrintWriter stderr;
     private final PrintWriter json;
+    /** Lines of {@code Workload.failures} printed so far: each makes the exit code 1. */
+    private int measurementsFailed;
 
     Runner(Study study, Outputs outputs, int jvms, List<String> seeds, PrintWriter stdout, PrintWriter stderr) {
         this.study = study;
@@ -61,8 +63,12 @@ final class Runner {
                     stdout.println("== " + p.label() + " (run " + (i + 1) + " of " + study.points().size() + ")");
                     stdout.flush();
                 }
+                int failedBefore = measurementsFailed;
                 Results r = runPoint(p);
                 results.add(r);
+                if (measurementsFailed > failedBefore) {
+                    code = Main.FAILED;
+                }
                 String broken = r.invariants().broken();
                 if (broken != null) {
                     stderr.println("nowemu: run failed: " + (study.single() ? "" : p.label() + ": ") + "ledger broken: "
@@ -135,6 +141,10 @@ final class Runner {
         }
         stdout.println("  files: " + String.join(", ", written));
         stdout.flush();
+        for (String failed : p.workload().failures(plan, r)) {
+            stderr.println("nowemu: run failed: " + (study.single() ? "" : p.label() + ": ") + failed);
+            measurementsFailed++;
+        }
         return results;
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 final class ExperimentIndex {
     static final List<String> NAMES = List.of("phold", "raw-pingpong", "logp", "bandwidth", "overcommit", "map",
             "contention", "permutations", "virtual-networks", "suite", "fat-tree-4096", "fat-tree-16384", "faults",
+            "faults-random",
             "overview", "compare", "reliability-cost", "faults-systems",
             "host-transfer", "multicast", "notification");
 

@@ -34,6 +34,14 @@ public interface Workload {
     /** Metrics named {@code <experiment>.<...>.<quantity>_<unit>}, computed from the run. */
     SortedMap<String, Double> metrics(Plan plan, RunResult result);
 
+    /**
+     * What the run failed to measure, one line each (a subject that measured nothing: its figures would be empty,
+     * not zero): the run then exits 1, as with a broken ledger. None by default.
+     */
+    default java.util.List<String> failures(Plan plan, RunResult result) {
+        return java.util.List.of();
+    }
+
     /** Series for CSV files, plots and the report, computed from the run. None by default. */
     default java.util.List<org.nowemu.workloads.results.Series> series(Plan plan, RunResult result) {
         return java.util.List.of();

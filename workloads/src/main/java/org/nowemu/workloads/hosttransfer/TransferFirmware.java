@@ -18,7 +18,23 @@ import org.nowemu.protocol.parts.translation.Step;
  *
  * <p>Counters: {@code xfer.fetches} (host DMAs of data), {@code xfer.interrupts} (TLB misses sent to the host).
  */
-final class TransferFirmware implements Firmware {
+final class TransferFirmware implements Firmware, HostDmas.Client<TransferFirmware.Fetched> {
+    /** What a host DMA into SRAM means when it is done. */
+    sealed interface Fetched {
+    }
+
+    /** A translation entry is in (the UTLB's fetch): the next translation step may run. */
+    private record EntryIn() implements Fetched {
+    }
+
+    /** The last piece of transfer {@code id} is in: its completion word goes to the host. */
+    private record TransferIn(int id) implements Fetched {
+    }
+
+    /** A piece of a transfer, not its last, is in: nothing waits for it. */
+    private record PieceIn() implements Fetched {
+    }
+
     private final int pollCycles;
     private final int dmaCycles;
     private NicContext nic;
@@ -77,7 +93,7 @@ final class TransferFirmware implements Firmware {
                 nic.cycles(c.cycles());
             } else if (s instanceof Step.EntryFetch e) {
                 nic.cycles(dmaCycles);
-                dmas.fromHost(e.bytes(), false, done -> advance(), 0);
+                dmas.fromHost(e.bytes(), false, this, new EntryIn());
                 return;
             } else if (s instanceof Step.Interrupt) {
                 // The kernel's part of the miss: its pin and its PIO install are the next two steps, run on the host.
@@ -96,11 +112,16 @@ final class TransferFirmware implements Firmware {
         for (int i = 0; i <= last; i++) {
             nic.cycles(dmaCycles);
             nic.counter("xfer.fetches").increment();
-            if (i == last) {
-                dmas.fromHost(f.pieces().get(i), false, done -> complete(f.id()), i);
-            } else {
-                dmas.fromHost(f.pieces().get(i), false, done -> { }, i);
-            }
+            dmas.fromHost(f.pieces().get(i), false, this, i == last ? new TransferIn(f.id()) : new PieceIn());
+        }
+    }
+
+    @Override
+    public void dmaDone(Fetched done) {
+        if (done instanceof EntryIn) {
+            advance();
+        } else if (done instanceof TransferIn t) {
+            complete(t.id());
         }
     }
 

@@ -25,11 +25,10 @@ import org.nowemu.workloads.experiment.StackPairs;
  * @param bitErrorRates   per bit, on both host cables of a noisy pair, from the start (ascending, each in (0, 1))
  * @param sendTimePs      how long a stream's sender goes on sending (ps)
  * @param receiveTimeoutPs how long a stream's receiver waits for its messages (ps)
- * @param maxTimePs       virtual time after which the run stops (ps)
  */
 public record ReliabilityCostSettings(List<Stack<?, ?>> stacks, int latencyBytes, int warmup, int roundTrips,
                                       int streamBytes, int streamMessages, List<Double> bitErrorRates,
-                                      long sendTimePs, long receiveTimeoutPs, long maxTimePs) {
+                                      long sendTimePs, long receiveTimeoutPs) {
     static final String PREFIX = "nowemu.reliability-cost.";
 
     static ReliabilityCostSettings read(ConfigReader r, HardwareProfile profile) {
@@ -64,7 +63,23 @@ public record ReliabilityCostSettings(List<Stack<?, ?>> stacks, int latencyBytes
                 r.intIn(PREFIX + "warmup", 0, 100_000), r.intIn(PREFIX + "round-trips", 1, 100_000),
                 (int) r.bytes(PREFIX + "stream-bytes", 1, 1 << 20), r.intIn(PREFIX + "stream-messages", 2, 1_000_000),
                 List.copyOf(rates), r.duration(PREFIX + "send-time", VirtualTime.US),
-                r.duration(PREFIX + "receive-timeout", VirtualTime.US), r.duration(PREFIX + "max-time", VirtualTime.US));
+                r.duration(PREFIX + "receive-timeout", VirtualTime.US));
+    }
+
+    /**
+     * When the run ends: once its traffic has settled, every message handled, returned or given up, and every
+     * receiver has stopped counting. A stream starts when its pair's ping-pong is done (taken to last less than the
+     * send time); its sender stops sending the send time later, and what it sent settles within the slowest stack's
+     * settle time after that ({@code SystemSettings#settlePs}: a resending stack's give-up time, twice AM-II's since a
+     * request handled on its last resend has a reply to deliver); its receiver counts for the receive timeout. A
+     * run whose traffic settles earlier ends earlier: nothing is left to happen.
+     */
+    long horizonPs() {
+        long settle = 0;
+        for (Stack<?, ?> s : stacks) {
+            settle = Math.max(settle, s.settlePs());
+        }
+        return sendTimePs + Math.max(sendTimePs + settle, receiveTimeoutPs) + 1;
     }
 
     /** Host pairs: one clean and one per rate for each stack. */

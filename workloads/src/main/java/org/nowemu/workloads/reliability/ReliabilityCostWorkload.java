@@ -29,7 +29,10 @@ import org.nowemu.workloads.results.Table;
  * host pair (one-way latency by ping-pong, streaming bandwidth) and on one pair per bit-error rate, whose two host
  * cables flip bits from the start (a stream: what arrived, at what rate). Pairs go stack by stack, hosts 2p and
  * 2p+1 for pair p. The run's ledger holds every stack to its promise: a resending stack must lose nothing, one
- * that promises nothing has its losses counted as dropped. The schedule {@code nowemu.faults} applies besides.
+ * that promises nothing has its losses counted as dropped, and one that promises delivery but assumes the fault
+ * away (FM assumes Myrinet flips no bits) has its losses counted as lost to that assumption, shown per stack in
+ * the table. The schedule {@code nowemu.faults} applies besides. The run lasts until its traffic has settled
+ * ({@link ReliabilityCostSettings#horizonPs}); a stack that measured nothing fails the run.
  *
  * <p>Metrics ({@code reliability-cost.<stack>.}): {@code latency_us} (half the mean timed round trip, clean),
  * {@code MBps} (clean stream), and per rate k ({@code ber<k>.}): {@code sent}, {@code arrived} (counted by the
@@ -77,7 +80,7 @@ public final class ReliabilityCostWorkload implements Workload {
         Stack<?, ?> idle = s.stacks().get(0);
         var cluster = SystemCluster.build(t, profile, h -> h < 2 * pairs ? s.stackOf(h / 2) : idle,
                 h -> h >= 2 * pairs ? List.of() : List.of(program(s, h)), f);
-        return new Plan(cluster.model(), s.maxTimePs(), s);
+        return new Plan(cluster.model(), s.horizonPs(), s, s.receiveTimeoutPs());
     }
 
     private static Object program(ReliabilityCostSettings s, int h) {
@@ -115,6 +118,29 @@ public final class ReliabilityCostWorkload implements Workload {
             }
         }
         return m;
+    }
+
+    /**
+     * A stack that measured nothing failed its measurement (its row would read "0 of 0"): the clean pair without a
+     * round trip, or a noisy pair whose sender sent nothing (it never got as far as its first send).
+     */
+    @Override
+    public List<String> failures(Plan plan, RunResult r) {
+        ReliabilityCostSettings s = (ReliabilityCostSettings) plan.settings();
+        List<String> failed = new ArrayList<>();
+        for (Stack<?, ?> stack : s.stacks()) {
+            if (r.counter(ReliabilityPrograms.key(stack.name(), "clean") + "rtt_n") == 0) {
+                failed.add("reliability-cost: stack " + stack.name() + " measured nothing on its clean pair (no round"
+                        + " trip completed)");
+            }
+            for (int k = 0; k < s.bitErrorRates().size(); k++) {
+                if (r.counter(ReliabilityPrograms.key(stack.name(), "ber" + k) + "sent") == 0) {
+                    failed.add("reliability-cost: stack " + stack.name() + " measured nothing at bit-error rate "
+                            + s.bitErrorRates().get(k) + " (0 of 0: its sender never sent)");
+                }
+            }
+        }
+        return failed;
     }
 
     private static double rate(RunResult r, String k) {
@@ -164,6 +190,7 @@ public final class ReliabilityCostWorkload implements Workload {
             columns.add("arrived at " + ber);
             columns.add("MB/s at " + ber);
         }
+        columns.add("lost to what it assumes");
         List<List<String>> rows = new ArrayList<>();
         for (Stack<?, ?> stack : s.stacks()) {
             String o = "reliability-cost." + stack.name() + ".";
@@ -175,6 +202,14 @@ public final class ReliabilityCostWorkload implements Workload {
                         + Table.number(m.getOrDefault(o + "ber" + k + ".sent", Double.NaN), 0));
                 row.add(Table.number(m.getOrDefault(o + "ber" + k + ".MBps", Double.NaN), 1));
             }
+            SortedMap<String, Long> assumed = r.ledger().lostToAssumption().getOrDefault(stack.name(), new TreeMap<>());
+            List<String> kinds = new ArrayList<>();
+            long n = 0;
+            for (var e : assumed.entrySet()) {
+                kinds.add(e.getKey() + " " + e.getValue());
+                n += e.getValue();
+            }
+            row.add(n == 0 ? "0" : n + " (" + String.join(", ", kinds) + ")");
             rows.add(row);
         }
         return List.of(new Table("reliability-cost", "Reliability choices side by side", columns, rows));

@@ -60,12 +60,14 @@ final class ReliabilityPrograms {
                 if (clean) {
                     PingPong.pong(m, peer, s.latencyBytes(), s.warmup(), s.roundTrips());
                 }
-                Streaming.Seen seen = Streaming.receive(m, peer, s.streamMessages(), m.now() + s.receiveTimeoutPs());
+                Streaming.Seen seen = Streaming.arrivals(m, s.streamMessages(), m.now() + s.receiveTimeoutPs());
+                // Counted before the answer, whose send may wait for good under faults (credits lost with a packet).
                 m.counter(k + "arrived").add(seen.arrived());
                 if (seen.arrived() >= 2 && seen.last() > seen.first()) {
                     m.counter(k + "stream_bytes").add((seen.arrived() - 1) * s.streamBytes());
                     m.counter(k + "stream_ps").add(seen.last() - seen.first());
                 }
+                Streaming.answer(m, peer);
                 m.await(Long.MAX_VALUE);
             }
         };

@@ -11,15 +11,26 @@ import java.util.TreeMap;
 /**
  * The published figures ({@code published.conf}), each measured on the hardware of one profile, set beside the
  * metrics of the same name of a run on that profile: the terminal, the report and {@code ./nowemu calibrate} show
- * them. A run on another profile has nothing published to set beside it. Nothing emulated is computed from them.
+ * them. A run on another profile has nothing published to set beside it. Nothing emulated is computed from them. A
+ * figure costs were solved from ({@code calibration-inputs}) is met by construction: it is shown as an input, not
+ * as a figure the emulation reproduces.
  */
 public final class Published {
     private static final Map<String, Map<String, Double>> FIGURES = read();
+    private static final Map<String, List<String>> INPUTS = inputs();
 
-    /** One figure: where it was measured, published, emulated, and the relative difference. */
-    public record Row(String metric, String profile, double published, double emulated) {
+    /**
+     * One figure: where it was measured, published, emulated, the relative difference, and whether costs were
+     * solved from it (a calibration input, met by construction).
+     */
+    public record Row(String metric, String profile, double published, double emulated, boolean input) {
         public double difference() {
             return (emulated - published) / published;
+        }
+
+        /** The difference as the tables print it, marked when the figure is a calibration input. */
+        public String differenceText() {
+            return String.format(Locale.ROOT, "%+.1f%%", 100 * difference()) + (input ? " (input)" : "");
         }
     }
 
@@ -37,13 +48,22 @@ public final class Published {
         return byProfile;
     }
 
+    private static Map<String, List<String>> inputs() {
+        Config c = ConfigFactory.parseResources("published.conf").getConfig("calibration-inputs");
+        TreeMap<String, List<String>> byProfile = new TreeMap<>();
+        for (String profile : new java.util.TreeSet<>(c.root().keySet())) {
+            byProfile.put(profile, List.copyOf(c.getStringList(profile)));
+        }
+        return byProfile;
+    }
+
     /** Every figure published for {@code profile} that {@code metrics} has a value for, in metric order. */
     public static List<Row> compare(Map<String, ? extends Number> metrics, String profile) {
         List<Row> rows = new ArrayList<>();
         FIGURES.getOrDefault(profile, Map.of()).forEach((k, p) -> {
             Number v = metrics.get(k);
             if (v != null) {
-                rows.add(new Row(k, profile, p, v.doubleValue()));
+                rows.add(new Row(k, profile, p, v.doubleValue(), INPUTS.getOrDefault(profile, List.of()).contains(k)));
             }
         });
         return rows;
@@ -54,8 +74,8 @@ public final class Published {
         StringBuilder sb = new StringBuilder(
                 "| Figure | Profile | Published | Emulated | Difference |\n|---|---|---:|---:|---:|\n");
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "| `%s` | %s | %.2f | %.2f | %+.1f%% |%n", r.metric(), r.profile(),
-                    r.published(), r.emulated(), 100 * r.difference()));
+            sb.append(String.format(Locale.ROOT, "| `%s` | %s | %.2f | %.2f | %s |%n", r.metric(), r.profile(),
+                    r.published(), r.emulated(), r.differenceText()));
         }
         return sb.toString();
     }
@@ -67,8 +87,8 @@ public final class Published {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  %-" + width + "s %10s %10s %11s%n",
                 head, "published", "emulated", "difference"));
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "  %-" + width + "s %10.2f %10.2f %+10.1f%%%n", r.metric(),
-                    r.published(), r.emulated(), 100 * r.difference()));
+            sb.append(String.format(Locale.ROOT, "  %-" + width + "s %10.2f %10.2f %11s%n", r.metric(),
+                    r.published(), r.emulated(), r.differenceText()));
         }
         return sb.toString();
     }

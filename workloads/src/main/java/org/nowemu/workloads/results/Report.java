@@ -40,6 +40,10 @@ public final class Report {
                     ? "message was handled once or returned to its sender" : "event was handled once")
                     .append(" (").append(inv.sent()).append(" ").append(esc(inv.of())).append(").</p>\n");
         }
+        if (inv.lostToAssumptions() > 0) {
+            b.append("<p id=\"assumptions\">Lost to faults their stacks assume away (counted, not a break), by stack: ")
+                    .append(esc(inv.lostToAssumptionByStack().toString())).append(".</p>\n");
+        }
         b.append("<table id=\"run\"><tr><th>seed</th><td>").append(results.seed()).append("</td></tr>")
                 .append("<tr><th>digest</th><td>").append(esc(results.digest())).append("</td></tr>")
                 .append("<tr><th>virtual time</th><td>").append(String.format(Locale.ROOT, "%.3f ms",
@@ -58,7 +62,7 @@ public final class Report {
                 b.append("<tr><td>").append(esc(r.metric())).append("</td><td class=\"n\">")
                         .append(String.format(Locale.ROOT, "%.2f", r.published())).append("</td><td class=\"n\">")
                         .append(String.format(Locale.ROOT, "%.2f", r.emulated())).append("</td><td class=\"n\">")
-                        .append(String.format(Locale.ROOT, "%+.1f%%", 100 * r.difference())).append("</td></tr>\n");
+                        .append(esc(r.differenceText())).append("</td></tr>\n");
             }
             b.append("</table>\n");
         }

@@ -28,6 +28,9 @@ public final class ResultsTable {
                         + (i.returnedAfterHandling() > 0 ? ", returned after handling " + i.returnedAfterHandling() : "")
                         + (i.endedWithCrash() > 0 ? ", ended with a crash " + i.endedWithCrash() : "")
                         + (i.dropped() > 0 ? ", dropped (no delivery promised) " + i.dropped() : "")
+                        + (i.pending() > 0 ? ", pending (held for resending at the horizon) " + i.pending() : "")
+                        + (i.lostToAssumptions() > 0 ? ", lost to what the stack assumes " + i.lostToAssumptions()
+                        + " " + i.lostToAssumptionByStack() : "")
                         + (i.misdelivered() > 0 ? ", misdelivered " + i.misdelivered() : "")
                         + (i.unsent() > 0 ? ", never sent " + i.unsent() : "")));
         java.util.List<Published.Row> rows = r.published();

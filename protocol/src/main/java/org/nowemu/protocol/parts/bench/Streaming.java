@@ -40,11 +40,27 @@ public final class Streaming {
     /** The receiving side: its peer's {@code count} messages, waiting until {@code deadline} at most. */
     @continuable
     public static Seen receive(Messenger m, int peer, int count, long deadline) {
+        Seen seen = arrivals(m, count, deadline);
+        answer(m, peer);
+        return seen;
+    }
+
+    /**
+     * The receiving side's count, without the answer: {@code count} more messages, or what came by {@code deadline}.
+     * A caller that must note what it saw whatever happens to the answer (a send that may wait for good under
+     * faults) notes it, then {@link #answer}s.
+     */
+    @continuable
+    public static Seen arrivals(Messenger m, int count, long deadline) {
         long before = m.received();
         m.mark();
         m.await(before + count, deadline);
-        Seen seen = new Seen(m.firstArrival(), m.lastArrival(), m.received() - before);
+        return new Seen(m.firstArrival(), m.lastArrival(), m.received() - before);
+    }
+
+    /** The receiver's short answer: the stream is over. */
+    @continuable
+    public static void answer(Messenger m, int peer) {
         m.send(peer, 4);
-        return seen;
     }
 }

@@ -15,10 +15,15 @@ import org.nowemu.protocol.wire.Header;
  * older life is dropped, and DATA meant for this NIC's previous life (which may have delivered it, its ACK lost with
  * the power) is refused as unreachable, carrying this NIC's new incarnation.
  *
- * <p>Inputs: DATA to admit ({@link #admit}), DATA taken ({@link #accept}). Outputs: ACKs and NACKs to the
- * {@link SendPath}'s control queue ({@link #answer}). Counters: {@code vn.dropped.bad_channel},
- * {@code vn.duplicates}, {@code vn.dropped.old_boot}, {@code vn.peer_reboots}, {@code vn.rejected.previous_life},
- * {@code vn.acks_sent}, {@code vn.dropped.no_route_back}.
+ * <p>A duplicate is answered as its original was: with the error of a refusal, or not at all while the original's
+ * entry is still on its way to host memory (its own ACK comes when it lands).
+ *
+ * <p>Inputs: DATA to admit ({@link #admit}), DATA taken ({@link #accept}), in host memory ({@link #delivered}) or
+ * refused ({@link #refuse}). Outputs: ACKs and NACKs to the {@link SendPath}'s control queue ({@link #answer}).
+ * Counters: {@code vn.dropped.bad_channel}, {@code vn.duplicates}, {@code vn.duplicates_in_delivery},
+ * {@code vn.duplicates_refused},
+ * {@code vn.dropped.old_boot}, {@code vn.peer_reboots}, {@code vn.rejected.previous_life}, {@code vn.acks_sent},
+ * {@code vn.dropped.no_route_back}.
  */
 public final class ChannelReceiver {
     private final NicContext nic;
@@ -59,15 +64,43 @@ public final class ChannelReceiver {
         }
         if (!received.isNew(h.srcNic(), h.channel(), h.seq(), h.epoch())) {
             nic.counter("vn.duplicates").increment();
-            answer(h, Header.ACK, 0);
+            int status = received.answer(h.srcNic(), h.channel());
+            if (status == ReceiveChannels.PENDING) {
+                // The original is still being delivered: its ACK follows once its entry is in host memory. One now
+                // would tell the sender it was delivered before it is (and the NIC may lose power before it is).
+                nic.counter("vn.duplicates_in_delivery").increment();
+            } else {
+                if (status != 0) {
+                    nic.counter("vn.duplicates_refused").increment();
+                }
+                answer(h, Header.ACK, status);
+            }
             return false;
         }
         return true;
     }
 
-    /** DATA {@code h} is taken (delivered or refused for good): the next on its channel carries the other bit. */
+    /**
+     * DATA {@code h} is taken for delivery: the next on its channel carries the other bit; its ACK goes when its
+     * entry is in host memory ({@link #delivered}).
+     */
     public void accept(Header h) {
-        received.accept(h.srcNic(), h.channel(), h.seq(), h.epoch());
+        received.accept(h.srcNic(), h.channel(), h.seq(), h.epoch(), ReceiveChannels.PENDING);
+    }
+
+    /** DATA {@code h}, taken, is in host memory: acknowledged, and so are its duplicates from now on. */
+    public void delivered(Header h) {
+        received.answered(h.srcNic(), h.channel(), h.seq(), h.epoch(), 0);
+        answer(h, Header.ACK, 0);
+    }
+
+    /**
+     * DATA {@code h} is refused for good with {@code why} (an AmError code): taken, so that its retransmissions are
+     * duplicates, and answered with an ACK carrying the error, as they will be.
+     */
+    public void refuse(Header h, int why) {
+        received.accept(h.srcNic(), h.channel(), h.seq(), h.epoch(), why);
+        answer(h, Header.ACK, why);
     }
 
     /** Sends an ACK or NACK ({@code kind}) for {@code h} back to its source, with {@code status}. */

@@ -1,5 +1,8 @@
 package org.nowemu.protocol.parts.delivery;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.nic.Doorbell;
@@ -53,6 +56,13 @@ public final class HostDelivery implements HostDmas.Client<HostDelivery.Landed> 
     private final boolean streaming;
     private final int deliverCycles;
     private final int entryBytes;
+    /**
+     * Medium messages whose data is crossing the bus and whose entry this firmware has yet to write, in the order
+     * their DMAs were asked for (the engine keeps it). The entry is the firmware's second step: if the NIC loses
+     * power in between, the data lands but no entry follows, so a new life must account for these
+     * ({@link #landing}).
+     */
+    private final ArrayDeque<DataIn> dataOnTheWay = new ArrayDeque<>();
 
     /**
      * @param streaming     medium data moves by streaming DMA (else consistent)
@@ -85,7 +95,9 @@ public final class HostDelivery implements HostDmas.Client<HostDelivery.Landed> 
         nic.cycles(deliverCycles);
         int entry = entryBytes + 4 * d.args().length;
         if (d.data().length > 0) {
-            dmas.toHost(d.data().length, streaming, -1, null, this, new DataIn(f, d, entry, ack, interrupt));
+            DataIn in = new DataIn(f, d, entry, ack, interrupt);
+            dataOnTheWay.add(in);
+            dmas.toHost(d.data().length, streaming, -1, null, this, in);
         } else {
             dmas.toHost(entry, false, f.host, d, this, new EntryIn(f, ack, interrupt));
         }
@@ -145,6 +157,20 @@ public final class HostDelivery implements HostDmas.Client<HostDelivery.Landed> 
         dmas.toHost(0, false, -1, null, this, new Waited(f));
     }
 
+    /**
+     * The entries this firmware still has to write after their data lands, for a NIC that loses power now: they
+     * were counted in their receive queues but will never be written. A delivery among them was not acknowledged
+     * (its sender sends it again, and the next life refuses it); a returned message among them must be returned
+     * again by the next life, or nobody would.
+     */
+    public List<HostEntry.Delivery> landing() {
+        List<HostEntry.Delivery> all = new ArrayList<>(dataOnTheWay.size());
+        for (DataIn in : dataOnTheWay) {
+            all.add(in.d());
+        }
+        return all;
+    }
+
     public void interrupt(EndpointFrame f) {
         nic.counter("vn.interrupts").increment();
         nic.tell(f.driver, nic.settings().lanai().cycles(1), new DriverEntry.Interrupt(f.index));
@@ -153,6 +179,7 @@ public final class HostDelivery implements HostDmas.Client<HostDelivery.Landed> 
     @Override
     public void dmaDone(Landed done) {
         if (done instanceof DataIn in) {
+            dataOnTheWay.remove(in);
             dmas.toHost(in.entryBytes(), false, in.f().host, in.d(), this,
                     new EntryIn(in.f(), in.ack(), in.interrupt()));
         } else if (done instanceof EntryIn in) {

@@ -22,6 +22,9 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * <p>A spin loop of polls that find nothing is not run poll by poll: {@link #idle} waits for the next message and
  * resumes at the start of the first poll that would have seen it, exactly when a loop of empty polls would have.
  *
+ * <p>A process that crashes ({@link #crashesAt}) stops where it is; what the NIC goes on writing into its memory
+ * goes nowhere, and its ledger page says that every message to it it had not handled ended with it.
+ *
  * <p>Counters: {@code host.empty_polls} (polls skipped that way), and those of {@code ProgramThread}.
  */
 public abstract class LibraryThread extends ProgramThread {
@@ -120,6 +123,18 @@ public abstract class LibraryThread extends ProgramThread {
         return ledger();
     }
 
+    /** Makes the process crash at {@code atPs} ({@code Long.MAX_VALUE}: never); called once, before the run. */
+    public final void crashesAt(long atPs) {
+        if (atPs != Long.MAX_VALUE) {
+            crashAt(atPs);
+        }
+    }
+
+    @Override
+    protected void onCrash() {
+        book().crashed(now(), org.nowemu.protocol.parts.ledger.MessageIds.address(host()));
+    }
+
     public final Counter stat(String name) {
         return counter(name);
     }
@@ -142,6 +157,9 @@ public abstract class LibraryThread extends ProgramThread {
 
     @Override
     protected final void onMessage(Object message) {
+        if (crashed()) {
+            return; // the memory of a dead process: what the NIC writes there goes nowhere
+        }
         if (message instanceof org.nowemu.hardware.host.BusRequest.DmaWrite w) {
             onMemory(w.payload());
         } else {

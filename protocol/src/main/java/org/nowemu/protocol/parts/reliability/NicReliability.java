@@ -27,7 +27,7 @@ import org.nowemu.protocol.parts.reliability.RetransmitSender.Kept;
  *   <li>{@code alternating-bit}, {@code ack-nack}: DATA frames numbered and kept ({@link RetransmitSender});
  *       admission in order ({@link SequencedReceiver}); new with room: take and ACK; duplicate: ACK again; no room
  *       or out of order: discard and NACK; NACK: go back after the back-off; silence: go back at the timeout,
- *       give up after max-retries.</li>
+ *       give up after max-retries (numbering goes on, the next packet marked so the receiver resyncs).</li>
  * </ul>
  *
  * <p>Counters ({@code rel.}): {@code data_sent}, {@code resent}, {@code acks_sent}, {@code nacks_sent},
@@ -55,7 +55,10 @@ public final class NicReliability {
      * A received body: a data packet's source (-1 unframed), number, go-back stamp and the system's own body; or a
      * control frame consumed here ({@code hostCredits}: host-level credits from {@code src} for the host).
      */
-    public record Received(boolean data, int src, int seq, int stamp, byte[] body, int hostCredits) {
+    public record Received(boolean data, int src, int seq, int stamp, byte[] body, int hostCredits, boolean resync) {
+        public Received(boolean data, int src, int seq, int stamp, byte[] body, int hostCredits) {
+            this(data, src, seq, stamp, body, hostCredits, false);
+        }
     }
 
     private record Tick(int dest) {
@@ -133,7 +136,8 @@ public final class NicReliability {
         nic.cycles(s.keepCycles());
         if (sender != null) {
             int[] ns = sender.next(dest);
-            byte[] frame = new RelFrame(Kind.DATA, ns[1], nic.nic(), ns[0], body).encode();
+            byte[] frame = new RelFrame(sender.takeResync(dest) ? Kind.RESYNC : Kind.DATA, ns[1], nic.nic(), ns[0],
+                    body).encode();
             sender.keep(dest, frame, token, nic.now());
             arm(dest);
             return frame;
@@ -153,8 +157,8 @@ public final class NicReliability {
         if (f == null) {
             return null;
         }
-        if (f.kind() == Kind.DATA) {
-            return new Received(true, f.src(), f.seq(), f.value(), f.payload(), 0);
+        if (f.kind().data()) {
+            return new Received(true, f.src(), f.seq(), f.value(), f.payload(), 0, f.kind() == Kind.RESYNC);
         }
         nic.cycles(s.controlCycles());
         switch (f.kind()) {
@@ -187,6 +191,9 @@ public final class NicReliability {
             return Verdict.DISCARD;
         }
         nic.cycles(s.keepCycles());
+        if (r.resync()) {
+            receiver.resync(r.src(), r.seq());
+        }
         switch (receiver.admit(r.src(), r.seq())) {
             case DUPLICATE -> {
                 nic.counter("rel.duplicates").increment();
@@ -255,6 +262,13 @@ public final class NicReliability {
             nic.timer(s.nackBackoffPs(), new GoBack(f.src()));
         } else {
             nic.counter("rel.stale_nacks").increment();
+        }
+    }
+
+    /** Every packet kept for resending: its destination and the firmware's token (none without resends). */
+    public void forEachKept(java.util.function.BiConsumer<Integer, Object> f) {
+        if (sender != null) {
+            sender.forEachKept(f);
         }
     }
 

@@ -7,7 +7,9 @@ import java.nio.ByteBuffer;
  * choice but {@code none} and {@code backpressure}, which need nothing from the packet) [E]: kind, a byte of value
  * (DATA: the sender's go-back stamp, echoed by a NACK so the sender can tell a NACK of a transmission it has
  * already replaced; CREDIT: the credits returned), the source node and the packet's sequence number among those
- * from that source to this destination: 8 bytes. ACK, NACK and CREDIT frames carry no body.
+ * from that source to this destination: 8 bytes. ACK, NACK and CREDIT frames carry no body. RESYNC is a DATA frame
+ * that also tells the receiver to expect its number if it expected an older one: the first packet a sender numbers
+ * after giving its destination up, since the receiver may have taken none, some or all of what was given up.
  *
  * @param kind    what the frame is
  * @param value   stamp (DATA, NACK) or credits (CREDIT), 0..255
@@ -19,7 +21,13 @@ public record RelFrame(Kind kind, int value, int src, int seq, byte[] payload) {
     public static final int HEADER_BYTES = 8;
 
     /** What a frame is. */
-    public enum Kind { DATA, ACK, NACK, CREDIT }
+    public enum Kind { DATA, ACK, NACK, CREDIT, RESYNC;
+
+        /** Whether the frame carries a packet of the system's (DATA or RESYNC). */
+        public boolean data() {
+            return this == DATA || this == RESYNC;
+        }
+    }
 
     public byte[] encode() {
         return ByteBuffer.allocate(HEADER_BYTES + payload.length).put((byte) kind.ordinal()).put((byte) value)
@@ -36,7 +44,7 @@ public record RelFrame(Kind kind, int value, int src, int seq, byte[] payload) {
         int value = b.get() & 0xff;
         int src = b.getShort() & 0xffff;
         int seq = b.getInt();
-        if (kind != Kind.DATA && body.length != HEADER_BYTES) {
+        if (!kind.data() && body.length != HEADER_BYTES) {
             return null;
         }
         byte[] payload = new byte[body.length - HEADER_BYTES];

@@ -25,6 +25,8 @@ public final class RetransmitSender {
         long lastHeardPs;
         boolean goBackPending;
         boolean timerArmed;
+        /** Given up: the next packet numbered tells the receiver to expect its number. */
+        boolean resync;
     }
 
     private final Dest[] dests;
@@ -58,6 +60,17 @@ public final class RetransmitSender {
     public int[] next(int dest) {
         Dest x = d(dest);
         return new int[] {x.nextSeq, x.stamp};
+    }
+
+    /**
+     * Whether the next packet numbered for {@code dest} must carry the resync mark (the first after a give-up);
+     * asking clears it, so ask once per packet, as it is numbered.
+     */
+    public boolean takeResync(int dest) {
+        Dest x = d(dest);
+        boolean r = x.resync;
+        x.resync = false;
+        return r;
     }
 
     /** Keeps data packet {@code frame} (numbered by {@link #next}) sent to {@code dest} at {@code nowPs}. */
@@ -137,15 +150,15 @@ public final class RetransmitSender {
     }
 
     /**
-     * Gives every kept packet to {@code dest} up: returns them, oldest first. Numbering goes back to the oldest, so
-     * a receiver that never took them expects the next packet there. (One that took some while all its ACKs were
-     * lost would take the next ones for duplicates: a give-up assumes the silence went both ways, as a cut does.)
+     * Gives every kept packet to {@code dest} up: returns them, oldest first. Numbering goes on where it was (the
+     * receiver may have taken none, some or all of them, their ACKs lost), and the next packet numbered carries the
+     * resync mark, so the receiver expects its number rather than one given up.
      */
     public List<Kept> giveUp(int dest) {
         Dest x = d(dest);
         List<Kept> all = List.copyOf(x.kept);
         if (!all.isEmpty()) {
-            x.nextSeq = all.get(0).seq();
+            x.resync = true;
         }
         x.kept.clear();
         keptInAll -= all.size();
@@ -169,5 +182,16 @@ public final class RetransmitSender {
 
     public int kept(int dest) {
         return d(dest).kept.size();
+    }
+
+    /** Every kept packet's destination and token, destination by destination, oldest first. */
+    public void forEachKept(java.util.function.BiConsumer<Integer, Object> f) {
+        for (int dest = 0; dest < dests.length; dest++) {
+            if (dests[dest] != null) {
+                for (Kept k : dests[dest].kept) {
+                    f.accept(dest, k.token());
+                }
+            }
+        }
     }
 }

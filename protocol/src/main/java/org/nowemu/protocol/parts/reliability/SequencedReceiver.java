@@ -39,6 +39,20 @@ public final class SequencedReceiver {
         expected[src] = seq + 1;
     }
 
+    /**
+     * A sender gave this receiver up and numbers on from {@code seq}: expect it, unless what is expected is already
+     * later (the mark came again on a resend of a packet since taken). Numbers are never reused, so this only moves
+     * forward.
+     */
+    public void resync(int src, int seq) {
+        if (seq - expected[src] > 0) {
+            expected[src] = seq;
+            if (oneBit) {
+                bits.accept(src, 0, (seq & 1) ^ 1, 0);
+            }
+        }
+    }
+
     /** The number expected next from {@code src} (what a NACK asks for). */
     public int expected(int src) {
         return expected[src];

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.nic.HostEntry;
 import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.parts.endpoints.EndpointTable;
 
@@ -19,6 +20,10 @@ import org.nowemu.protocol.parts.endpoints.EndpointTable;
  * flight. The new life returns these to their senders as unreachable: for the last kind nobody can tell whether
  * the receiver took them before the ACK was lost with the NIC, and sending them again could deliver them twice.
  *
+ * <p>It also hands over the receive-queue entries it was writing in two steps (a medium message's data by DMA,
+ * then its entry) and had not yet written: the data lands, no entry follows. They were counted in their queues, and
+ * a returned message among them is known to nobody else: it came off its channel when its answer came.
+ *
  * <p>A stack without reliability keeps no copy of a packet once sent, so a message it was fetching when the power
  * went is lost, as unreliable transport allows.
  *
@@ -26,16 +31,18 @@ import org.nowemu.protocol.parts.endpoints.EndpointTable;
  * @param pendingLoads endpoints the driver had asked for and that had no frame yet, in the order asked
  * @param held         the messages to return, in message-id order (per endpoint: the order they were written)
  * @param closed       endpoints closed because their process crashed: they stay closed
+ * @param landing      entries whose data was crossing the bus and that the dead life never wrote, in DMA order
  */
 public record PreviousLife(List<EndpointFrame> endpoints, List<Integer> pendingLoads, List<Doorbell.Send> held,
-                           SortedSet<Integer> closed) {
+                           SortedSet<Integer> closed, List<HostEntry.Delivery> landing) {
     /**
      * @param table        the endpoints, open and closed
      * @param onChannels   the messages on send channels or waiting for one, in the channel table's order
      * @param pendingLoads endpoints waiting for a frame
+     * @param landing      entries still to be written after their data lands
      */
     public static PreviousLife of(EndpointTable table, List<Doorbell.Send> onChannels,
-                                  Collection<Integer> pendingLoads) {
+                                  Collection<Integer> pendingLoads, List<HostEntry.Delivery> landing) {
         List<EndpointFrame> endpoints = table.open();
         List<Doorbell.Send> held = new ArrayList<>();
         for (EndpointFrame f : endpoints) {
@@ -45,6 +52,6 @@ public record PreviousLife(List<EndpointFrame> endpoints, List<Integer> pendingL
         held.addAll(onChannels);
         held.sort(Comparator.comparingLong(Doorbell.Send::msgId));
         return new PreviousLife(List.copyOf(endpoints), List.copyOf(pendingLoads), List.copyOf(held),
-                Collections.unmodifiableSortedSet(new TreeSet<>(table.closed())));
+                Collections.unmodifiableSortedSet(new TreeSet<>(table.closed())), List.copyOf(landing));
     }
 }

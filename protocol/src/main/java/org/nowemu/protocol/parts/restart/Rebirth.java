@@ -5,6 +5,7 @@ import java.util.List;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.nic.Doorbell;
+import org.nowemu.protocol.nic.HostEntry;
 import org.nowemu.protocol.parts.delivery.HostDelivery;
 import org.nowemu.protocol.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.parts.endpoints.EndpointTable;
@@ -15,11 +16,14 @@ import org.nowemu.protocol.parts.paging.EndpointPaging;
  * the endpoints come back from the host (each costs a doorbell's work; those that were in frames are loaded again
  * by DMA, the others wait for their next use), endpoints of crashed processes stay closed, and every message the
  * last life held goes back to its sender as unreachable: whether it was delivered is unknown, and sending it again
- * could deliver it twice.
+ * could deliver it twice. So does a message the last life was returning and whose entry it had not written yet (its
+ * data was still crossing the bus); entries it had not written are taken off their queues' fill counts, since the
+ * host will never free them.
  *
  * <p>Inputs: the previous life ({@link #reload}), messages the host wrote while the NIC was off ({@link #giveBack}).
  * Outputs: endpoints put back in the table and in line for frames, messages returned. Counters:
- * {@code vn.reboot_returned}, {@code vn.dropped.return_to_nowhere}.
+ * {@code vn.reboot_returned} (of which {@code vn.reboot_returned_landing}: returns whose entry the last life had not
+ * written), {@code vn.dropped.return_to_nowhere}.
  */
 public final class Rebirth {
     private final NicContext nic;
@@ -52,6 +56,11 @@ public final class Rebirth {
             nic.cycles(doorbellCycles);
             EndpointFrame f = old.reborn(translations);
             endpoints.put(f);
+            for (HostEntry.Delivery d : p.landing()) {
+                if (d.endpoint() == f.index) {
+                    f.used[EndpointFrame.queue(d.reply() || d.returned())]--;
+                }
+            }
             if (old.state == EndpointFrame.State.RESIDENT || old.state == EndpointFrame.State.LOADING) {
                 again.add(f);
             }
@@ -64,6 +73,14 @@ public final class Rebirth {
         }
         for (int ep : p.pendingLoads()) {
             paging.wanted(ep);
+        }
+        for (HostEntry.Delivery d : p.landing()) {
+            if (d.returned()) {
+                nic.counter("vn.reboot_returned").increment();
+                nic.counter("vn.reboot_returned_landing").increment();
+                delivery.returnToSender(endpoints.at(d.endpoint()), d.reply(), d.handler(), d.args(), d.data(),
+                        d.offset(), d.msgId(), d.srcNic(), d.srcEp(), AmError.UNREACHABLE);
+            }
         }
         for (Doorbell.Send m : p.held()) {
             giveBack(m);

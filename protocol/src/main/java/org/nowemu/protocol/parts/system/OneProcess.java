@@ -3,16 +3,18 @@ package org.nowemu.protocol.parts.system;
 import java.util.List;
 import java.util.function.Function;
 import org.nowemu.actors.config.BadInputException;
-import org.nowemu.actors.runtime.Component;
 import org.nowemu.hardware.cluster.HostProgram.Part;
 import org.nowemu.hardware.profile.HardwareProfile;
+import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.system.HostSetup;
 
 /**
  * The host side of a comparison system (basic, FM, MPI over FM): these systems have no protection, so a host runs
  * at most one process ({@code h3.p0}) on the system's library, and a host without a program has its NIC alone. The
  * NICs start with the topology's shortest routes (the comparison systems need no mapper, COMPARISON.md §15.4),
- * which {@code SystemCluster} gives every firmware.
+ * which {@code SystemCluster} gives every firmware. The process crashes when the fault schedule says
+ * ({@code crash-process}, element {@code h3.p0}; {@link LibraryThread}), and its ledger page knows what its stack
+ * assumes away.
  */
 public final class OneProcess {
     private OneProcess() {
@@ -25,7 +27,7 @@ public final class OneProcess {
      * @param process makes the process of a program
      */
     public static <P> List<Part> parts(HostSetup host, String system, List<P> programs,
-                                       Function<P, ? extends Component> process) {
+                                       Function<P, ? extends LibraryThread> process) {
         if (programs.isEmpty()) {
             return List.of();
         }
@@ -34,7 +36,15 @@ public final class OneProcess {
                     + system + ", which has no protection: one process per NIC");
         }
         P program = programs.get(0);
-        return List.of(new Part("p0", () -> process.apply(program)));
+        long crash = host.crashOf(0);
+        String stack = host.stack();
+        org.nowemu.actors.runtime.Exposures exposures = host.exposures();
+        return List.of(new Part("p0", () -> {
+            LibraryThread t = process.apply(program);
+            t.crashesAt(crash);
+            t.assumes(stack, exposures);
+            return t;
+        }));
     }
 
     /**

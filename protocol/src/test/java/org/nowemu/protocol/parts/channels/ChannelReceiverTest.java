@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.endpoints.EndpointTable;
 import org.nowemu.protocol.parts.restart.Lives;
@@ -37,17 +38,28 @@ class ChannelReceiverTest {
 
     /**
      * The first packet of a channel is new whatever its bit (1 here); once taken, the same bit again is a
-     * duplicate, acknowledged again (its first ACK may have been lost) and not taken; the other bit is new. A packet
-     * of a new epoch (the sender reset the channel) is new whatever its bit; a channel outside the table is dropped.
+     * duplicate, not taken: while the original's entry is on its way to host memory it gets no answer (its own ACK
+     * comes when the entry lands, and an ACK now would say "delivered" too early); once that ACK has gone, a
+     * duplicate is acknowledged again (the first ACK may have been lost). The other bit is new. A packet of a new
+     * epoch (the sender reset the channel) is new whatever its bit; a channel outside the table is dropped. Cycles:
+     * 7 admissions at 20, 2 ACKs at 130.
      */
     @Test
     void theExpectedBitOrANewEpochIsNewAndADuplicateIsAcknowledgedAgain() {
         assertTrue(receiver.admit(data(1, 0, 1, 0)));
         receiver.accept(data(1, 0, 1, 0));
         assertFalse(receiver.admit(data(1, 0, 1, 0)));
-        assertEquals(1, nic.count("vn.duplicates"));
+        assertEquals(1, nic.count("vn.duplicates_in_delivery"));
+        assertTrue(path.drain());
+        assertEquals(0, nic.sent.size(), "no answer while the original is being delivered");
+        receiver.delivered(data(1, 0, 1, 0));
+        assertFalse(receiver.admit(data(1, 0, 1, 0)));
+        assertEquals(2, nic.count("vn.duplicates"));
+        assertEquals(1, nic.count("vn.duplicates_in_delivery"));
         Header ack = lastAnswer();
+        assertEquals(2, nic.sent.size(), "the original's ACK, then the duplicate's");
         assertEquals(Header.ACK, ack.type());
+        assertEquals(0, ack.status());
         assertEquals(1, ack.seq());
         assertEquals(0, ack.channel());
         assertEquals(0, ack.srcNic(), "from this NIC");
@@ -58,7 +70,26 @@ class ChannelReceiverTest {
         assertTrue(receiver.admit(data(1, 0, 1, 1)), "epoch 1 starts afresh");
         assertFalse(receiver.admit(data(1, 2, 0, 0)));
         assertEquals(1, nic.count("vn.dropped.bad_channel"));
-        assertEquals(6 * 20 + 130, nic.cycles);
+        assertEquals(7 * 20 + 2 * 130, nic.cycles);
+    }
+
+    /**
+     * A message refused for good (its endpoint closed: BAD_ENDPOINT) whose refusal was lost is sent again: the
+     * retransmission is a duplicate, and it gets the same refusal, not an ACK saying it was delivered (which would
+     * leave its sender believing a message nobody handled was handled).
+     */
+    @Test
+    void aDuplicateOfARefusedMessageIsRefusedAgain() {
+        Header h = data(1, 1, 0, 0);
+        assertTrue(receiver.admit(h));
+        receiver.refuse(h, AmError.BAD_ENDPOINT.code());
+        assertEquals(AmError.BAD_ENDPOINT.code(), lastAnswer().status());
+        assertFalse(receiver.admit(h));
+        Header again = lastAnswer();
+        assertEquals(2, nic.sent.size());
+        assertEquals(Header.ACK, again.type());
+        assertEquals(AmError.BAD_ENDPOINT.code(), again.status());
+        assertEquals(1, nic.count("vn.duplicates"));
     }
 
     /** An answer to a NIC with no route back is dropped (and a NACK is not counted as an ACK sent). */
