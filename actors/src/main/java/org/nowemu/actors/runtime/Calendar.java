@@ -16,7 +16,7 @@ import java.util.List;
  * <p>Why not a heap of components, each with a heap of its own events: that handles the same events in the same
  * order, but every event then costs two heap operations (its component's and the calendar's) and the cache misses
  * of two structures; on the bench's fat tree it cost about a fifth more per event than the sequential engine's one
- * heap (BENCHMARKS.md, 2026-11-25). This is that one heap, cut in a few.
+ * heap (BENCHMARKS.md, 2026-11-27). This is that one heap, cut in a few.
  */
 final class Calendar {
     /** Classes of exit delay a lane keeps at most: their tops are scanned for every event. */

@@ -71,11 +71,13 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
 
     /**
      * The coupling factor of a run over {@code members} JVMs from its first windows: {@code events} handled in
-     * {@code windows} global windows, at {@code eventNs} an event (as the members measured it), against this
-     * planner's member barrier. With one JVM's time N·c and the members' N·c/m + W·tau (balanced members), the
-     * speed-up over one JVM is N·c / (N·c/m + W·tau).
+     * {@code windows} global windows, at {@code measuredNs} an event (as the members measured it: their busy wall
+     * time over their events, JIT warm-up and other processes on the cores included) unless this planner's event
+     * cost is configured, against this planner's member barrier. With one JVM's time N·c and the members'
+     * N·c/m + W·tau (balanced members), the speed-up over one JVM is N·c / (N·c/m + W·tau).
      */
-    public Coupling coupling(long events, long windows, int members, double eventNs) {
+    public Coupling coupling(long events, long windows, int members, double measuredNs) {
+        double eventNs = this.eventNs > 0 ? this.eventNs : measuredNs;
         double perWindow = events / (double) Math.max(1, windows * members);
         double lambda = perWindow * eventNs / memberBarrierNs;
         double speedup = events * eventNs / (events * eventNs / members + windows * memberBarrierNs);
