@@ -26,6 +26,8 @@ final class LocalLanes implements LaneActor.Setup {
     private volatile LaneGroup group;
     private volatile Planner.Choice choice;
     private volatile long pilotEvents;
+    /** This thread's CPU time when the lanes' time on it was last added up. */
+    private long cpuFrom;
 
     /** @param cores the cores the lanes may use when {@code nowemu.runtime.threads} leaves it to the planner */
     LocalLanes(Model model, RuntimeSettings settings, long horizon, RunProgress progress, int cores) {
@@ -42,15 +44,22 @@ final class LocalLanes implements LaneActor.Setup {
 
     @Override
     public LaneGroup prepare() {
-        long cpu = RuntimeReport.threadCpuNanos();
+        cpuFrom = RuntimeReport.threadCpuNanos();
         try {
             return prepareLanes();
         } finally {
-            LaneGroup g = group;
-            if (g != null) {
-                g.cpuNanos.addAndGet(cpu < 0 ? Long.MIN_VALUE / 4 : RuntimeReport.threadCpuNanos() - cpu);
-            }
+            accountCpu();
         }
+    }
+
+    /** Adds this thread's CPU time since the last call to the lanes' (before a run that ends in the pilot ends). */
+    private void accountCpu() {
+        LaneGroup g = group;
+        long now = RuntimeReport.threadCpuNanos();
+        if (g != null) {
+            g.cpuNanos.addAndGet(cpuFrom < 0 || now < 0 ? Long.MIN_VALUE / 4 : now - cpuFrom);
+        }
+        cpuFrom = now;
     }
 
     private LaneGroup prepareLanes() {
@@ -68,6 +77,7 @@ final class LocalLanes implements LaneActor.Setup {
         pilotEvents = g.windows.events;
         progress.note(choice.line());
         if (s == Windows.Step.FINISH) {
+            accountCpu();
             g.finishInline();
             return null;
         }
