@@ -45,20 +45,18 @@ class ComparisonRunsTest {
             "fm2", new long[] {48, 96}, "mpi-fm1", new long[] {96, 544}, "mpi-fm2", new long[] {96, 96});
 
     @continuable
-    private static RunResult run(ConfigReader r, String stack, int threads, int partitions) {
+    private static RunResult run(ConfigReader r, String stack, int lanes) {
         Cluster c = Systems.cluster(r, stack, Systems::pingPongAndStreams);
-        return Emulation.run(c.model(), new RuntimeSettings(11, threads, partitions, false, 0), Systems.HORIZON);
+        return Emulation.run(c.model(), new RuntimeSettings(11, lanes, false, 0), Systems.HORIZON);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"basic", "basic1k", "fm1", "fm2", "mpi-fm1", "mpi-fm2"})
     void aSeededRunHasOneDigestWhateverItsPartitionsAndKeepsItsLedger(String stack) {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.topology.single.hosts = 4");
-        RunResult one = run(r, stack, 1, 1);
-        assertEquals(one.digest(), run(r, stack, 1, 2).digest(), "the same run in one partition and in two");
-        if (stack.equals("mpi-fm2")) {
-            assertEquals(one.digest(), run(r, stack, 2, 2).digest(), "the same run on one thread and on two");
-        }
+        RunResult one = run(r, stack, 1);
+        // One switch is one share (a switch with its hosts is never cut): two lanes asked, one runs.
+        assertEquals(one.digest(), run(r, stack, 2).digest(), "the same run with one lane asked and with two");
         assertEquals(DIGESTS.get(stack), one.digest(), stack + " pinned digest");
         assertTrue(one.ledger().kept(), one.ledger().toString());
         long[] expected = LEDGER_AND_PACKETS.get(stack);

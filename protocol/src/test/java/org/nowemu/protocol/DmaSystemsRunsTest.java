@@ -47,7 +47,7 @@ class DmaSystemsRunsTest {
     @continuable
     private static RunResult run(ConfigReader r, String stack, int partitions) {
         Cluster c = Systems.cluster(r, stack, Systems::pingPongAndStreams);
-        return Emulation.run(c.model(), new RuntimeSettings(11, 1, partitions, false, 0), Systems.HORIZON);
+        return Emulation.run(c.model(), new RuntimeSettings(11, partitions, false, 0), Systems.HORIZON);
     }
 
     @ParameterizedTest

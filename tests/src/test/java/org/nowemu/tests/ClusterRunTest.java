@@ -62,7 +62,7 @@ class ClusterRunTest {
                         "--set", "nowemu.topology.chain.switches=3", "--set", "nowemu.topology.chain.hosts-per-switch=2",
                         "--set", "nowemu.permutations.patterns=[cshift,random-pairs]",
                         "--set", "nowemu.permutations.duration=1ms", "--set", "nowemu.permutations.warmup=100us",
-                        "--set", "nowemu.permutations.gap=500us"));
+                        "--set", "nowemu.permutations.gap=500us", "--set", "nowemu.runtime.planner.event-cost=1us"));
         for (List<String> run : runs) {
             JsonNode one = null;
             for (int jvms = 1; jvms <= 3; jvms++) {
@@ -82,6 +82,17 @@ class ClusterRunTest {
                     assertTrue(o.err().contains("nowemu: cluster: " + jvms + " members ("), o.err());
                 }
                 JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+                assertEquals(jvms, r.get("runtime").get("jvms").asInt(), o.err());
+                if (jvms > 1 && run.get(0).equals("permutations")) {
+                    // About 4 events a global window a member (11,412 windows, 101,438 events over 2 members)
+                    // at 1us an event (set, so that the machine's load cannot move it), against a barrier of
+                    // 300us: lambda about 0.015, far below 1. The run says so in one line once the members have
+                    // run 32 global windows, then goes on.
+                    assertTrue(r.get("runtime").get("lambda").asDouble() < 1, r.get("runtime").toString());
+                    assertEquals(1, o.err().lines().filter(l -> l.startsWith("nowemu: cluster: warning: lambda"))
+                            .count(), o.err());
+                    assertTrue(o.err().contains("than on one JVM"), o.err());
+                }
                 if (one == null) {
                     one = r;
                 } else {

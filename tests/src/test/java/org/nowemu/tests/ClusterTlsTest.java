@@ -306,7 +306,7 @@ class ClusterTlsTest {
     }
 
     private ClusterRun started(ClusterSettings cs, Config config) {
-        ClusterRun m = ClusterRun.start(cs, config, MODELS, RuntimeSettings.from(config).idleCpuLevel());
+        ClusterRun m = ClusterRun.start(cs, config, MODELS);
         members.add(m);
         return m;
     }

@@ -33,16 +33,16 @@ class HardwareCommandLineTest {
 
     /**
      * LogP for AM-II and GAM on two switches: host programs run as coroutines on their own Java threads, yet the
-     * run is the same event for event whatever the dispatcher threads and partitions (digest pinned).
+     * run is the same event for event whatever the lanes (digest pinned).
      */
     @Test
-    void logpGivesTheSameDigestWithOneThreadAndWithThreePartitions() throws IOException {
+    void logpGivesTheSameDigestWithOneLaneAndWithThree() throws IOException {
         String pinned = "eb357915c5914436";
-        for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "nowemu.runtime.partitions=1"},
-                {"nowemu.runtime.threads=2", "nowemu.runtime.partitions=3"}}) {
+        for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "one-lane"},
+                {"nowemu.runtime.threads=3", "three-lanes"}}) {
             Path json = tmp.resolve(runtime[1] + ".json");
             CommandLineTest.Outcome o = nowemu("run", "logp", "--set", "nowemu.logp.stacks=[amii, gam]",
-                    "--set", "nowemu.topology.chain.switches=2", "--set", runtime[0], "--set", runtime[1],
+                    "--set", "nowemu.topology.chain.switches=2", "--set", runtime[0],
                     "--out", tmp.resolve(runtime[1]).toString(), "--json", json.toString());
             assertEquals(0, o.code(), o.err());
             assertTrue(Files.readString(json).contains("\"digest\" : \"" + pinned + "\"")
@@ -110,10 +110,10 @@ class HardwareCommandLineTest {
         assertEquals(0, m.get("raw.bad_packets_count").asDouble());
         String digest = new ObjectMapper().readTree(tmp.resolve("results.json").toFile()).get("digest").asText();
         assertEquals("ec2bd4bd312d7894", digest);
-        // The same run on one thread in three partitions reaches the same digest.
+        // The same run on three lanes (the model's three switches) reaches the same digest.
         CommandLineTest.Outcome again = nowemu("run", "raw-pingpong", "--set", "nowemu.raw-pingpong.sizes=[64,1024]",
                 "--set", "nowemu.raw-pingpong.round-trips=3", "--set", "nowemu.raw-pingpong.stream-packets=20",
-                "--set", "nowemu.runtime.threads=1", "--set", "nowemu.runtime.partitions=3", "--out", tmp.resolve("again").toString());
+                "--set", "nowemu.runtime.threads=3", "--out", tmp.resolve("again").toString());
         assertEquals(0, again.code(), again.err());
         assertEquals(digest, new ObjectMapper().readTree(tmp.resolve("again/results.json").toFile()).get("digest").asText());
     }

@@ -64,7 +64,7 @@ class LostMessageSchedulesTest {
     /** Runs {@code faults} on both engines: the same run, and every message handled once or returned. */
     static RunResult keptOnBothEngines(String faults) {
         RunResult seq = run(faults, "nowemu.runtime.engine=sequential");
-        RunResult actors = run(faults, "nowemu.runtime.threads=2", "nowemu.runtime.partitions=3");
+        RunResult actors = run(faults, "nowemu.runtime.threads=3");
         assertEquals(seq.digest(), actors.digest());
         assertEquals(seq.ledger(), actors.ledger());
         Ledger l = seq.ledger();

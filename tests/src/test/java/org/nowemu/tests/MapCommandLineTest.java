@@ -25,15 +25,15 @@ class MapCommandLineTest {
 
     /**
      * The 4-ary 2-tree (16 hosts, 8 switches, 16 cables): host 15's daemon, the highest address, leads; the map is
-     * exact and the routes deadlock-free; the same run event for event with one thread and with three partitions.
+     * exact and the routes deadlock-free; the same run event for event with one lane and with three.
      */
     @Test
     void mappingAFatTreeFindsItExactlyTheSameWayWhateverThePartitioning() throws IOException {
-        for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "nowemu.runtime.partitions=1"},
-                {"nowemu.runtime.threads=2", "nowemu.runtime.partitions=3"}}) {
+        for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "one-lane"},
+                {"nowemu.runtime.threads=3", "three-lanes"}}) {
             Path out = tmp.resolve(runtime[1]);
             CommandLineTest.Outcome o = nowemu("run", "map", "--set", "nowemu.topology.name=fat-tree", "--set",
-                    runtime[0], "--set", runtime[1], "--out", out.toString());
+                    runtime[0], "--out", out.toString());
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
             JsonNode m = r.get("metrics");

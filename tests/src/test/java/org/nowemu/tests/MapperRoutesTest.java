@@ -101,7 +101,7 @@ class MapperRoutesTest {
             }
         };
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, app), false));
-        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.S);
+        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), VirtualTime.S);
         MapperOutcome outcome = MapperOutcome.of(res);
         assertTrue(outcome.leader() >= 0, "a leader distributed routes");
         assertEquals(hosts - 1, outcome.installed().size(), "every other NIC installed the leader's table");
@@ -130,7 +130,7 @@ class MapperRoutesTest {
                 h -> List.of(daemon), false);
         org.nowemu.hardware.cluster.HostProgram leaderDies = powerCut(base, hosts - 1, 5 * VirtualTime.MS);
         Cluster c = Cluster.build(t, profile, leaderDies);
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
                 VirtualTime.S));
         assertEquals(hosts - 2, outcome.leader());
         assertEquals(hosts - 1, outcome.map().hosts().size(), "every host but the dead one");
@@ -162,7 +162,7 @@ class MapperRoutesTest {
                 h -> List.of(daemon, app), false);
         org.nowemu.hardware.cluster.HostProgram fiveDies = powerCut(base, 5, 30 * VirtualTime.MS);
         Cluster c = Cluster.build(t, profile, fiveDies);
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
                 300 * VirtualTime.MS));
         assertEquals(List.of("UNREACHABLE from 5", "reply from 6"), events);
         assertTrue(outcome.unreachable().contains(5), "reported: " + outcome.unreachable());
@@ -191,7 +191,7 @@ class MapperRoutesTest {
         };
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, spinner),
                 false));
-        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 100 * VirtualTime.MS);
+        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), 100 * VirtualTime.MS);
         MapperOutcome outcome = MapperOutcome.of(res);
         assertTrue(outcome.distributedAtPs() > 0 && outcome.distributedAtPs() < 50 * VirtualTime.MS,
                 "tables distributed at " + outcome.distributedAtPs() + " ps");
@@ -247,7 +247,7 @@ class MapperRoutesTest {
         };
         Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
                 h -> net.stack, h -> List.of(net.daemon, app), false));
-        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0), 400 * VirtualTime.MS);
+        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), 400 * VirtualTime.MS);
         long total = 0;
         for (int h = 0; h < hosts; h++) {
             assertEquals(0, returned[h], "host " + h + ": nothing returned");
@@ -304,7 +304,7 @@ class MapperRoutesTest {
         Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
                 h -> net.stack, h -> List.of(net.daemon, app), false),
                 org.nowemu.hardware.cluster.Failures.on(net.topology).cable(cable, 40 * VirtualTime.MS));
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
                 200 * VirtualTime.MS));
         assertEquals(List.of("UNREACHABLE from 0", "reply from 2"), events);
         assertEquals(5, outcome.leader());

@@ -25,17 +25,17 @@ class OvercommitCommandLineTest {
 
     /**
      * Six clients, two frames (3 x overcommitted), 5 ms of traffic, a 1 ms timer: every request is answered, with
-     * faults, evictions and NACKs; the same digest and figures with one thread and with three partitions.
+     * faults, evictions and NACKs; the same digest and figures with one lane and with three.
      */
     @Test
     void overcommittedServerAnswersEveryRequestTheSameWayWhateverThePartitioning() throws IOException {
-        for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "nowemu.runtime.partitions=1"},
-                {"nowemu.runtime.threads=2", "nowemu.runtime.partitions=3"}}) {
+        for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "one-lane"},
+                {"nowemu.runtime.threads=3", "three-lanes"}}) {
             Path json = tmp.resolve(runtime[1] + ".json");
             CommandLineTest.Outcome o = nowemu("run", "overcommit", "--set", "nowemu.overcommit.clients=6",
                     "--set", "nowemu.hardware.profiles.now.nic.endpoint-frames=2",
                     "--set", "nowemu.overcommit.duration=5ms", "--set", "nowemu.protocol.transport.quantum=1ms",
-                    "--set", "nowemu.topology.chain.switches=2", "--set", runtime[0], "--set", runtime[1],
+                    "--set", "nowemu.topology.chain.switches=2", "--set", runtime[0],
                     "--out", tmp.resolve(runtime[1]).toString(), "--json", json.toString());
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(json.toFile());

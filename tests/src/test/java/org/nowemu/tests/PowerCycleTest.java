@@ -87,7 +87,7 @@ class PowerCycleTest {
         StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
         var cluster = AmCluster.build(t, profile, h -> stack,
                 h -> h < HOSTS ? List.of(traffic(h, ledger)) : List.<AmProgram>of(), FaultSchedule.read(r, t));
-        return Emulation.run(cluster.model(), new RuntimeSettings(1, threads, 1, false, 0), END);
+        return Emulation.run(cluster.model(), new RuntimeSettings(1, threads, false, 0), END);
     }
 
     private static AmProgram traffic(int me, MessageLedger ledger) {

@@ -38,7 +38,7 @@ class RedundantCableRemapTest {
         Cluster c = Cluster.build(t, net.profile, AmCluster.program(t, net.profile, h -> net.stack,
                 h -> List.of(net.daemon), false),
                 org.nowemu.hardware.cluster.Failures.on(t).cable(redundant, 130 * VirtualTime.MS));
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, 1, false, 0),
+        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
                 350 * VirtualTime.MS));
         assertTrue(outcome.distributedAtPs() > 130 * VirtualTime.MS, "a map after the cut was distributed");
         org.nowemu.mapper.check.Walks walks = new org.nowemu.mapper.check.Walks(cut);

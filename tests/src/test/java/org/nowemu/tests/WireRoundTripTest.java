@@ -115,15 +115,16 @@ class WireRoundTripTest {
         m.put(ref.getClass(), ref);
         m.put(Coordinator.Submit.class, new Coordinator.Submit(1, "nowemu.seed = 1", 10_000, 2, ref));
         m.put(Coordinator.Ready.class, new Coordinator.Ready(1, 0));
-        m.put(Coordinator.Progress.class, new Coordinator.Progress(1, 1, 5_000, 20));
+        m.put(Coordinator.Progress.class, new Coordinator.Progress(1, 1, 5_000, 20, 33, 1_000_000));
         m.put(Coordinator.Halted.class, new Coordinator.Halted(1, 1, failure));
-        Coordinator.MemberStats stats = new Coordinator.MemberStats(100, 250, 40, 7_000_000, 9_000_000);
+        Coordinator.MemberStats stats = new Coordinator.MemberStats(100, 250, 40, 7_000_000, 9_000_000, 2, 1_500_000);
         m.put(Coordinator.Reports.class, new Coordinator.Reports(1, 1, reports, true, null, stats));
         m.put(Coordinator.MemberStats.class, stats);
         m.put(Coordinator.Refused.class, new Coordinator.Refused(1, 1, "different builds"));
         m.put(Coordinator.Started.class, new Coordinator.Started(1, "2 members", new ArrayList<>(List.of(
                 "pekko://nowemu@127.0.0.1:2552", "pekko://nowemu@127.0.0.1:2553")), "pekko://nowemu@127.0.0.1:2552"));
         m.put(Coordinator.Advanced.class, new Coordinator.Advanced(1, 5_000, 20));
+        m.put(Coordinator.Coupling.class, new Coordinator.Coupling(1, 0.25, 0.4, "lambda 0.25 over 2 members"));
         m.put(Coordinator.Done.class, new Coordinator.Done(1, reports, true, new ArrayList<>(List.of(stats))));
         m.put(Coordinator.Failed.class, new Coordinator.Failed(1, "the cluster is busy", true));
         ActorRef<MemberAgent.Command> agent = system.systemActorOf(Behaviors.<MemberAgent.Command>empty(), "agent",

@@ -52,7 +52,7 @@ public final class ClusterRun implements AutoCloseable {
      * {@link BadInputException}, found before Pekko starts. Joining goes on in the background:
      * {@link #awaitJoined} waits for it.
      */
-    public static ClusterRun start(ClusterSettings cs, Config config, ModelSource source, int idleCpuLevel) {
+    public static ClusterRun start(ClusterSettings cs, Config config, ModelSource source) {
         AddressCheck.check(cs);
         if (cs.transport().equals("aeron-udp")) {
             if (!Object.class.getModule().isOpen("sun.nio.ch", ClusterRun.class.getModule())) {
@@ -65,7 +65,7 @@ public final class ClusterRun implements AutoCloseable {
             System.setProperty("aeron.term.buffer.length", String.valueOf(cs.aeron().termLength()));
             System.setProperty("aeron.term.buffer.sparse.file", "true");
         }
-        String own = cs.pekkoConfig(Emulation.laneConfig(cs.lanes(), idleCpuLevel));
+        String own = cs.pekkoConfig();
         Config systemConfig = ConfigFactory.parseString(own).withFallback(config).resolve();
         ActorSystem<SpawnProtocol.Command> system;
         try {
@@ -78,8 +78,9 @@ public final class ClusterRun implements AutoCloseable {
         }
         ActorRef<Coordinator.Command> proxy = ClusterSingleton.get(system).init(
                 SingletonActor.of(Coordinator.create(source), "coordinator"));
-        // The agent hands the other members' reports to the partition: on its lane, that costs no thread wake-up.
-        spawn(system, MemberAgent.create(source, cs.lanes()), "agent", Emulation.firstLane());
+        // Not on a lane: a lane's host keeps its thread for the whole run, and the agent must hear the other
+        // members' reports while the lanes wait for them.
+        spawn(system, MemberAgent.create(source, cs.lanes()), "agent");
         return new ClusterRun(cs, system, proxy, spawn(system, MembersUp.create(), "members-up"));
     }
 

@@ -180,17 +180,17 @@ public record ClusterSettings(String name, String hostname, int port, List<Strin
     }
 
     /**
-     * The Pekko configuration of a cluster member with these settings, lanes included. Strings are quoted as
+     * The Pekko configuration of a cluster member with these settings. Strings are quoted as
      * HOCON strings, so a path or password with quotes or backslashes reaches Pekko as written. For
      * tls-tcp only the stores and the password are set here; protocol, cipher suites, mutual authentication and
      * hostname verification are in reference.conf ({@code pekko.remote.artery.ssl.config-ssl-engine}).
      */
-    String pekkoConfig(String laneConfig) {
+    String pekkoConfig() {
         StringBuilder seeds = new StringBuilder();
         for (String s : seedNodes) {
             seeds.append(seeds.length() == 0 ? "" : ", ").append(ConfigUtil.quoteString("pekko://" + name + "@" + s));
         }
-        StringBuilder b = new StringBuilder(laneConfig);
+        StringBuilder b = new StringBuilder();
         b.append("pekko.actor.provider = cluster\n")
                 .append("pekko.remote.artery.transport = ").append(transport).append('\n')
                 .append("pekko.remote.artery.canonical.hostname = ").append(ConfigUtil.quoteString(hostname))

@@ -15,6 +15,8 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
 import org.nowemu.actors.runtime.ComponentReport;
 import org.nowemu.actors.runtime.Model;
+import org.nowemu.actors.runtime.Planner;
+import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.runtime.RunFailure;
 import org.nowemu.actors.runtime.TopologyPlacement;
 import org.nowemu.actors.time.VirtualTime;
@@ -46,11 +48,13 @@ public final class Coordinator {
     }
 
     /**
-     * Member {@code member} has run to global time {@code completed} and handled {@code handled} messages: every
+     * Member {@code member} has run to global time {@code completed}, handled {@code handled} messages in
+     * {@code windows} global windows and worked {@code busyNanos} of wall time between them: every
      * few barriers, and while a long window keeps it from the next barrier, now and then (see
      * {@link MemberExchange}).
      */
-    public record Progress(long job, int member, long completed, long handled) implements Command, WireMessage {
+    public record Progress(long job, int member, long completed, long handled, long windows, long busyNanos)
+            implements Command, WireMessage {
     }
 
     /** A window's reports carried a failure: every member stops and says so, with the same earliest one. */
@@ -63,12 +67,12 @@ public final class Coordinator {
     }
 
     /**
-     * What one member did: global windows, components activated, messages it sent to other members, wall time
-     * it waited for the other members' reports, and wall time from the start of the run to its end (ns; speed
-     * statistics, never part of results).
+     * What one member did: global windows, messages it handled, messages it sent to other members, wall time
+     * it waited for the other members' reports, wall time from the start of the run to its end, its lanes, and
+     * wall time its lanes worked (ns; speed statistics, never part of results).
      */
-    public record MemberStats(long windows, long activations, long crossed, long waitNanos, long wallNanos)
-            implements WireMessage {
+    public record MemberStats(long windows, long handled, long crossed, long waitNanos, long wallNanos, int lanes,
+                              long busyNanos) implements WireMessage {
     }
 
     public record Refused(long job, int member, String why) implements Command, WireMessage {
@@ -100,6 +104,13 @@ public final class Coordinator {
     public record Advanced(long job, long completed, long handled) implements Outcome, WireMessage {
     }
 
+    /**
+     * The run's first {@value #PILOT_WINDOWS} global windows measured the coupling factor over the members
+     * ({@link Planner#coupling}): {@code lambda}, the speed-up over one JVM it promises, and the figures in words.
+     */
+    public record Coupling(long job, double lambda, double speedup, String line) implements Outcome, WireMessage {
+    }
+
     /** A chunk of the components' reports; {@code last} on the final one, with every member's statistics. */
     public record Done(long job, ArrayList<ComponentReport> reports, boolean last, ArrayList<MemberStats> members)
             implements Outcome, WireMessage {
@@ -118,6 +129,10 @@ public final class Coordinator {
         final ArrayList<ActorRef<MemberAgent.Command>> members = new ArrayList<>();
         long[] completed;
         long[] handled;
+        long[] windows;
+        long[] busy;
+        boolean coupled;
+        Planner planner;
         int finished;
         RunFailure failure;
         final ArrayList<ComponentReport> reports = new ArrayList<>();
@@ -128,6 +143,8 @@ public final class Coordinator {
         }
     }
 
+    /** Global windows the members' pilot takes before the coupling factor over them is worked out. */
+    static final int PILOT_WINDOWS = 32;
     private final ActorContext<Command> ctx;
     private final ModelSource source;
     private List<ActorRef<MemberAgent.Command>> agents = List.of();
@@ -232,6 +249,9 @@ public final class Coordinator {
                 address(ctx.getSelf())));
         run.completed = new long[parts];
         run.handled = new long[parts];
+        run.windows = new long[parts];
+        run.busy = new long[parts];
+        run.planner = RuntimeSettings.from(ConfigFactory.parseString(run.submit.config()).resolve()).planner();
         run.stats = new MemberStats[parts];
         for (int p = 0; p < parts; p++) {
             run.members.get(p).tell(new MemberAgent.Assign(run.submit.job(), run.submit.config(), partitionOf, p,
@@ -261,6 +281,8 @@ public final class Coordinator {
                 .onMessage(Progress.class, p -> onProgress(run, p))
                 .onMessage(Halted.class, h -> h.job() != run.submit.job() ? Behaviors.same()
                         : fail(run, h.failure().describe()))
+                .onMessage(Refused.class, r -> r.job() != run.submit.job() ? Behaviors.same()
+                        : fail(run, "member " + r.member() + " failed: " + r.why()))
                 .onMessage(Reports.class, r -> onReports(run, r)));
     }
 
@@ -268,9 +290,36 @@ public final class Coordinator {
         if (p.job() == run.submit.job()) {
             run.completed[p.member()] = p.completed();
             run.handled[p.member()] = p.handled();
+            run.windows[p.member()] = p.windows();
+            run.busy[p.member()] = p.busyNanos();
             advanced(run);
+            couple(run);
         }
         return Behaviors.same();
+    }
+
+    /**
+     * Once every member has run the first {@value #PILOT_WINDOWS} global windows: the coupling factor over the
+     * members, for the submitter to warn when it is below 1.
+     */
+    private static void couple(Run run) {
+        if (run.coupled || run.members.size() < 2) {
+            return;
+        }
+        long handled = 0;
+        long busy = 0;
+        long windows = Long.MAX_VALUE;
+        for (int p = 0; p < run.members.size(); p++) {
+            windows = Math.min(windows, run.windows[p]);
+            handled += run.handled[p];
+            busy += run.busy[p];
+        }
+        if (windows < PILOT_WINDOWS) {
+            return;
+        }
+        run.coupled = true;
+        Planner.Coupling c = run.planner.coupling(handled, windows, run.members.size(), busy / (double) Math.max(1, handled));
+        run.submit.replyTo().tell(new Coupling(run.submit.job(), c.lambda(), c.speedup(), c.line()));
     }
 
     /** Tells the submitter that a member reported, with the progress as it stands. */

@@ -14,11 +14,11 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.cluster.ClusterEvent;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Subscribe;
-import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.Event;
 import org.nowemu.actors.runtime.ExitDelays;
+import org.nowemu.actors.runtime.LaneActor;
+import org.nowemu.actors.runtime.LaneGroup;
 import org.nowemu.actors.runtime.Model;
-import org.nowemu.actors.runtime.PartitionActor;
 import org.nowemu.actors.runtime.Placement;
 import org.nowemu.actors.runtime.RunFailure;
 import org.nowemu.actors.runtime.RuntimeSettings;
@@ -27,12 +27,12 @@ import org.nowemu.actors.wire.WireRegistry;
 
 /**
  * One per member: registers with the receptionist so the coordinator finds it, and on an {@link Assign} builds
- * the run's model (from the configuration, with the member's {@link ModelSource}) and spawns the sub-coordinator
- * of its partition, which spawns that partition's components. Hands the other members' window reports to
- * the partition's {@link MemberExchange}. A run whose coordinator or another member is lost (unreachable or
+ * the run's model (from the configuration, with the member's {@link ModelSource}) and spawns the host of its first
+ * lane ({@link LaneActor}), which builds the member's share of the components in lanes and starts the other lanes'
+ * hosts. Hands the other members' window reports to the member's {@link MemberExchange}. A run whose coordinator or another member is lost (unreachable or
  * removed) stops here too: no one would end it otherwise, should the coordinator be the one lost.
  *
- * @param lanes dispatcher threads this member runs components on
+ * @param lanes lanes this member runs its components on
  */
 public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     public static final ServiceKey<Command> KEY = ServiceKey.create(Command.class, "nowemu-member");
@@ -74,7 +74,7 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     private final WireRegistry registry;
     private long job = -1;
     private MemberExchange exchange;
-    private ActorRef<PartitionActor.Command> partition;
+    private ActorRef<LaneActor.Command> partition;
     /** The addresses of the current run's members and coordinator. */
     private java.util.List<String> involved = java.util.List.of();
 
@@ -132,16 +132,31 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
         }
         Placement placement = Placement.of(a.partitionOf(), a.members().size());
         long[] exits = ExitDelays.of(model, placement);
-        exchange = new MemberExchange(a.job(), a.partition(), a.members(), model.lookahead(), a.horizon(),
-                a.partitionOf(), exits, a.coordinator(), registry, heartbeatMs * 1_000_000L);
+        MemberExchange ex = new MemberExchange(a.job(), a.partition(), a.members(), a.horizon(), a.partitionOf(), exits,
+                a.coordinator(), registry, heartbeatMs * 1_000_000L);
+        exchange = ex;
         java.util.List<String> addresses = new ArrayList<>();
         addresses.add(address(a.coordinator()));
         for (ActorRef<Command> m : a.members()) {
             addresses.add(address(m));
         }
         involved = addresses;
-        partition = getContext().spawn(PartitionActor.forMember(a.partition(), placement, model, rs, exchange, lanes,
-                rs.idleCpuLevel(), exits), "job-" + a.job() + "-partition-" + a.partition(), Emulation.firstLane());
+        int member = a.partition();
+        long horizon = a.horizon();
+        partition = getContext().spawn(LaneActor.create(), "job-" + a.job() + "-lane-0", LaneActor.dispatcher());
+        partition.tell(new LaneActor.Lead(new LaneActor.Setup() {
+            @Override
+            public LaneGroup prepare() {
+                LaneGroup g = LaneGroup.member(model, rs, placement, member, exits, lanes, horizon, ex);
+                ex.register(g);
+                return g;
+            }
+
+            @Override
+            public void failed(Throwable t) {
+                ex.crashed("cannot build the member's lanes: " + t);
+            }
+        }));
         return this;
     }
 
@@ -180,6 +195,9 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     }
 
     private void stopPartition() {
+        if (exchange != null) {
+            exchange.abort();
+        }
         if (partition != null) {
             getContext().stop(partition);
             partition = null;

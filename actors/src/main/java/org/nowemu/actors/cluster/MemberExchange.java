@@ -7,26 +7,26 @@ import org.nowemu.actors.runtime.ComponentReport;
 import org.nowemu.actors.runtime.Event;
 import org.nowemu.actors.runtime.Exchange;
 import org.nowemu.actors.runtime.ExitDelays;
-import org.nowemu.actors.runtime.PartitionActor;
+import org.nowemu.actors.runtime.LaneGroup;
 import org.nowemu.actors.runtime.RunFailure;
 import org.nowemu.actors.wire.WireRegistry;
 
 /**
- * The {@link Exchange} of a member's partition, and the barrier between members, with no one in the middle:
- * at the end of each global window a member sends every other member one {@link MemberAgent.Window} report
- * (its earliest pending time, its earliest output time, the messages it produced for that member, and for
- * each member the earliest time those messages could make it send in turn); when it holds the reports of all
- * members for that window, it computes the next one by itself. Every member computes the same global figures
- * from the same reports, so they agree without a coordinator round trip.
+ * The {@link Exchange} of a member's lanes, and the barrier between members, with no one in the middle: at the
+ * end of each global window a member sends every other member one {@link MemberAgent.Window} report (its
+ * earliest pending time, its earliest output time, the messages it produced for that member, and for each member
+ * the earliest time those messages could make it send in turn); when it holds the reports of all members for
+ * that window, it computes the next one by itself. Every member computes the same global figures from the same
+ * reports, so they agree without a coordinator round trip.
  *
  * <p>Member p's next window is [its earliest event, E_p), clipped to the horizon. E_p is the least, over the
  * other members q, of q's earliest output time O_q (its pending work plus {@link ExitDelays}, lowered by what
  * was just sent to it) and of min over r other than p and q of O_r plus q's least exit delay (a message r
- * sends q during the window that q passes on to p later). Inside it, p runs its own windows of the model's
- * lookahead one after the other, and each message it sends another member lowers E_p to that message's time
- * plus its target's exit delay (the earliest anything it causes could come back). No message can reach p
- * below E_p, since members exchange messages only at barriers. A member whose neighbours are idle and which
- * sends them nothing runs to the horizon in one window.
+ * sends q during the window that q passes on to p later). Inside it, p's lanes run their own windows
+ * ({@link LaneGroup}), and each message they send another member lowers E_p to that message's time plus its
+ * target's exit delay (the earliest anything it causes could come back). No message can reach p below E_p,
+ * since members exchange messages only at barriers. A member whose neighbours are idle and which sends them
+ * nothing runs to the horizon in one window.
  *
  * <p>The run ends when the global earliest time reaches the horizon (every member sees it in the same window)
  * or when a report carries a failure (every member sees the same earliest one; each tells the coordinator).
@@ -34,8 +34,8 @@ import org.nowemu.actors.wire.WireRegistry;
  * long window, whenever {@code heartbeatNanos} of wall time have passed since the last: the submitter stops a
  * run it hears nothing of for {@code nowemu.cluster.progress-timeout}, and a member far ahead of the others
  * (its neighbours idle) may be alone at work for long. Wall time decides only when a report is sent, never
- * what the model does. The partition's actor thread and
- * the member agent's thread both call in, so every entry point holds this object's lock.
+ * what the model does. The lanes' threads and the member agent's thread all call in, so every entry point holds
+ * this object's lock.
  */
 final class MemberExchange implements Exchange {
     private static final int PROGRESS_EVERY = 32;
@@ -44,7 +44,6 @@ final class MemberExchange implements Exchange {
     private final long job;
     private final int member;
     private final int members;
-    private final long lookahead;
     private final long horizon;
     private final long[] exitDelays;
     /** Per member, the least exit delay of its components. */
@@ -58,20 +57,17 @@ final class MemberExchange implements Exchange {
     /** Per member, the report being put together from its parts, and how many parts are in. */
     private final MemberAgent.Window[] assembling;
     private final int[] partsIn;
-    private ActorRef<PartitionActor.Command> partition;
+    private LaneGroup lanes;
+    private boolean aborted;
     private long seq;
-    private long globalEnd = Long.MIN_VALUE;
-    // What this member produced since its last report.
-    private final ArrayList<ArrayList<Event>> outgoing = new ArrayList<>();
-    private final long[] inputTo;
-    private long outMin = Long.MAX_VALUE;
-    private long ownPending = Long.MAX_VALUE;
     private RunFailure failure;
     // Totals for the coordinator.
     private long handled;
-    private long activations;
     private long crossed;
     private long waitNanos;
+    /** Wall time the lanes worked: from the opening of each member window to their report (ns). */
+    private long busyNanos;
+    private long openedAt;
     private long reportedAt;
     private long startedAt;
     // Liveness: the last global time every member reached, when progress last went out, and how often it must.
@@ -79,7 +75,7 @@ final class MemberExchange implements Exchange {
     private long progressAt;
     private final long heartbeatNanos;
 
-    MemberExchange(long job, int member, List<ActorRef<MemberAgent.Command>> peers, long lookahead, long horizon,
+    MemberExchange(long job, int member, List<ActorRef<MemberAgent.Command>> peers, long horizon,
                    int[] partitionOf, long[] exitDelays, ActorRef<Coordinator.Command> coordinator,
                    WireRegistry registry, long heartbeatNanos) {
         this.registry = registry;
@@ -88,7 +84,6 @@ final class MemberExchange implements Exchange {
         this.member = member;
         this.members = peers.size();
         this.peers = List.copyOf(peers);
-        this.lookahead = lookahead;
         this.horizon = horizon;
         this.exitDelays = exitDelays;
         this.leastExit = new long[members];
@@ -101,71 +96,76 @@ final class MemberExchange implements Exchange {
         this.next = new MemberAgent.Window[members];
         this.assembling = new MemberAgent.Window[members];
         this.partsIn = new int[members];
-        this.inputTo = new long[members];
-        resetOutgoing();
     }
 
-    @Override
-    public void register(int p, ActorRef<PartitionActor.Command> coordinatorOfPartition) {
-        partition = coordinatorOfPartition;
+    /** The member's lanes are built and wait for {@link #begin}: the member is ready. */
+    synchronized void register(LaneGroup group) {
+        lanes = group;
+        if (aborted) {
+            group.abort();
+            return;
+        }
         coordinator.tell(new Coordinator.Ready(job, member));
     }
 
-    /** The partition begins the run (its start phase is window 0). */
+    /** The run begins: the components start (the member's window 0), on this thread. */
     synchronized void begin() {
         startedAt = System.nanoTime(); // speed statistics and liveness only
         progressAt = startedAt;
-        partition.tell(PartitionActor.Begin.INSTANCE);
+        openedAt = startedAt;
+        lanes.begin();
+    }
+
+    /** The run is stopped from outside: the lanes stop wherever they are. */
+    synchronized void abort() {
+        aborted = true;
+        if (lanes != null) {
+            lanes.abort();
+        }
     }
 
     @Override
-    public synchronized void windowClosed(int p, long localMin, long earliestOutput, List<List<Event>> out,
-                                          long handledInWindow, long activated, RunFailure partitionFailure) {
+    public synchronized void windowClosed(long localMin, long earliestOutput, List<List<Event>> out,
+                                          long handledInWindow, RunFailure lanesFailure) {
         handled += handledInWindow;
-        activations += activated;
+        busyNanos += System.nanoTime() - openedAt;
+        if (lanesFailure != null && lanesFailure.before(failure)) {
+            failure = lanesFailure;
+        }
+        long[] input = new long[members];
+        java.util.Arrays.fill(input, Long.MAX_VALUE);
+        long min = localMin;
+        for (int q = 0; q < members; q++) {
+            for (Event e : out.get(q)) {
+                min = Math.min(min, e.time());
+                input[q] = Math.min(input[q], ExitDelays.after(e.time(), exitDelays[e.target()]));
+            }
+        }
+        report(min, earliestOutput, out, input);
+    }
+
+    @Override
+    public synchronized void working(long handledSoFar) {
         if (System.nanoTime() - progressAt >= heartbeatNanos) {
             progress(); // still at work, perhaps far into a long window
         }
-        if (partitionFailure != null && partitionFailure.before(failure)) {
-            failure = partitionFailure;
-        }
-        if (out != null) {
-            for (int q = 0; q < out.size(); q++) {
-                List<Event> l = out.get(q);
-                if (l != null) {
-                    for (Event e : l) {
-                        outgoing.get(q).add(e);
-                        outMin = Math.min(outMin, e.time());
-                        long back = ExitDelays.after(e.time(), exitDelays[e.target()]);
-                        inputTo[q] = Math.min(inputTo[q], back);
-                        // What q does with it could come back here no sooner: the window stops there. It is
-                        // later than the local window just run, whose sends all fall at or after its end.
-                        globalEnd = Math.min(globalEnd, back);
-                    }
-                }
-            }
-        }
-        // Messages sent out fall at or after the window's end, so an earlier minimum is local work.
-        if (failure == null && localMin < globalEnd) {
-            partition.tell(new PartitionActor.OpenWindow(localMin, Math.min(localMin + lookahead, globalEnd),
-                    List.of()));
-            return;
-        }
-        ownPending = localMin;
-        report(Math.min(localMin, outMin), earliestOutput);
     }
 
-    private void report(long min, long earliestOutput) {
-        long[] input = inputTo.clone();
+    @Override
+    public synchronized void crashed(String why) {
+        coordinator.tell(new Coordinator.Refused(job, member, why));
+    }
+
+    private void report(long min, long earliestOutput, List<List<Event>> outgoing, long[] input) {
         for (int q = 0; q < members; q++) {
             if (q != member) {
-                ArrayList<Event> all = outgoing.get(q);
+                List<Event> all = outgoing.get(q);
                 crossed += all.size();
                 // In parts, so that no message outgrows Artery's frame (a message too large is dropped, and the
                 // run would wait for it for ever).
                 int parts = Math.max(1, (all.size() + EVENTS_PER_PART - 1) / EVENTS_PER_PART);
                 for (int k = 0; k < parts; k++) {
-                    ArrayList<Event> part = parts == 1 ? all : new ArrayList<>(
+                    ArrayList<Event> part = new ArrayList<>(
                             all.subList(k * EVENTS_PER_PART, Math.min(all.size(), (k + 1) * EVENTS_PER_PART)));
                     peers.get(q).tell(new MemberAgent.Window(job, member, seq, parts, min, earliestOutput, input,
                             part, failure));
@@ -174,7 +174,6 @@ final class MemberExchange implements Exchange {
         }
         MemberAgent.Window own = new MemberAgent.Window(job, member, seq, 1, min, earliestOutput, input,
                 new ArrayList<>(), failure);
-        resetOutgoing();
         reportedAt = System.nanoTime();
         current[member] = own;
         advanceIfComplete();
@@ -262,22 +261,18 @@ final class MemberExchange implements Exchange {
             progress();
         }
         if (start >= horizon) {
-            partition.tell(new PartitionActor.Finish(incoming));
+            lanes.finish(incoming);
             return;
         }
-        globalEnd = end;
-        long from = ownPending;
-        for (Event e : incoming) {
-            from = Math.min(from, e.time());
-        }
-        partition.tell(new PartitionActor.OpenWindow(from, Math.min(ExitDelays.after(from, lookahead), end),
-                incoming));
+        openedAt = System.nanoTime();
+        lanes.openWindow(end, incoming);
     }
 
     @Override
-    public synchronized void finished(int p, List<ComponentReport> reports, RunFailure partitionFailure) {
+    public synchronized void finished(List<ComponentReport> reports, RunFailure partitionFailure) {
         long wall = System.nanoTime() - startedAt;
-        Coordinator.MemberStats stats = new Coordinator.MemberStats(seq, activations, crossed, waitNanos, wall);
+        Coordinator.MemberStats stats = new Coordinator.MemberStats(seq, handled, crossed, waitNanos, wall,
+                lanes.lanes(), busyNanos);
         WireCheck.Checked checked = WireCheck.outcomes(reports, registry, partitionFailure);
         List<ArrayList<ComponentReport>> chunks = Wire.chunks(checked.reports());
         for (int i = 0; i < chunks.size(); i++) {
@@ -289,16 +284,7 @@ final class MemberExchange implements Exchange {
 
 
     private void progress() {
-        coordinator.tell(new Coordinator.Progress(job, member, completed, handled));
+        coordinator.tell(new Coordinator.Progress(job, member, completed, handled, seq, busyNanos));
         progressAt = System.nanoTime();
-    }
-
-    private void resetOutgoing() {
-        outgoing.clear();
-        for (int q = 0; q < members; q++) {
-            outgoing.add(new ArrayList<>());
-        }
-        java.util.Arrays.fill(inputTo, Long.MAX_VALUE);
-        outMin = Long.MAX_VALUE;
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import com.typesafe.config.ConfigFactory;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
@@ -20,7 +21,10 @@ import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.runtime.ComponentReport;
 import org.nowemu.actors.runtime.EmulationException;
 import org.nowemu.actors.runtime.RunProgress;
+import org.nowemu.actors.runtime.Planner;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.actors.runtime.RuntimeReport;
+import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.time.VirtualTime;
 
 /**
@@ -133,6 +137,12 @@ final class Submitter {
         if (h.outcome() instanceof Coordinator.Done d) {
             return onDone(d);
         }
+        if (h.outcome() instanceof Coordinator.Coupling c) {
+            if (c.job() == run.job() && c.lambda() < 1) {
+                run.layout().accept("warning: " + c.line());
+            }
+            return Behaviors.same();
+        }
         return onFailed((Coordinator.Failed) h.outcome());
     }
 
@@ -164,14 +174,32 @@ final class Submitter {
             return Behaviors.same();
         }
         double wall = (System.nanoTime() - wallStart) / 1e9;
-        long activations = 0;
-        for (Coordinator.MemberStats m : d.members()) {
-            activations += m.activations();
-        }
         run.layout().accept(barrierSummary(d.members()));
-        watch.result.complete(RunResult.assemble(Wire.joined(reports), d.members().get(0).windows(), activations,
-                run.lookahead(), wall));
+        long windows = d.members().get(0).windows();
+        watch.result.complete(RunResult.assemble(Wire.joined(reports), windows, windows * d.members().size(),
+                run.lookahead(), wall, runtime(d.members())));
         return Behaviors.stopped();
+    }
+
+    /** How the members ran it: their lanes, and the coupling factor over them measured on the whole run. */
+    private RuntimeReport runtime(List<Coordinator.MemberStats> stats) {
+        long handled = 0;
+        long busy = 0;
+        long crossed = 0;
+        long wait = 0;
+        int lanes = 0;
+        for (Coordinator.MemberStats m : stats) {
+            wait += m.waitNanos();
+            handled += m.handled();
+            busy += m.busyNanos();
+            crossed += m.crossed();
+            lanes = Math.max(lanes, m.lanes());
+        }
+        long windows = stats.get(0).windows();
+        Planner planner = RuntimeSettings.from(ConfigFactory.parseString(run.config()).resolve()).planner();
+        Planner.Coupling c = planner.coupling(handled, windows, stats.size(), busy / (double) Math.max(1, handled));
+        return new RuntimeReport("actors", lanes, stats.size(), c.lambda(), c.speedup(), c.line(), windows, crossed,
+                Long.MAX_VALUE, 0, handled / (double) Math.max(1, windows * stats.size()), wait / 1e9, 0);
     }
 
     private Behavior<Command> onFailed(Coordinator.Failed f) {

@@ -14,9 +14,8 @@ import org.nowemu.actors.trace.TraceEntry;
 
 /**
  * The runtime state of one component: its timing mailbox, clock, send sequence, random stream, hash,
- * statistics and the outbox of messages for other components. Owned by the actor of its {@link Unit} while that
- * runs a window and by its partition's sub-coordinator between windows (the hand-off is ordered by the window
- * barrier), never by two threads at once.
+ * statistics. Owned by the {@link Lane} that runs it (or by the {@link SequentialEngine}): one thread at a time, the
+ * hand-off between threads ordered by the lanes' barrier.
  */
 final class ComponentCell {
     final int id;
@@ -28,7 +27,7 @@ final class ComponentCell {
     private final Receive receive;
     /** Set while onFinish runs: the run is over, so a send then is a model error, not a message. */
     private boolean finishing;
-    /** The timing mailbox; its {@link Unit}, if any, also adds to it and reads its head. */
+    /** What is still pending for it when the run ends (its mailbox lives in its lane's calendar until then). */
     final EventQueue queue = new EventQueue();
     private final boolean tracing;
     private final int traceLimit;
@@ -42,8 +41,6 @@ final class ComponentCell {
     private long duplicates;
     private long lastTime;
     private Event last;
-    /** True while the event being handled is still on top of the queue. */
-    private boolean topInHand;
     /** The hasher of the last payload class seen: components mostly receive one or two classes. */
     private Class<?> hashedClass;
     private StructuralHash.Hasher hasher;
@@ -58,13 +55,8 @@ final class ComponentCell {
 
     /** Set by the {@link SequentialEngine}: every message this component sends goes straight into its heap. */
     EventQueue heap;
-    /** The unit this component is activated with, when it has other members: messages to them go there at once. */
-    Unit unit;
-    /** Messages for other components produced in the current window; emptied by the sub-coordinator. */
-    final ArrayList<Event> outbox = new ArrayList<>();
-    /** Written at the end of each activation, read by the sub-coordinator. */
-    long nextTime = Long.MAX_VALUE;
-    long handledInWindow;
+    /** The lane that runs this component on the actor runtime: it routes the messages for other components. */
+    Lane lane;
     RunFailure failure;
     ComponentReport report;
 
@@ -99,63 +91,6 @@ final class ComponentCell {
                 fail("", t);
             }
         }
-        nextTime = queue.nextTime();
-    }
-
-    /** Handles, in key order, every queued message earlier than {@code end}, taking {@code incoming} first. */
-    void runWindow(long end, List<Event> incoming) {
-        long before = handled;
-        try {
-            if (incoming != null) {
-                for (int i = 0, n = incoming.size(); i < n; i++) {
-                    queue.add(incoming.get(i));
-                }
-            }
-            while (queue.nextTime() < end) {
-                // The event stays on top of the queue while it is handled: the handler's first self-send
-                // replaces it (one sift instead of two); otherwise it is removed after the handler.
-                Event e = queue.peek();
-                topInHand = true;
-                if (!begin(e)) {
-                    queue.poll();
-                    topInHand = false;
-                    continue;
-                }
-                receive.dispatch(e.payload);
-                if (topInHand) {
-                    queue.poll();
-                    topInHand = false;
-                }
-            }
-        } catch (Throwable t) {
-            // Errors too (an assertion, a stack overflow): the actor must report, or the barrier waits forever.
-            fail("", t);
-        }
-        topInHand = false;
-        handledInWindow = handled - before;
-        nextTime = queue.nextTime();
-    }
-
-    /**
-     * Handles the earliest event of its queue, as {@link #runWindow} does: its {@link Unit} found it the earliest
-     * of the unit's. A failure is recorded and leaves the event in the queue, as there.
-     */
-    void handleHead() {
-        Event e = queue.peek();
-        topInHand = true;
-        try {
-            if (!begin(e)) {
-                queue.poll();
-            } else {
-                receive.dispatch(e.payload);
-                if (topInHand) {
-                    queue.poll();
-                }
-            }
-        } catch (Throwable t) {
-            fail("", t);
-        }
-        topInHand = false;
     }
 
     /** Messages handled so far in the run. */
@@ -164,8 +99,8 @@ final class ComponentCell {
     }
 
     /**
-     * Handles one event taken from the {@link SequentialEngine}'s heap, exactly as {@link #runWindow} handles one
-     * from its own queue. A component that has failed handles nothing more (the run is ending).
+     * Handles one event taken from its mailbox: the {@link SequentialEngine}'s heap, or its {@link Lane}'s calendar.
+     * A component that has failed handles nothing more (the run is ending).
      */
     void handle(Event e) {
         if (failure != null) {
@@ -267,32 +202,17 @@ final class ComponentCell {
         if (time < 0) {
             throw new IllegalArgumentException("delay " + delay + "ps overflows virtual time");
         }
-        Event e;
-        if (heap != null) {
-            if (target != id && delay < connections.minDelayTo(target)) {
-                throw new EmulationException(describeBadSend(target, delay, connections.minDelayTo(target)));
-            }
-            heap.add(new Event(time, id, sequence++, target, payload));
-        } else if (target == id) {
-            e = new Event(time, id, sequence++, id, payload);
-            if (topInHand) {
-                queue.replaceTop(e);
-                topInHand = false;
-            } else {
-                queue.add(e);
-            }
-        } else {
+        if (target != id) {
             long min = connections.minDelayTo(target);
             if (delay < min) {
                 throw new EmulationException(describeBadSend(target, delay, min));
             }
-            e = new Event(time, id, sequence++, target, payload);
-            int mate = unit == null ? -1 : unit.indexOf(target);
-            if (mate >= 0) {
-                unit.deliver(mate, e);
-            } else {
-                outbox.add(e);
-            }
+        }
+        Event e = new Event(time, id, sequence++, target, payload);
+        if (heap != null) {
+            heap.add(e);
+        } else {
+            lane.route(e);
         }
         sent++;
     }

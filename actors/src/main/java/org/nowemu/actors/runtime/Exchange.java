@@ -1,38 +1,32 @@
 package org.nowemu.actors.runtime;
 
 import java.util.List;
-import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * The window barrier and the exchange of messages between partitions. Each partition's sub-coordinator
- * reports the end of every window here with the messages it has for other partitions and its earliest
- * pending time; when all partitions have reported, the exchange opens the next window
- * [T, min(T + lookahead, horizon)) with T the global earliest time, handing each partition the messages sent
- * to it, or tells every partition to finish. {@link LocalExchange} runs the partitions of one JVM; a cluster
- * implementation carries the same reports between JVMs.
+ * What a cluster member's lanes ({@link LaneGroup#member}) meet the other members through: at the end of each
+ * member window the leading lane hands the member's report here, and the exchange, once it holds every member's
+ * report, opens the next member window ({@link LaneGroup#openWindow}) or ends the run ({@link LaneGroup#finish}).
+ * Implemented over Artery by the cluster's member exchange.
  */
 public interface Exchange {
 
-    /** A partition's sub-coordinator is ready; the run begins when all are. */
-    void register(int partition, ActorRef<PartitionActor.Command> coordinator);
-
     /**
-     * A partition finished a window (or the start phase).
+     * The member's lanes have nothing left before the member window's end (or one of its components failed).
      *
-     * @param localMin  earliest time of any message pending in the partition or sent out of it (ps)
-     * @param earliestOutput earliest time its pending work could make it send to another partition (ps): at
-     *                  least {@code localMin}'s pending part, more when it was given {@link ExitDelays}
-     * @param outgoing  messages for each other partition, by partition index (null entries: none)
-     * @param handled   messages handled in the window
-     * @param activations units activated in the window ({@link Units}: a component, or several activated as one)
-     * @param failure   the earliest handler failure in the partition, or null
+     * @param localMin       earliest time of any message pending on the member (ps)
+     * @param earliestOutput earliest time its pending work could send to another member (ps), {@link ExitDelays}
+     * @param outgoing       messages for each member, by member index (its own entry empty)
+     * @param handled        messages handled since the last report
+     * @param failure        the earliest handler failure on the member, or null
      */
-    void windowClosed(int partition, long localMin, long earliestOutput, List<List<Event>> outgoing, long handled,
-                      long activations, RunFailure failure);
+    void windowClosed(long localMin, long earliestOutput, List<List<Event>> outgoing, long handled, RunFailure failure);
 
-    /**
-     * A partition finished the run and hands over its components' final reports, with the earliest failure of
-     * their {@code onFinish} (or null).
-     */
-    void finished(int partition, List<ComponentReport> reports, RunFailure failure);
+    /** A lane is still at work in a long window, {@code handled} events into the run (for liveness only). */
+    void working(long handled);
+
+    /** The member's components' final reports, in id order, with the earliest failure of their onFinish (or null). */
+    void finished(List<ComponentReport> reports, RunFailure failure);
+
+    /** A lane's host failed outside any component (a runtime defect): the run cannot go on. */
+    void crashed(String why);
 }

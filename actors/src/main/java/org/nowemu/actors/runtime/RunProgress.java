@@ -7,6 +7,7 @@ package org.nowemu.actors.runtime;
 public final class RunProgress {
     private volatile long virtualTime;
     private volatile long events;
+    private volatile java.util.function.Consumer<String> notes = n -> { };
 
     public void update(long time, long totalEvents) {
         virtualTime = time;
@@ -19,5 +20,15 @@ public final class RunProgress {
 
     public long events() {
         return events;
+    }
+
+    /** Where the runtime's one-line notes go (the planner's choice): the terminal, say. Default: nowhere. */
+    public void onNote(java.util.function.Consumer<String> listener) {
+        notes = listener;
+    }
+
+    /** A one-line note for the user about how the run is being run (never about its results). */
+    public void note(String line) {
+        notes.accept(line);
     }
 }

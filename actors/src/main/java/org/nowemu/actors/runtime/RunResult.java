@@ -11,9 +11,9 @@ import org.nowemu.actors.stats.Digest;
  *
  * @param finalTimePs  virtual time of the last handled message
  * @param events       messages handled
- * @param windows      synchronisation windows opened
- * @param activations  unit activations (a unit, one component or several activated as one, granted a window, plus
- *                     start and finish)
+ * @param windows      synchronisation windows between lanes (0 with one lane; over several JVMs, global windows)
+ * @param activations  lane activations: lanes that handled events in a window, summed over windows (one lane
+ *                     running to the horizon is one)
  * @param digest       the run digest (hex): components' hashes and counters in id order, then the final time
  * @param lookaheadPs  the window width
  * @param components   every component's report, in id order
@@ -22,11 +22,12 @@ import org.nowemu.actors.stats.Digest;
  * @param invariants   the runtime's own ledger of events
  * @param wallSeconds  wall-clock seconds of the run (for speed figures only)
  * @param ledger       the fate of every application message (empty for runs of plain components)
+ * @param runtime      how the runtime ran it: lanes, the planner's choice, barrier figures (never part of results)
  */
 public record RunResult(long finalTimePs, long events, long windows, long activations, String digest, long lookaheadPs,
                         List<ComponentReport> components, SortedMap<String, Long> counters,
                         SortedMap<String, Histogram> histograms, Invariants invariants, double wallSeconds,
-                        Ledger ledger) {
+                        Ledger ledger, RuntimeReport runtime) {
 
     /** Whether the run kept its books: no event lost or duplicated, and every application message accounted for. */
     public boolean kept() {
@@ -59,7 +60,7 @@ public record RunResult(long finalTimePs, long events, long windows, long activa
 
     /** The result of a run from every component's report (in id order) and the runtime's window statistics. */
     public static RunResult assemble(List<ComponentReport> reports, long windows, long activations, long lookahead,
-                              double wallSeconds) {
+                              double wallSeconds, RuntimeReport runtime) {
         long finalTime = 0;
         long events = 0;
         long sent = 0;
@@ -79,7 +80,7 @@ public record RunResult(long finalTimePs, long events, long windows, long activa
         String digest = Digest.hex(digest(reports, finalTime));
         Invariants inv = new Invariants(sent, events, 0, pending, sent - events - pending, duplicated);
         return new RunResult(finalTime, events, windows, activations, digest, lookahead, List.copyOf(reports),
-                counters, histograms, inv, wallSeconds, Ledger.of(reports));
+                counters, histograms, inv, wallSeconds, Ledger.of(reports), runtime);
     }
 
     /** The digest over component hashes and counters in id order, then the final time. */

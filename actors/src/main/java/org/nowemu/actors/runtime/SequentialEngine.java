@@ -33,6 +33,7 @@ final class SequentialEngine {
 
     static RunResult run(Model model, RuntimeSettings settings, long horizonPs, RunProgress progress) {
         long wallStart = System.nanoTime(); // speed figures only; nothing emulated reads it
+        long cpuStart = RuntimeReport.threadCpuNanos();
         int n = model.size();
         EventQueue heap = new EventQueue();
         ComponentCell[] cells = new ComponentCell[n];
@@ -90,7 +91,8 @@ final class SequentialEngine {
         }
         progress.update(lastTime(reports), handled);
         double wall = (System.nanoTime() - wallStart) / 1e9;
-        return RunResult.assemble(reports, 0, 0, model.lookahead(), wall);
+        double cpu = cpuStart < 0 ? Double.NaN : (RuntimeReport.threadCpuNanos() - cpuStart) / 1e9;
+        return RunResult.assemble(reports, 0, 0, model.lookahead(), wall, RuntimeReport.sequential(cpu));
     }
 
     private static RunFailure earliestFailure(ComponentCell[] cells, RunFailure from) {

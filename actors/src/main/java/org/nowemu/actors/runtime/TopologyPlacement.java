@@ -1,17 +1,21 @@
 package org.nowemu.actors.runtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 
 /**
- * Splits a model over several JVMs along its placement groups ({@link ModelBuilder#group}): a group (a switch
- * with its hosts) never straddles two partitions, so only connections between groups (inter-switch cables) are
- * cut. Partitions are grown one at a time from the lowest-numbered unassigned group, each time taking the
- * unassigned group with the most connections into the partition (ties to the lowest number) until the
- * partition holds its share of the components (stopping short when the next group would overshoot the share by
- * more than the partition lacks); the last takes the rest. A model without groups is cut into
- * contiguous blocks of ids. Deterministic; where components run never changes results, only speed.
+ * Splits a model, or one cluster member's share of it, into parts (JVMs, or the lanes of one JVM) along its
+ * placement groups ({@link ModelBuilder#group}): a group (a switch with its hosts) never straddles two parts, so
+ * only connections between groups (inter-switch cables) are cut, and nothing inside a host or a NIC ever is.
+ * Parts are balanced by weight: by the events each component is expected to handle when they are known (a pilot
+ * stretch of the run, {@link Planner}), else by the count of components. Parts are grown one at a time from the
+ * lowest-numbered unassigned group, each time taking the unassigned group with the most connections into the
+ * part (ties to the lowest number) until the part holds its share of the weight (stopping short when the next
+ * group would overshoot the share by more than the part lacks); the last takes the rest. A model without groups
+ * is cut into contiguous blocks of ids of near-equal weight. Deterministic; where components run never changes
+ * results, only speed.
  *
  * @param placement   which partition runs each component
  * @param components  components in each partition
@@ -20,52 +24,78 @@ import java.util.TreeMap;
  */
 public record TopologyPlacement(Placement placement, int[] components, int cut, long cutLookahead) {
 
+    /** The whole model over {@code parts} parts, balanced by component count. */
     public static TopologyPlacement split(Model model, int parts) {
-        int n = model.size();
+        int[] all = new int[model.size()];
+        Arrays.setAll(all, i -> i);
+        Assigned a = assign(model, all, null, parts);
+        return measure(model, Placement.of(a.partOf(), a.parts()));
+    }
+
+    /** Parts of the components {@code subset} (ascending ids): {@code partOf} by position in the subset. */
+    record Assigned(int[] partOf, int parts) {
+    }
+
+    /**
+     * Splits {@code subset} (ascending component ids) into at most {@code parts} parts balanced by {@code weight}
+     * (by component id; null: one each). Fewer parts come back when there are fewer groups than parts.
+     */
+    static Assigned assign(Model model, int[] subset, long[] weight, int parts) {
+        int n = subset.length;
         int[] groupOf = new int[n];
-        int groups = 0;
         boolean grouped = false;
-        for (int id = 0; id < n; id++) {
-            groups = Math.max(groups, model.group(id) + 1);
-            grouped |= model.group(id) >= 0;
+        TreeMap<Integer, Integer> groupIndex = new TreeMap<>();
+        for (int i = 0; i < n; i++) {
+            int g = model.group(subset[i]);
+            grouped |= g >= 0;
+            if (g >= 0) {
+                groupIndex.putIfAbsent(g, 0);
+            }
         }
         if (!grouped) {
-            return measure(model, Placement.blocks(n, parts));
+            return blocks(subset, weight, parts);
         }
-        // Ungrouped components become groups of their own.
-        for (int id = 0; id < n; id++) {
-            groupOf[id] = model.group(id) >= 0 ? model.group(id) : groups++;
+        int groups = 0;
+        for (var e : groupIndex.entrySet()) {
+            e.setValue(groups++);
         }
-        int[] weight = new int[groups];
+        int[] local = new int[model.size()];
+        Arrays.fill(local, -1);
+        for (int i = 0; i < n; i++) {
+            local[subset[i]] = i;
+            int g = model.group(subset[i]);
+            // Ungrouped components become groups of their own.
+            groupOf[i] = g >= 0 ? groupIndex.get(g) : groups++;
+        }
+        long[] w = new long[groups];
         List<TreeMap<Integer, Integer>> links = new ArrayList<>(groups);
         for (int g = 0; g < groups; g++) {
             links.add(new TreeMap<>());
         }
-        for (int id = 0; id < n; id++) {
-            weight[groupOf[id]]++;
-            Connections c = model.connections(id);
-            for (int t : c.targets()) {
-                int a = groupOf[id];
-                int b = groupOf[t];
-                if (a != b) {
-                    links.get(a).merge(b, 1, Integer::sum);
-                    links.get(b).merge(a, 1, Integer::sum);
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            long wi = weight == null ? 1 : weight[subset[i]];
+            w[groupOf[i]] += wi;
+            total += wi;
+            for (int t : model.connections(subset[i]).targets()) {
+                int lt = local[t];
+                if (lt >= 0 && groupOf[i] != groupOf[lt]) {
+                    links.get(groupOf[i]).merge(groupOf[lt], 1, Integer::sum);
+                    links.get(groupOf[lt]).merge(groupOf[i], 1, Integer::sum);
                 }
             }
         }
-        int used = 0;
-        for (int w : weight) {
-            used += w > 0 ? 1 : 0;
-        }
-        int p = Math.max(1, Math.min(parts, used));
+        int p = Math.max(1, Math.min(parts, groups));
         int[] partOfGroup = new int[groups];
-        java.util.Arrays.fill(partOfGroup, -1);
-        int remaining = n;
-        for (int k = 0; k < p; k++) {
-            int target = k == p - 1 ? remaining : (remaining + (p - k) / 2) / (p - k);
-            int have = 0;
+        Arrays.fill(partOfGroup, -1);
+        long remaining = total;
+        int made = 0;
+        for (int k = 0; k < p && made < groups; k++) {
+            long target = k == p - 1 ? remaining : (remaining + (p - k) / 2) / (p - k);
+            long have = 0;
+            int taken = 0;
             TreeMap<Integer, Integer> pull = new TreeMap<>(); // unassigned group -> connections into this part
-            while (have < target) {
+            while (have < target || taken == 0) {
                 int next = -1;
                 int best = 0;
                 for (var e : pull.entrySet()) {
@@ -76,7 +106,7 @@ public record TopologyPlacement(Placement placement, int[] components, int cut, 
                 }
                 if (next < 0) {
                     for (int g = 0; g < groups; g++) {
-                        if (partOfGroup[g] < 0 && weight[g] > 0) {
+                        if (partOfGroup[g] < 0) {
                             next = g;
                             break;
                         }
@@ -86,12 +116,14 @@ public record TopologyPlacement(Placement placement, int[] components, int cut, 
                     break;
                 }
                 // Stop short rather than overshoot by more than the shortfall (the next parts take up the rest).
-                if (have > 0 && k < p - 1 && have + weight[next] - target > target - have) {
+                if (taken > 0 && k < p - 1 && have + w[next] - target > target - have) {
                     break;
                 }
                 partOfGroup[next] = k;
+                made++;
+                taken++;
                 pull.remove(next);
-                have += weight[next];
+                have += w[next];
                 for (var e : links.get(next).entrySet()) {
                     if (partOfGroup[e.getKey()] < 0) {
                         pull.merge(e.getKey(), e.getValue(), Integer::sum);
@@ -100,23 +132,49 @@ public record TopologyPlacement(Placement placement, int[] components, int cut, 
             }
             remaining -= have;
         }
-        int[] partitionOf = new int[n];
-        for (int id = 0; id < n; id++) {
-            partitionOf[id] = partOfGroup[groupOf[id]];
+        int[] partOf = new int[n];
+        for (int i = 0; i < n; i++) {
+            partOf[i] = partOfGroup[groupOf[i]];
         }
-        // A part left empty (more parts asked than the groups allow) is dropped by renumbering.
-        int[] renumber = new int[p];
-        java.util.Arrays.fill(renumber, -1);
-        int parts2 = 0;
-        for (int id = 0; id < n; id++) {
-            if (renumber[partitionOf[id]] < 0) {
-                renumber[partitionOf[id]] = parts2++;
+        return renumbered(partOf);
+    }
+
+    /** Contiguous blocks of {@code subset} of near-equal weight. */
+    private static Assigned blocks(int[] subset, long[] weight, int parts) {
+        int n = subset.length;
+        int p = Math.max(1, Math.min(parts, n));
+        long total = 0;
+        for (int id : subset) {
+            total += weight == null ? 1 : weight[id];
+        }
+        int[] partOf = new int[n];
+        long before = 0;
+        for (int i = 0; i < n; i++) {
+            long wi = weight == null ? 1 : weight[subset[i]];
+            // The part where the middle of this component's weight falls.
+            long mid = 2 * before + wi;
+            partOf[i] = total == 0 ? 0 : (int) Math.min(p - 1, mid * p / (2 * total));
+            before += wi;
+        }
+        return renumbered(partOf);
+    }
+
+    /** Parts numbered by first appearance, empty ones dropped. */
+    private static Assigned renumbered(int[] partOf) {
+        int max = 0;
+        for (int q : partOf) {
+            max = Math.max(max, q + 1);
+        }
+        int[] renumber = new int[max];
+        Arrays.fill(renumber, -1);
+        int parts = 0;
+        for (int i = 0; i < partOf.length; i++) {
+            if (renumber[partOf[i]] < 0) {
+                renumber[partOf[i]] = parts++;
             }
+            partOf[i] = renumber[partOf[i]];
         }
-        for (int id = 0; id < n; id++) {
-            partitionOf[id] = renumber[partitionOf[id]];
-        }
-        return measure(model, Placement.of(partitionOf, parts2));
+        return new Assigned(partOf, Math.max(1, parts));
     }
 
     private static TopologyPlacement measure(Model model, Placement placement) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayDeque;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.nowemu.actors.time.VirtualTime;
 
 /** A source, a single-server queue and a sink: the final time and counters are worked out by hand. */
@@ -84,15 +84,15 @@ class ChainTest {
         }
     }
 
-    @ParameterizedTest(name = "threads={0} partitions={1}")
-    @CsvSource({"1,1", "2,3", "8,2"})
-    void finalTimeAndCountersEqualTheHandWorkedValues(int threads, int partitions) {
+    @ParameterizedTest(name = "lanes={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void finalTimeAndCountersEqualTheHandWorkedValues(int lanes) {
         ModelBuilder b = new ModelBuilder();
         b.add("source", Source::new);
         b.add("server", Server::new);
         b.add("sink", Sink::new);
         b.connect(0, 1, 100 * NS).connect(1, 2, 50 * NS);
-        RunResult r = Emulation.run(b.build(), new RuntimeSettings(42, threads, partitions, false, 0), VirtualTime.NEVER);
+        RunResult r = Emulation.run(b.build(), new RuntimeSettings(42, lanes, false, 0), VirtualTime.NEVER);
         // Source emits at 0, 20, 40ns; tokens reach the server at 100, 120, 140ns.
         // Server: token 1 served 100-130 -> sink at 180; token 2 waits (120), served 130-160 -> sink 210;
         // token 3 waits (140), served 160-190 -> sink 240. Final time 240ns; two tokens queued.
@@ -105,15 +105,16 @@ class ChainTest {
         // from onStart) + 3 Token; server 3 Served + 3 Token = 12.
         assertEquals(12, r.events());
         assertEquals(new Invariants(12, 12, 0, 0, 0, 0), r.invariants());
-        // Lookahead is the smallest connection, 50ns. Windows start at the earliest pending time and each
-        // component runs up to its safe horizon (Horizons). On one partition nothing reaches the source, the
-        // server only from the source and the sink only from the server: source 0-40ns; server 100-190ns (the
-        // source has nothing left); sink 180-240ns: 3 windows.
-        // Over 2 or 3 partitions the sink (or the server) is elsewhere, and a window ends at the least earliest
-        // output time (at least one lookahead on): [0,150) source (0 + 100 + 50 to leave for the sink);
-        // [100,150) server (token 100 + 50); [160,210) server + sink(180); [210,...) sink(210, 240): 4 windows.
+        // Lookahead is the smallest connection, 50ns. One lane runs to the end without a window. Two lanes get
+        // equal shares of the ids, {source} and {server, sink}: a window ends where the first lane could next send
+        // to the second (the source's next emit + 100ns), never before one cable of the cut (100ns) on:
+        // [0, 100) the source emits all three; then nothing can cross any more (the second lane sends nowhere):
+        // [100, end) the server and the sink: 2 windows. Three lanes, one component each, cut cables of 100 and
+        // 50ns: [0, 100) source; [100, 150) server (a token at 100 could leave for the sink at 150): served at
+        // 130, sent for 180; [160, 210) server (160 + 50), sink 180; [210, end) sink 210, 240: 4 windows.
         assertEquals(50 * NS, r.lookaheadPs());
-        assertEquals(partitions == 1 ? 3 : 4, r.windows());
+        assertEquals(new long[] {0, 2, 4}[lanes - 1], r.windows());
+        assertEquals(lanes, r.runtime().lanes());
         assertEquals(180 * NS, r.histograms().get("c.arrival").getMinValue(), NS);
         assertTrue(r.histograms().get("c.arrival").getMaxValue() >= 240 * NS - NS);
     }

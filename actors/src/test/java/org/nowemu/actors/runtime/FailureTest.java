@@ -32,8 +32,8 @@ class FailureTest {
     /** The failure of the run on the actor runtime; the sequential engine must fail the same way. */
     static String failureOf(ModelBuilder b, int partitions) {
         String actors = assertThrows(EmulationException.class,
-                () -> Emulation.run(b.build(), new RuntimeSettings(1, 2, partitions, false, 0), VirtualTime.NEVER)).getMessage();
-        RuntimeSettings sequential = new RuntimeSettings(1, 1, 1, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL);
+                () -> Emulation.run(b.build(), new RuntimeSettings(1, partitions, false, 0), VirtualTime.NEVER)).getMessage();
+        RuntimeSettings sequential = new RuntimeSettings(1, 1, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL);
         assertEquals(actors, assertThrows(EmulationException.class,
                 () -> Emulation.run(b.build(), sequential, VirtualTime.NEVER)).getMessage(), "the sequential engine");
         return actors;
@@ -185,7 +185,7 @@ class FailureTest {
             }
         });
         for (RuntimeSettings.Engine engine : RuntimeSettings.Engine.values()) {
-            RunResult r = Emulation.run(b.build(), new RuntimeSettings(1, 1, 1, false, 0).withEngine(engine), 20);
+            RunResult r = Emulation.run(b.build(), new RuntimeSettings(1, 1, false, 0).withEngine(engine), 20);
             assertEquals(new Invariants(3, 1, 0, 2, 0, 0), r.invariants(), engine.name());
             assertEquals(10, r.finalTimePs(), engine.name());
         }

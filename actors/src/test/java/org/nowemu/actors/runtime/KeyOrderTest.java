@@ -76,7 +76,7 @@ class KeyOrderTest {
         }
         // Sequence numbers count every send, self-sends included: onStart's two schedules are 0 and 1, so the
         // note handled first (the earlier schedule) is sequence 2 and the other 3.
-        RunResult r = Emulation.run(b.build(), new RuntimeSettings(1, 2, partitions, false, 0), VirtualTime.NEVER);
+        RunResult r = Emulation.run(b.build(), new RuntimeSettings(1, partitions, false, 0), VirtualTime.NEVER);
         assertEquals(List.of("100000:a.1", "100000:a.0", "100000:b.1", "100000:b.0", "100000:c.0", "100000:c.1"), seen);
         assertEquals(6 + 6, r.events()); // 6 self-scheduled notes + 6 delivered notes
     }
@@ -98,7 +98,7 @@ class KeyOrderTest {
                 return Receive.builder().on(Note.class, n -> seen.add(n.text())).build();
             }
         });
-        Emulation.run(b.build(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.NEVER);
+        Emulation.run(b.build(), new RuntimeSettings(1, 1, false, 0), VirtualTime.NEVER);
         assertEquals(List.of("n0", "n1", "n2", "n3", "n4"), seen);
     }
 }

@@ -34,7 +34,7 @@ class MinimumDelayTest {
         b.add("link-7", () -> sendingAfter(1000, 0));
         b.connect(0, 1, 1000).connect(1, 0, 1000);
         EmulationException e = assertThrows(EmulationException.class,
-                () -> Emulation.run(b.build(), new RuntimeSettings(1, 2, 2, false, 0), VirtualTime.NEVER));
+                () -> Emulation.run(b.build(), new RuntimeSettings(1, 2, false, 0), VirtualTime.NEVER));
         assertEquals("component nic-3 (id 0) failed at 0ps: nic-3 (id 0) sent to link-7 (id 1) with delay 400ps (400ps),"
                 + " below the declared minimum delay 1.000ns (1000ps) of that connection", e.getMessage());
     }
@@ -46,7 +46,7 @@ class MinimumDelayTest {
         b.add("b", () -> sendingAfter(5000, 0));
         b.connect(1, 0, 1000);
         EmulationException e = assertThrows(EmulationException.class,
-                () -> Emulation.run(b.build(), new RuntimeSettings(1, 1, 1, false, 0), VirtualTime.NEVER));
+                () -> Emulation.run(b.build(), new RuntimeSettings(1, 1, false, 0), VirtualTime.NEVER));
         assertEquals("component a (id 0) failed at 0ps: a (id 0) sent to b (id 1) without a declared connection", e.getMessage());
     }
 
@@ -61,7 +61,7 @@ class MinimumDelayTest {
             b.connect(i, (i + 1) % 6, 100);
         }
         for (int p = 1; p <= 3; p++) {
-            RuntimeSettings s = new RuntimeSettings(1, 2, p, false, 0);
+            RuntimeSettings s = new RuntimeSettings(1, p, false, 0);
             EmulationException e = assertThrows(EmulationException.class,
                     () -> Emulation.run(b.build(), s, VirtualTime.NEVER));
             assertTrue(e.getMessage().startsWith("component c0 (id 0) failed at 0ps: c0 (id 0) sent to c1 (id 1)"), e.getMessage());

@@ -67,7 +67,7 @@ class OutcomesTest {
             }
         }
         for (int partitions = 1; partitions <= 4; partitions *= 2) {
-            RunResult r = Emulation.run(model().build(), new RuntimeSettings(1, 2, partitions, false, 0),
+            RunResult r = Emulation.run(model().build(), new RuntimeSettings(1, partitions, false, 0),
                     VirtualTime.NEVER);
             assertEquals(expected, r.outcomes(Note.class), partitions + " partitions");
             assertEquals(List.of(new Other(0), new Other(1), new Other(2), new Other(3)), r.outcomes(Other.class));

@@ -10,13 +10,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Units over random topologies, delays and groupings: with units every member must handle its events in exactly
- * the order of the sequential engine and of the runtime without units, whatever the threads, partitions and
- * horizons. The digest hashes each component's events in the order it handled them, so equal digests say the
- * orders are equal; a member handed an event earlier than one it already handled fails the run ("causality
- * broken"), and each relay also checks by itself that the times it sees never go back. Members are drawn at
- * random, not along connections, so a unit may hold components that never talk to each other, components whose
- * only way to each other leaves the unit and comes back, and connections of every length inside and into it.
+ * A lane's share is one unit: its components handle their events from one calendar and deliver to each other at
+ * once. Over random topologies, delays and placement groups, every component must handle its events in exactly
+ * the order of the sequential engine, whatever the lanes, with the lanes set or chosen by the planner after a
+ * pilot (which rebuilds the lanes twice, from one to several and possibly back). The digest hashes each
+ * component's events in the order it handled them, so equal digests say the orders are equal; a component handed
+ * an event earlier than one it already handled fails the run ("causality broken"), and each relay also checks by
+ * itself that the times it sees never go back. Groups are drawn at random, not along connections, so a share may
+ * hold components that never talk to each other, components whose only way to each other leaves the share and
+ * comes back, and connections of every length inside and into it.
  */
 @Timeout(180)
 class RandomUnitsTest {
@@ -117,30 +119,32 @@ class RandomUnitsTest {
 
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
-    void everyMemberHandlesItsEventsInTheOrderOfTheSequentialEngine(long seed) {
+    void everyComponentHandlesItsEventsInTheOrderOfTheSequentialEngine(long seed) {
         Model model = randomModel(seed);
         long horizon = 2_000_000;
-        RuntimeSettings base = new RuntimeSettings(seed, 1, 1, false, 0);
+        RuntimeSettings base = new RuntimeSettings(seed, 1, false, 0);
         RunResult oracle = Emulation.run(model, base.withEngine(RuntimeSettings.Engine.SEQUENTIAL), horizon);
         assertTrue(oracle.events() > 100, "the model does something: " + oracle.events());
-        RunResult alone = Emulation.run(model, base.withUnits(RuntimeSettings.UnitPolicy.NONE), horizon);
-        assertEquals(oracle.digest(), alone.digest());
-        // Activations are not compared: a unit runs to the horizon of its most exposed member, so a member that
-        // nothing outside reaches may take more activations in a unit than alone (it did here for some seeds).
-        for (RuntimeSettings.UnitPolicy policy : new RuntimeSettings.UnitPolicy[] {RuntimeSettings.UnitPolicy.GROUP,
-                RuntimeSettings.UnitPolicy.NODE}) {
-          for (int[] tp : new int[][] {{1, 1}, {2, 1}, {1, 3}, {2, 3}}) {
-            for (long[] reach : new long[][] {{10_000_000, 64}, {500, 2}, {0, 1}}) {
-                RuntimeSettings s = new RuntimeSettings(seed, tp[0], tp[1], false, 0).withHorizon(reach[0], (int) reach[1])
-                        .withUnits(policy);
-                RunResult r = Emulation.run(model, s, horizon);
-                String what = policy + ", threads " + tp[0] + ", partitions " + tp[1] + ", reach " + reach[0] + ", sources " + reach[1];
-                assertEquals(oracle.digest(), r.digest(), what);
-                assertEquals(oracle.events(), r.events(), what);
-                assertEquals(oracle.counter("hops"), r.counter("hops"), what);
-                assertEquals(oracle.invariants(), r.invariants(), what);
-            }
-          }
+        for (int lanes : new int[] {1, 2, 3, 5}) {
+            check(oracle, Emulation.run(model, base.withThreads(lanes), horizon), lanes + " lanes");
         }
+        // The planner, on 2 and 4 cores, after pilots of 40 events each: lanes rebuilt mid-run. A barrier of 1 ns
+        // keeps the lanes; one of a second takes them (least speed-up 0) and, after the next 40 events they run,
+        // takes them back to one lane.
+        for (double barrier : new double[] {1, 1e9}) {
+            RuntimeSettings planned = base.withThreads(0).withPlanner(new Planner(40, barrier, 300_000, 100, 0, 0));
+            for (int cores : new int[] {2, 4}) {
+                RunResult r = Emulation.run(model, planned, horizon, com.typesafe.config.ConfigFactory.load(),
+                        new RunProgress(), cores);
+                check(oracle, r, "planned on " + cores + " cores (" + r.runtime().choice() + ")");
+            }
+        }
+    }
+
+    private static void check(RunResult oracle, RunResult r, String what) {
+        assertEquals(oracle.digest(), r.digest(), what);
+        assertEquals(oracle.events(), r.events(), what);
+        assertEquals(oracle.counter("hops"), r.counter("hops"), what);
+        assertEquals(oracle.invariants(), r.invariants(), what);
     }
 }

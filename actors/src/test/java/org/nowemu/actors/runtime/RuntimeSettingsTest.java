@@ -9,7 +9,7 @@ import com.typesafe.config.ConfigFactory;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.BadInputException;
 
-/** The horizon and lane settings: read with their units, defaults as documented, bad values named. */
+/** The lane and planner settings: read with their units, defaults as documented, bad values named. */
 class RuntimeSettingsTest {
 
     private static Config with(String hocon) {
@@ -19,37 +19,29 @@ class RuntimeSettingsTest {
     @Test
     void defaultsAreTheDocumentedOnes() {
         RuntimeSettings s = RuntimeSettings.from(ConfigFactory.load());
-        assertEquals(1_000_000L, s.horizonReach()); // 1us in ps
-        assertEquals(64, s.horizonSources());
-        assertEquals(50_000L, s.laneParkNs()); // 50us in ns
-        assertEquals(RuntimeSettings.DEFAULT_HORIZON_REACH, s.horizonReach());
-        assertEquals(RuntimeSettings.DEFAULT_LANE_PARK, s.laneParkNs());
-        assertEquals(RuntimeSettings.UnitPolicy.GROUP, s.units());
-        assertEquals(RuntimeSettings.DEFAULT_UNITS, s.units());
+        assertEquals(0, s.threads()); // the planner chooses
+        assertEquals(10, s.idleCpuLevel());
+        assertEquals(20_000L, s.spinNs()); // level 10 x 2us
+        assertEquals(RuntimeSettings.DEFAULT_PLANNER, s.planner());
+        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0), s.planner()); // ns; 0: measured
     }
 
     @Test
     void unitsAreRead() {
-        RuntimeSettings s = RuntimeSettings.from(with("nowemu.runtime { horizon.reach = 0ps, horizon.sources = 8, lane-park = 1ms }"));
-        assertEquals(0, s.horizonReach());
-        assertEquals(8, s.horizonSources());
-        assertEquals(1_000_000L, s.laneParkNs());
-        assertEquals(RuntimeSettings.UnitPolicy.NONE, RuntimeSettings.from(with("nowemu.runtime.units = none")).units());
+        Planner p = RuntimeSettings.from(with("nowemu.runtime.planner { pilot-events = 7, barrier-cost = 1500ns,"
+                + " member-barrier-cost = 1ms, event-cost = 250ns, min-speedup = 2, cores = 4 }")).planner();
+        assertEquals(new Planner(7, 1_500, 1_000_000, 250, 2, 4), p);
+        assertEquals(3, RuntimeSettings.from(with("nowemu.runtime.threads = 3")).threads());
     }
 
     @Test
     void badValuesAreNamed() {
-        String m = assertThrows(BadInputException.class,
-                () -> RuntimeSettings.from(with("nowemu.runtime.horizon.sources = 0"))).getMessage();
-        assertTrue(m.contains("nowemu.runtime.horizon.sources"), m);
-        m = assertThrows(BadInputException.class,
-                () -> RuntimeSettings.from(with("nowemu.runtime.lane-park = 100ns"))).getMessage();
-        assertTrue(m.contains("nowemu.runtime.lane-park"), m);
-        m = assertThrows(BadInputException.class,
-                () -> RuntimeSettings.from(with("nowemu.runtime.horizon.reach = 5"))).getMessage();
-        assertTrue(m.contains("nowemu.runtime.horizon.reach"), m);
-        m = assertThrows(BadInputException.class,
-                () -> RuntimeSettings.from(with("nowemu.runtime.units = host"))).getMessage();
-        assertTrue(m.contains("nowemu.runtime.units") && m.contains("group, node or none"), m);
+        for (String bad : new String[] {"nowemu.runtime.planner.pilot-events = 0",
+            "nowemu.runtime.planner.barrier-cost = -1us", "nowemu.runtime.planner.min-speedup = -1",
+            "nowemu.runtime.planner.event-cost = 5", "nowemu.runtime.threads = -1"}) {
+            String key = bad.substring(0, bad.indexOf(' '));
+            String m = assertThrows(BadInputException.class, () -> RuntimeSettings.from(with(bad))).getMessage();
+            assertTrue(m.contains(key), m);
+        }
     }
 }

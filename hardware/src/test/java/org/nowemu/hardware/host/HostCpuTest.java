@@ -169,7 +169,7 @@ class HostCpuTest {
             public List<Part> hostParts(NicParts nic, int firstId) {
                 return parts.apply(nic, firstId);
             }
-        }).model(), new RuntimeSettings(3, 1, 1, false, 0), horizonPs);
+        }).model(), new RuntimeSettings(3, 1, false, 0), horizonPs);
     }
 
     /** Sends t0 a message at 1 ms. */

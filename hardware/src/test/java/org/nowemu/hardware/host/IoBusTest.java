@@ -256,6 +256,6 @@ class IoBusTest {
 
     private static RunResult run(HardwareProfile p, HostProgram program) {
         Cluster c = Cluster.build(TestNets.star(2), p, program);
-        return Emulation.run(c.model(), new RuntimeSettings(3, 1, 1, false, 0), VirtualTime.MS);
+        return Emulation.run(c.model(), new RuntimeSettings(3, 1, false, 0), VirtualTime.MS);
     }
 }

@@ -179,7 +179,7 @@ class ProgramThreadTest {
         HardwareProfile p = TestNets.now("");
         List<Script> made = new java.util.ArrayList<>();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        RunResult r = Emulation.run(sixtyFourPrograms(p, made).model(), new RuntimeSettings(3, 1, 1, false, 0),
+        RunResult r = Emulation.run(sixtyFourPrograms(p, made).model(), new RuntimeSettings(3, 1, false, 0),
                 VirtualTime.MS);
         assertEquals(64 * 20, r.counter("host.waits"));
         long resumes = 0;
@@ -193,7 +193,7 @@ class ProgramThreadTest {
         // Every step of the 64 programs ran on the one thread of this one-lane run, none on a thread of its own.
         assertEquals(1, ranOn.size(), "threads the programs ran on: " + ranOn);
         // The sequential engine starts no thread of its own: any thread started now would be a program's.
-        RuntimeSettings sequential = new RuntimeSettings(3, 1, 1, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL);
+        RuntimeSettings sequential = new RuntimeSettings(3, 1, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL);
         long started = threads.getTotalStartedThreadCount();
         Emulation.run(sixtyFourPrograms(p, new java.util.ArrayList<>()).model(), sequential, VirtualTime.MS);
         // The JVM may start a thread of its own meanwhile (the previous run's shutdown, a cleaner): a few, not 64.
@@ -330,6 +330,6 @@ class ProgramThreadTest {
                     return s;
                 }), new Part("sender", () -> new Sender(p, nic, firstId, messagesAt)));
             }
-        }).model(), new RuntimeSettings(3, 1, 1, false, 0), horizonPs);
+        }).model(), new RuntimeSettings(3, 1, false, 0), horizonPs);
     }
 }

@@ -149,6 +149,6 @@ class WriteBufferTest {
                 return List.of(new Part("t0", () -> new Poster(p, nic, script)));
             }
         });
-        return Emulation.run(c.model(), new RuntimeSettings(3, 1, 1, false, 0), VirtualTime.MS);
+        return Emulation.run(c.model(), new RuntimeSettings(3, 1, false, 0), VirtualTime.MS);
     }
 }

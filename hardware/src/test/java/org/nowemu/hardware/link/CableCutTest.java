@@ -44,7 +44,7 @@ class CableCutTest {
                 ctx.counter("test.sent").increment();
             }
         })), cut);
-        RunResult r = Emulation.run(c.model(), new RuntimeSettings(7, 1, 1, false, 0), VirtualTime.MS);
+        RunResult r = Emulation.run(c.model(), new RuntimeSettings(7, 1, false, 0), VirtualTime.MS);
         assertEquals(1, r.counter("test.OK"));
         assertEquals(1, r.counter("test.TRUNCATED"));
         assertEquals(10, r.counter("test.sent"));

@@ -52,7 +52,7 @@ class CableRepairTest {
                 sent.add(ctx.now());
             }
         })), cuts);
-        RunResult r = Emulation.run(c.model(), new RuntimeSettings(7, 1, 1, false, 0), VirtualTime.MS);
+        RunResult r = Emulation.run(c.model(), new RuntimeSettings(7, 1, false, 0), VirtualTime.MS);
         assertEquals(10, sent.size(), "the sender was never held back");
         assertEquals(5, r.counter("test.OK"));
         assertEquals(2, r.counter("test.TRUNCATED"));

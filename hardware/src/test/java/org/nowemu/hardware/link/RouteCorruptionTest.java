@@ -44,7 +44,7 @@ class RouteCorruptionTest {
                 ctx.counter("test.h" + ctx.nic() + "." + rx.status()).increment();
             }
         })), f);
-        RunResult r = Emulation.run(c.model(), new RuntimeSettings(7, 1, 1, false, 0), 10 * VirtualTime.MS);
+        RunResult r = Emulation.run(c.model(), new RuntimeSettings(7, 1, false, 0), 10 * VirtualTime.MS);
         int half = PACKETS / 2;
         assertEquals(half, r.counter("link.route_corruptions"));
         assertEquals(half, r.counter("test.h1.OK"), "the second burst, untouched");

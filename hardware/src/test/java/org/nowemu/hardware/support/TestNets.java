@@ -86,6 +86,6 @@ public final class TestNets {
 
     public static RunResult run(Topology t, HardwareProfile p, HostProgram program, long horizonPs) {
         Cluster c = Cluster.build(t, p, program);
-        return Emulation.run(c.model(), new RuntimeSettings(7, 2, 1, false, 0), horizonPs);
+        return Emulation.run(c.model(), new RuntimeSettings(7, 2, false, 0), horizonPs);
     }
 }

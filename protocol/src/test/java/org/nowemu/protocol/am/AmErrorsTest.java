@@ -212,7 +212,7 @@ class AmErrorsTest {
             }
         };
         Cluster c = Cluster.build(AmNets.topology(r), AmNets.profile(r), withH1Off);
-        RunResult res = Emulation.run(c.model(), new RuntimeSettings(7, 2, 1, false, 0), HORIZON);
+        RunResult res = Emulation.run(c.model(), new RuntimeSettings(7, 2, false, 0), HORIZON);
         assertEquals(List.of(AmError.UNREACHABLE), why);
         assertEquals(255, res.counter("vn.retransmissions"));
         long elapsed = returnedAt[0] - sentAt[0];

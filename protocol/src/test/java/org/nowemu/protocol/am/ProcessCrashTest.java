@@ -97,7 +97,7 @@ class ProcessCrashTest {
         }
         Cluster c = AmCluster.build(t, AmNets.profile(r), h -> s, h -> h == 0 ? List.of(client)
                 : List.of(server, server), f);
-        return Emulation.run(c.model(), new RuntimeSettings(7, 2, 1, false, 0), 4 * VirtualTime.MS);
+        return Emulation.run(c.model(), new RuntimeSettings(7, 2, false, 0), 4 * VirtualTime.MS);
     }
 
     /**

@@ -30,7 +30,7 @@ class BipRunsTest {
     @continuable
     private static RunResult run(ConfigReader r, int partitions) {
         Cluster c = Systems.cluster(r, "bip", Systems::pingPongAndStreams);
-        return Emulation.run(c.model(), new RuntimeSettings(11, 1, partitions, false, 0), Systems.HORIZON);
+        return Emulation.run(c.model(), new RuntimeSettings(11, partitions, false, 0), Systems.HORIZON);
     }
 
     /**

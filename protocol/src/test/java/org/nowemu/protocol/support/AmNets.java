@@ -51,6 +51,6 @@ public final class AmNets {
                                 IntFunction<List<AmProgram>> programs, long horizonPs) {
         Cluster c = AmCluster.build(topology(r), profile(r), stacks, programs);
         int threads = Integer.getInteger("t", 2);
-        return Emulation.run(c.model(), new RuntimeSettings(7, threads, 1, false, 0), horizonPs);
+        return Emulation.run(c.model(), new RuntimeSettings(7, threads, false, 0), horizonPs);
     }
 }

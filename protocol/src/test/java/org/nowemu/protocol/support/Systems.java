@@ -65,7 +65,7 @@ public final class Systems {
 
     @continuable
     public static RunResult run(Cluster c) {
-        return Emulation.run(c.model(), new RuntimeSettings(7, 1, 1, false, 0), HORIZON);
+        return Emulation.run(c.model(), new RuntimeSettings(7, 1, false, 0), HORIZON);
     }
 
     /** Mean one-way latency (half the round trip, ps) of {@code bytes}-byte messages between hosts 0 and 1. */

@@ -210,7 +210,7 @@ class SystemClusterTest {
      */
     @Test
     void hostsRunTheirOwnSystemsSideBySide() {
-        RunResult res = Emulation.run(cluster(List.of(SERVER)).model(), new RuntimeSettings(7, 1, 1, false, 0),
+        RunResult res = Emulation.run(cluster(List.of(SERVER)).model(), new RuntimeSettings(7, 1, false, 0),
                 HORIZON);
         assertEquals(5, res.counter("am.requests_handled"));
         assertEquals(5, res.counter("am.replies_handled"));

@@ -63,11 +63,14 @@ public final class BenchCommand implements Callable<Integer> {
         PrintWriter out = OutputTargets.isStdout(json) ? spec.commandLine().getErr() : spec.commandLine().getOut();
         RuntimeSettings rs = RuntimeSettings.from(config);
         List<ModelBench.Model> models = ModelBench.models(config, org.nowemu.workloads.cli.Main.home());
-        rs = rs.withPartitions(b.partitions() == 0 ? 2 * rs.threads() : b.partitions());
+        int cores = Runtime.getRuntime().availableProcessors();
+        double barrierNs = barrierNanos(Math.max(2, rs.threads() == 0 ? cores : rs.threads()), rs);
+        out.printf(Locale.ROOT, "barrier between %d lanes: %.0f ns (median of %d trials of %,d meetings)%n",
+                Math.max(2, rs.threads() == 0 ? cores : rs.threads()), barrierNs, BARRIER_TRIALS, BARRIER_ROUNDS);
         PholdSettings large = b.phold();
         PholdSettings small = large.withLookahead(b.smallLookaheadPs());
-        out.printf(Locale.ROOT, "PHOLD: %d components, %d events each, %.0f%% remote; %d threads, %d partitions%n",
-                large.components(), large.eventsPerComponent(), large.remote() * 100, rs.threads(), rs.partitions());
+        out.printf(Locale.ROOT, "PHOLD: %d components, %d events each, %.0f%% remote; %s%n",
+                large.components(), large.eventsPerComponent(), large.remote() * 100, lanes(rs.threads()));
         out.flush();
         if (b.warmupEvents() > 0) {
             measure(large.withDuration(large.durationFor(b.warmupEvents())), rs, config);
@@ -78,8 +81,8 @@ public final class BenchCommand implements Callable<Integer> {
         boolean same = l.runtime.digest().equals(l.plain.digest()) && s.runtime.digest().equals(s.plain.digest());
 
         double ratio = l.runtime.eventsPerSecond() / l.plainRate();
-        out.printf(Locale.ROOT, "%-26s %14s %14s %8s %10s %10s%n", "lookahead", "runtime ev/s", "plain loop ev/s",
-                "ratio", "windows", "act/event");
+        out.printf(Locale.ROOT, "%-26s %14s %14s %8s %10s %6s%n", "lookahead", "runtime ev/s", "plain loop ev/s",
+                "ratio", "windows", "lanes");
         row(out, "1 (" + fmt(large.lookaheadPs()) + ")", l);
         row(out, "0.1 (" + fmt(small.lookaheadPs()) + ")", s);
         out.println(same ? "digests: runtime = plain loop (" + l.runtime.digest() + ", " + s.runtime.digest() + ")"
@@ -97,10 +100,14 @@ public final class BenchCommand implements Callable<Integer> {
             m.put("smallWindowPlainLoopEventsPerSecond", s.plainRate());
             m.put("events", l.runtime.events());
             m.put("smallWindowEvents", s.runtime.events());
-            m.put("activationsPerEvent", l.runtime.activations() / (double) l.runtime.events());
-            m.put("smallWindowActivationsPerEvent", s.runtime.activations() / (double) s.runtime.events());
+            m.put("lanes", l.runtime.runtime().lanes());
+            m.put("smallWindowLanes", s.runtime.runtime().lanes());
+            m.put("windows", l.runtime.windows());
+            m.put("smallWindowWindows", s.runtime.windows());
+            m.put("lambda", l.runtime.runtime().lambda());
+            m.put("smallWindowLambda", s.runtime.runtime().lambda());
+            m.put("barrierNanos", barrierNs);
             m.put("threads", rs.threads());
-            m.put("partitions", rs.partitions());
             m.put("digestsMatch", same);
             Map<String, Object> ms = new LinkedHashMap<>();
             for (ModelBench.Figures f : figures) {
@@ -115,8 +122,15 @@ public final class BenchCommand implements Callable<Integer> {
                 e.put("runtimeWallSeconds", f.runtime().wallSeconds());
                 e.put("sequentialCpuSeconds", f.sequentialCpuSeconds());
                 e.put("runtimeCpuSeconds", f.runtimeCpuSeconds());
+                e.put("sequentialThreadCpuSeconds", f.sequential().runtime().cpuSeconds());
+                e.put("runtimeThreadCpuSeconds", f.runtime().runtime().cpuSeconds());
                 e.put("runtimeWindows", f.runtime().windows());
-                e.put("runtimeActivationsPerEvent", f.runtime().activations() / (double) f.runtime().events());
+                e.put("runtimeLanes", f.runtime().runtime().lanes());
+                e.put("lambda", f.runtime().runtime().lambda());
+                e.put("expectedSpeedup", f.runtime().runtime().expectedSpeedup());
+                e.put("runtimeChoice", f.runtime().runtime().choice());
+                e.put("barrierCrossings", f.runtime().runtime().barrierCrossings());
+                e.put("eventsPerWindowPerLane", f.runtime().runtime().eventsPerWindowPerLane());
                 e.put("digest", f.runtime().digest());
                 ms.put(f.name(), e);
             }
@@ -139,21 +153,22 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The real models, each on the sequential engine and on the actor runtime with {@code threads} threads. */
+    /** The real models, each on the sequential engine and on the actor runtime with the {@code threads} setting. */
     private static List<ModelBench.Figures> models(List<ModelBench.Model> models, int threads, boolean warmup,
                                                    PrintWriter out) {
         List<ModelBench.Figures> figures = new ArrayList<>();
         if (models.isEmpty()) {
             return figures;
         }
-        out.printf(Locale.ROOT, "%nthe real model: the sequential engine and the actor runtime (%d threads)%n", threads);
-        out.printf(Locale.ROOT, "%-14s %10s %14s %14s %8s %10s %8s%n", "model", "events", "sequential ev/s",
-                "runtime ev/s", "ratio", "windows", "digests");
+        out.printf(Locale.ROOT, "%nthe real model: the sequential engine and the actor runtime (%s)%n", lanes(threads));
+        out.printf(Locale.ROOT, "%-14s %10s %14s %14s %8s %10s %6s %8s %8s%n", "model", "events", "sequential ev/s",
+                "runtime ev/s", "ratio", "windows", "lanes", "lambda", "digests");
         out.flush();
         for (ModelBench.Model m : models) {
             ModelBench.Figures f = ModelBench.measure(m, org.nowemu.workloads.cli.Main.home(), threads, warmup);
-            out.printf(Locale.ROOT, "%-14s %10d %14.0f %14.0f %8.2f %10d %8s%n", f.name(), f.sequential().events(),
-                    f.sequential().eventsPerSecond(), f.runtime().eventsPerSecond(), f.ratio(), f.runtime().windows(),
+            out.printf(Locale.ROOT, "%-14s %10d %14.0f %14.0f %8.2f %10d %6d %8s %8s%n", f.name(),
+                    f.sequential().events(), f.sequential().eventsPerSecond(), f.runtime().eventsPerSecond(), f.ratio(),
+                    f.runtime().windows(), f.runtime().runtime().lanes(), fmtLambda(f.runtime().runtime().lambda()),
                     f.digestsMatch() ? "same" : "DIFFER");
             out.flush();
             figures.add(f);
@@ -184,10 +199,33 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void row(PrintWriter out, String name, Pair p) {
-        out.printf(Locale.ROOT, "%-26s %14.0f %14.0f %8.2f %10d %10.2f%n", name, p.runtime.eventsPerSecond(),
+        out.printf(Locale.ROOT, "%-26s %14.0f %14.0f %8.2f %10d %6d%n", name, p.runtime.eventsPerSecond(),
                 p.plainRate(), p.runtime.eventsPerSecond() / p.plainRate(), p.runtime.windows(),
-                p.runtime.activations() / (double) p.runtime.events());
+                p.runtime.runtime().lanes());
         out.flush();
+    }
+
+    /** Meetings per trial and trials of the barrier's measurement. */
+    private static final int BARRIER_ROUNDS = 20_000;
+    private static final int BARRIER_TRIALS = 5;
+
+    /** What one barrier between {@code lanes} lanes costs here (ns): the planner's {@code barrier-cost}. */
+    private static double barrierNanos(int lanes, RuntimeSettings rs) {
+        try {
+            return org.nowemu.actors.runtime.BarrierCost.nanos(lanes, BARRIER_ROUNDS, BARRIER_TRIALS,
+                    rs.idleCpuLevel() * 2_000L);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Double.NaN;
+        }
+    }
+
+    private static String lanes(int threads) {
+        return threads == 0 ? "lanes chosen by the planner" : threads + " lanes (nowemu.runtime.threads)";
+    }
+
+    private static String fmtLambda(Double lambda) {
+        return lambda == null ? "-" : String.format(Locale.ROOT, "%.1f", lambda);
     }
 
     private static String fmt(long ps) {

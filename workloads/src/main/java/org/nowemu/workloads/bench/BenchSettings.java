@@ -12,12 +12,11 @@ import org.nowemu.workloads.phold.PholdSettings;
  * @param smallLookaheadPs   the small-window lookahead (ps)
  * @param events             events per measured run (about)
  * @param warmupEvents       events per warm-up run, not measured (about)
- * @param partitions         in-JVM partitions for the runtime runs (0 = two per dispatcher thread)
  * @param repeats            measured runs per lookahead; the median is reported
  * @param modelWarmup        whether each real model runs once on the sequential engine, unmeasured, first
  */
-public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int partitions,
-                            int repeats, boolean modelWarmup) {
+public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int repeats,
+                            boolean modelWarmup) {
 
     static final long MIN_EVENTS = 100_000;
 
@@ -41,6 +40,6 @@ public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long eve
             throw r.bad(p + ".warmup-events", "must not be negative");
         }
         return new BenchSettings(phold, r.duration(p + ".small-window-lookahead", 1, PholdSettings.MAX_DELAY_PS), events, warmup,
-                r.intIn(p + ".partitions", 0, 1 << 16), r.intIn(p + ".repeats", 1, 100), r.bool(p + ".model-warmup"));
+                r.intIn(p + ".repeats", 1, 100), r.bool(p + ".model-warmup"));
     }
 }

@@ -16,8 +16,9 @@ import org.nowemu.workloads.experiment.Workloads;
 
 /**
  * The real model in {@code nowemu bench}: each model of {@code nowemu.bench.models} (an experiment with overrides
- * that size it) runs once on the sequential engine and once on the actor runtime with the bench's thread count,
- * after a sequential warm-up run that lets the JIT compile the model's code. Both runs must reach the same digest.
+ * that size it) runs once on the sequential engine and once on the actor runtime with the bench's
+ * {@code nowemu.runtime.threads} (0: the lanes the planner chooses), after a sequential warm-up run that lets the
+ * JIT compile the model's code. Both runs must reach the same digest.
  */
 final class ModelBench {
 

@@ -31,14 +31,13 @@ final class ClusterLauncher {
     static RunResult run(Config config, Plan plan, RunProgress progress, int jvms, List<String> seeds,
                          PrintWriter err) {
         ClusterSettings cs = ClusterSettings.from(config);
-        int idle = RuntimeSettings.from(config).idleCpuLevel();
         if (seeds.isEmpty()) {
             int port = cs.port() != 0 ? cs.port() : freePort(cs.transport().equals("aeron-udp"));
             // The JVMs share this machine's cores: "one lane per core" means per core of the machine.
             int lanes = config.getInt("nowemu.runtime.threads") > 0 ? cs.lanes()
                     : Math.max(1, Runtime.getRuntime().availableProcessors() / jvms);
             cs = cs.withPort(port).withSeeds(List.of(cs.hostname() + ":" + port)).withLanes(lanes);
-            ClusterRun member = ClusterRun.start(cs, config, MODELS, idle);
+            ClusterRun member = ClusterRun.start(cs, config, MODELS);
             LocalJvms others = null;
             boolean ok = false;
             try {
@@ -73,7 +72,7 @@ final class ClusterLauncher {
             }
         }
         cs = cs.withSeeds(seeds);
-        try (ClusterRun member = ClusterRun.start(cs, config, MODELS, idle)) {
+        try (ClusterRun member = ClusterRun.start(cs, config, MODELS)) {
             member.awaitJoined();
             // This JVM and at least one serving member; every member up when the run is placed takes part.
             int least = Math.max(2, jvms);

@@ -54,8 +54,8 @@ final class NodeCommand implements Callable<Integer> {
             }
             cs = cs.withSeeds(List.of(cs.hostname() + ":" + port));
         }
-        ClusterRun member = ClusterRun.start(cs, ec.config(), ClusterLauncher.MODELS,
-                RuntimeSettings.from(ec.config()).idleCpuLevel());
+        RuntimeSettings.from(ec.config()); // bad runtime settings are refused before the member starts
+        ClusterRun member = ClusterRun.start(cs, ec.config(), ClusterLauncher.MODELS);
         try {
             member.awaitJoined();
         } catch (RuntimeException e) {

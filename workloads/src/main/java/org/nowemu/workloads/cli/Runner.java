@@ -93,6 +93,11 @@ final class Runner {
         RuntimeSettings rs = RuntimeSettings.from(ec.config());
         Plan plan = p.workload().plan(ec.config());
         RunProgress progress = new RunProgress();
+        // The planner's choice of lanes and its coupling factor, in one line as soon as it is made.
+        progress.onNote(line -> {
+            stderr.println("nowemu: runtime: " + line);
+            stderr.flush();
+        });
         RunResult r;
         try (ProgressDisplay display = ProgressDisplay.start(p.label(), plan.trafficPs(), progress)) {
             r = jvms == 1 && seeds.isEmpty()

@@ -16,17 +16,21 @@ import org.nowemu.actors.runtime.RunResult;
  *
  * @param windows             synchronisation windows the runtime used (how the run was scheduled: it depends on
  *                            the lookahead and, over several JVMs, on the placement; never part of the results)
- * @param activationsPerEvent component activations per handled event (idem)
+ * @param activationsPerEvent lane activations (a lane at work in a window) per handled event (idem)
+ * @param runtime             how the runtime ran it ({@link org.nowemu.actors.runtime.RuntimeReport}): engine, lanes
+ *                            (per JVM), JVMs, the planner's coupling factor {@code lambda} and expected speed-up (null
+ *                            when it made no estimate), its choice in words, barrier crossings, messages that crossed
+ *                            lanes (or JVMs), events of the pilot, events per window per lane (never part of results)
  * @param metrics             flat, named numbers about the emulated system; integral values are written as
  *                            integers; the same on one JVM or several
  * @param configuration       what ran ({@link Configuration}): enough to run it again
  * @param version             the build that ran it
  */
 @JsonPropertyOrder({"experiment", "seed", "virtualTimePs", "events", "wallSeconds", "eventsPerSecond", "windows",
-        "activationsPerEvent", "digest", "metrics", "invariants", "configuration", "version"})
+        "activationsPerEvent", "runtime", "digest", "metrics", "invariants", "configuration", "version"})
 public record Results(String experiment, long seed, long virtualTimePs, long events, double wallSeconds,
-                      double eventsPerSecond, long windows, double activationsPerEvent, String digest,
-                      Map<String, Number> metrics, RunInvariants invariants, JsonNode configuration,
+                      double eventsPerSecond, long windows, double activationsPerEvent, Map<String, Object> runtime,
+                      String digest, Map<String, Number> metrics, RunInvariants invariants, JsonNode configuration,
                       Version version) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -44,8 +48,23 @@ public record Results(String experiment, long seed, long virtualTimePs, long eve
             }
         });
         return new Results(experiment, seed, r.finalTimePs(), r.events(), r.wallSeconds(), r.eventsPerSecond(),
-                r.windows(), r.events() == 0 ? 0 : r.activations() / (double) r.events(), r.digest(), m,
-                RunInvariants.of(r), Configuration.of(config), Version.current());
+                r.windows(), r.events() == 0 ? 0 : r.activations() / (double) r.events(), runtime(r.runtime()),
+                r.digest(), m, RunInvariants.of(r), Configuration.of(config), Version.current());
+    }
+
+    private static Map<String, Object> runtime(org.nowemu.actors.runtime.RuntimeReport how) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", how.engine());
+        m.put("lanes", how.lanes());
+        m.put("jvms", how.members());
+        m.put("lambda", how.lambda());
+        m.put("expectedSpeedup", how.expectedSpeedup());
+        m.put("choice", how.choice());
+        m.put("barrierCrossings", how.barrierCrossings());
+        m.put("crossedMessages", how.crossLaneMessages());
+        m.put("pilotEvents", how.pilotEvents());
+        m.put("eventsPerWindowPerLane", how.eventsPerWindowPerLane());
+        return m;
     }
 
     /** The hardware profile the run emulated. */

@@ -46,7 +46,7 @@ class PendingAtHorizonTest {
         };
         var cluster = SystemCluster.build(t, AmNets.profile(r), h -> s,
                 h -> h == 0 ? List.of(s.messengerProgram(64, sender).orElseThrow()) : List.of(), f);
-        return Emulation.run(cluster.model(), new RuntimeSettings(7, 1, 1, false, 0), horizonPs);
+        return Emulation.run(cluster.model(), new RuntimeSettings(7, 1, false, 0), horizonPs);
     }
 
     @Test

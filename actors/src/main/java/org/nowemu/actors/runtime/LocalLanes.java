@@ -1,0 +1,188 @@
+package org.nowemu.actors.runtime;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * How a run on one JVM prepares its lanes, on the first lane's host: builds every component in one lane, starts
+ * them, and, unless the lanes are set ({@code nowemu.runtime.threads}: shares balanced by component count) or one
+ * lane is all there is to run on, runs the planner's pilot ({@link Planner}). The pilot's first stretch runs on one
+ * lane, measures what an event costs and counts the events each component handles; the lanes are then cut along the
+ * topology, balanced by those counts ({@link TopologyPlacement#assign}), what a barrier between them costs is
+ * measured (unless configured), and the pilot's second stretch runs those lanes one after the other, window by
+ * window, to count their windows. Then the planner keeps the lanes or goes back to one, and when it keeps them,
+ * watches them ({@link Windows#retire}). The pilot is the run's own beginning, not a rehearsal: nothing is run twice.
+ */
+final class LocalLanes implements LaneActor.Setup {
+    /** Meetings of the lanes when the planner measures the barrier's cost: a few milliseconds. */
+    private static final int BARRIER_ROUNDS = 2_000;
+    private final Model model;
+    private final RuntimeSettings settings;
+    private final long horizon;
+    private final RunProgress progress;
+    private final int cores;
+    private final CompletableFuture<List<ComponentReport>> done = new CompletableFuture<>();
+    private volatile LaneGroup group;
+    private volatile Planner.Choice choice;
+    private volatile long pilotEvents;
+    /** This thread's CPU time when the lanes' time on it was last added up. */
+    private long cpuFrom;
+
+    /** @param cores the cores the lanes may use when {@code nowemu.runtime.threads} leaves it to the planner */
+    LocalLanes(Model model, RuntimeSettings settings, long horizon, RunProgress progress, int cores) {
+        this.model = model;
+        this.settings = settings;
+        this.horizon = horizon;
+        this.progress = progress;
+        this.cores = cores;
+    }
+
+    CompletableFuture<List<ComponentReport>> done() {
+        return done;
+    }
+
+    @Override
+    public LaneGroup prepare() {
+        cpuFrom = RuntimeReport.threadCpuNanos();
+        try {
+            return prepareLanes();
+        } finally {
+            accountCpu();
+        }
+    }
+
+    /** Adds this thread's CPU time since the last call to the lanes' (before a run that ends in the pilot ends). */
+    private void accountCpu() {
+        LaneGroup g = group;
+        long now = RuntimeReport.threadCpuNanos();
+        if (g != null) {
+            g.cpuNanos.addAndGet(cpuFrom < 0 || now < 0 ? Long.MIN_VALUE / 4 : now - cpuFrom);
+        }
+        cpuFrom = now;
+    }
+
+    private LaneGroup prepareLanes() {
+        LaneGroup g = LaneGroup.local(model, settings, horizon, progress);
+        group = g;
+        g.done().whenComplete((r, t) -> {
+            if (t != null) {
+                done.completeExceptionally(t);
+            } else {
+                done.complete(r);
+            }
+        });
+        g.start();
+        Windows.Step s = plan(g);
+        pilotEvents = g.windows.events;
+        progress.note(choice.line());
+        if (s == Windows.Step.FINISH) {
+            accountCpu();
+            g.finishInline();
+            return null;
+        }
+        if (s == Windows.Step.STOP) {
+            return null;
+        }
+        g.releaseFirst();
+        return g;
+    }
+
+    /** Chooses the lanes (running the pilot when there is a choice) and returns the step the lanes take next. */
+    private Windows.Step plan(LaneGroup g) {
+        Planner planner = settings.planner();
+        boolean explicit = settings.threads() > 0;
+        int want = explicit ? settings.threads() : cores;
+        if (want == 1) {
+            choice = Planner.fixed(1, explicit ? "nowemu.runtime.threads = 1" : "one core");
+            return g.decide();
+        }
+        int[] all = new int[model.size()];
+        Arrays.setAll(all, i -> i);
+        if (explicit) {
+            // No pilot: the lanes asked for run from the start, shares balanced by component count.
+            TopologyPlacement.Assigned parts = TopologyPlacement.assign(model, all, null, want);
+            choice = Planner.fixed(parts.parts(), "nowemu.runtime.threads = " + want
+                    + (parts.parts() < want ? ", and the model cuts into " + parts.parts() + " only" : ""));
+            if (parts.parts() > 1) {
+                g.arrange(parts);
+            }
+            return g.decide();
+        }
+        long t0 = System.nanoTime(); // the pilot's cost per event, for the planner only
+        Windows.Step s = g.runInline(planner.pilotEvents());
+        double eventNs = planner.eventNs() > 0 ? planner.eventNs()
+                : (System.nanoTime() - t0) / (double) Math.max(1, g.windows.events);
+        if (s != Windows.Step.WINDOW) {
+            choice = Planner.fixed(1, "the run ended within the pilot");
+            return s;
+        }
+        long[] weight = new long[model.size()];
+        for (ComponentCell c : g.cells) {
+            weight[c.id] = c.handledTotal() + 1;
+        }
+        TopologyPlacement.Assigned parts = TopologyPlacement.assign(model, all, weight, want);
+        if (parts.parts() == 1) {
+            choice = Planner.fixed(1, "the model cannot be cut: it is one placement group");
+            return s;
+        }
+        double barrierNs = planner.barrierNs() > 0 ? planner.barrierNs() : measureBarrier(parts.parts());
+        g.arrange(parts);
+        Windows w = g.windows;
+        long e0 = w.events;
+        long c0 = w.critical;
+        long w0 = w.windows;
+        s = g.runInline(planner.pilotEvents());
+        choice = planner.choose(parts.parts(), w.events - e0, w.critical - c0, w.windows - w0, eventNs, barrierNs);
+        if (choice.lanes() == 1 && s == Windows.Step.WINDOW) {
+            g.arrange(LaneGroup.oneLane(model.size()));
+            s = g.decide();
+        } else if (choice.lanes() > 1) {
+            w.watch(planner, eventNs, barrierNs);
+        }
+        return s;
+    }
+
+    /** What a barrier between {@code lanes} lanes costs now, on this machine (ns). */
+    private double measureBarrier(int lanes) {
+        try {
+            return BarrierCost.nanos(lanes, BARRIER_ROUNDS, 3, settings.spinNs());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EmulationException("interrupted");
+        }
+    }
+
+    @Override
+    public void failed(Throwable t) {
+        done.completeExceptionally(new EmulationException("the lanes could not be prepared: " + t));
+    }
+
+    long windows() {
+        return group == null ? 0 : group.windows.windows;
+    }
+
+    long activations() {
+        return group == null ? 0 : group.windows.activations;
+    }
+
+    /** How the run was run, once it is over and every lane has left its loop. */
+    RuntimeReport report() {
+        if (group != null) {
+            Emulation.await(group.idle());
+        }
+        LaneGroup g = group;
+        Planner.Choice c = choice;
+        if (g == null || c == null) {
+            return new RuntimeReport("actors", 1, 1, null, null, "", 0, 0, Long.MAX_VALUE, 0, 0, 0, Double.NaN);
+        }
+        Windows w = g.windows;
+        int lanes = w.windows == 0 ? 1 : c.lanes();
+        double perLane = w.laneWindows == 0 ? 0 : w.windowedEvents / (double) w.laneWindows;
+        String why = w.retired == null ? c.reason() : c.reason() + "; " + w.retired;
+        long cpu = g.cpuNanos.get();
+        return new RuntimeReport("actors", lanes, 1, RuntimeReport.finite(c.lambda()),
+                RuntimeReport.finite(c.speedup()), why, g.crossings(), g.crossed(), g.leastSlack(), pilotEvents, perLane,
+                g.waitNanos.get() / 1e9, cpu < 0 ? Double.NaN : cpu / 1e9);
+    }
+}

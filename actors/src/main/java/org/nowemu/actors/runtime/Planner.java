@@ -1,0 +1,95 @@
+package org.nowemu.actors.runtime;
+
+import java.util.Locale;
+
+/**
+ * Chooses how many lanes run a model on one JVM, before the bulk of the run, from the coupling factor of
+ * parallel discrete-event simulation (OMNeT++'s manual): lambda = L·E / (tau·P), the events of a window per lane
+ * (L·E) against what one barrier costs in events (tau·P). The run's first stretch is the pilot: it runs on the
+ * calling lane as {@code k} lanes would run it, window by window ({@link LaneGroup#runInline}), and counts the
+ * events N, the windows W and the critical path M (the sum over windows of the busiest lane's events: a window
+ * lasts as long as its busiest lane). With an event costing c ns and a barrier tau ns, one lane takes N·c and k lanes
+ * M·c + W·tau, so the expected speed-up is N·c / (M·c + W·tau). The planner takes k lanes when that is at least
+ * {@code min-speedup}, else one lane, which runs with no window and no barrier at all. Counts come from the model
+ * (deterministic); c is measured on the pilot or configured, tau configured (measured by {@code nowemu bench}); the
+ * core count is an input. The choice never changes results.
+ *
+ * @param pilotEvents  events of each pilot stretch (count)
+ * @param barrierNs    what one barrier between lanes costs (ns; 0 = measure it before the pilot's second stretch)
+ * @param memberBarrierNs what one barrier between cluster members costs (ns): a report each way over Artery
+ * @param eventNs      what one event costs on one lane (ns; 0 = measure it on the pilot)
+ * @param minSpeedup   the least expected speed-up worth running lanes in parallel
+ * @param cores        the cores lanes may use (0 = the JVM's available processors)
+ */
+public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
+                      int cores) {
+
+    /** The cores lanes may use on this JVM. */
+    int coresHere() {
+        return cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** What the planner chose, and why. */
+    public record Choice(int lanes, double lambda, double speedup, String reason) {
+
+        /** One line for the terminal: the choice and lambda. */
+        public String line() {
+            return String.format(Locale.ROOT, "%d lane%s (%s)", lanes, lanes == 1 ? "" : "s", reason);
+        }
+    }
+
+    /** A choice made without a pilot (one core, lanes set explicitly, a model that cannot be cut). */
+    static Choice fixed(int lanes, String reason) {
+        return new Choice(lanes, Double.NaN, Double.NaN, reason);
+    }
+
+    /**
+     * The choice between one lane and {@code lanes} lanes from a pilot over {@code lanes} lanes.
+     *
+     * @param events   events of the pilot
+     * @param critical sum over its windows of the busiest lane's events
+     * @param windows  windows of the pilot
+     * @param eventNs  the cost of one event (ns)
+     * @param barrier  the cost of one barrier (ns)
+     */
+    Choice choose(int lanes, long events, long critical, long windows, double eventNs, double barrier) {
+        if (windows == 0 || events == 0) {
+            return fixed(1, "the pilot handled no window");
+        }
+        double lambda = events / (double) (windows * lanes) * eventNs / barrier;
+        double speedup = events * eventNs / (critical * eventNs + windows * barrier);
+        String why = String.format(Locale.ROOT, "lambda %.2f: %,.1f events per window per lane at %.0f ns an event"
+                + " against a barrier of %.0f ns; expected speed-up on %d lanes %.2f, from a pilot of %,d events in"
+                + " %,d windows", lambda, events / (double) (windows * lanes), eventNs, barrier, lanes, speedup,
+                events, windows);
+        return new Choice(speedup >= minSpeedup ? lanes : 1, lambda, speedup, why);
+    }
+
+    /** The coupling factor over cluster members, and the speed-up over one JVM it promises. */
+    public record Coupling(double lambda, double speedup, String line) {
+    }
+
+    /**
+     * The coupling factor of a run over {@code members} JVMs from its first windows: {@code events} handled in
+     * {@code windows} global windows, at {@code measuredNs} an event (as the members measured it: their busy wall
+     * time over their events, JIT warm-up and other processes on the cores included) unless this planner's event
+     * cost is configured, against this planner's member barrier. With one JVM's time N·c and the members'
+     * N·c/m + W·tau (balanced members), the speed-up over one JVM is N·c / (N·c/m + W·tau).
+     */
+    public Coupling coupling(long events, long windows, int members, double measuredNs) {
+        double eventNs = this.eventNs > 0 ? this.eventNs : measuredNs;
+        double perWindow = events / (double) Math.max(1, windows * members);
+        double lambda = perWindow * eventNs / memberBarrierNs;
+        double speedup = events * eventNs / (events * eventNs / members + windows * memberBarrierNs);
+        String line = String.format(Locale.ROOT, "lambda %.2f over %d members: %,.1f events per global window per"
+                + " member at %.0f ns an event against a barrier of %.0f us; expected %s than on one JVM", lambda,
+                members, perWindow, eventNs, memberBarrierNs / 1_000, slowdown(speedup));
+        return new Coupling(lambda, speedup, line);
+    }
+
+    /** The expected speed-up, as a slowdown when below 1, for a warning line. */
+    static String slowdown(double speedup) {
+        return speedup >= 1 ? String.format(Locale.ROOT, "%.2fx faster", speedup)
+                : String.format(Locale.ROOT, "%.1fx slower", 1 / speedup);
+    }
+}

@@ -1,0 +1,195 @@
+package org.nowemu.actors.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The windows of a JVM's lanes, decided by the last lane to reach the barrier with every lane's results in view
+ * ({@link #decide}): a window starts at the earliest pending event of any lane (empty time is skipped) and ends at
+ * the earliest time anything could cross from one lane to another: the least, over the lanes, of their earliest
+ * output times (pending work plus {@link ExitDelays} to the cut) and of what the messages just exchanged could
+ * cause, never less than the least delay over the connections that cross lanes (SST's sync period). With one lane
+ * there is no window: it runs to the horizon (or, on a cluster member, to the member window's end).
+ *
+ * <p>Also the run's statistics (windows, events, the busiest lane's events summed over windows) and the watch of
+ * the planner's choice: every stretch of {@code watchEvents} events run by several lanes, the expected speed-up of
+ * that stretch is worked out again ({@link Planner}); below 1, the lanes go back to one for the rest of the run.
+ */
+final class Windows {
+    enum Step { WINDOW, FINISH, STOP, WAIT }
+
+    private final long horizon;
+    private final RunProgress progress;
+    private final CompletableFuture<List<ComponentReport>> done;
+    /** The member's exchange, or null on one JVM. */
+    private final Exchange outer;
+    /** The window the lanes run next, written before the release that lets them run it. */
+    Step step;
+    long start;
+    long end;
+    /** Member runs: where the member window ends (lowered as the lanes send to other members). */
+    long memberEnd = Long.MIN_VALUE;
+    private long pendingOutput;
+    RunFailure failure;
+    // Statistics: windows run by several lanes, events, the busiest lane's events summed over windows, lanes at
+    // work, events in windows of several lanes.
+    long windows;
+    long events;
+    long critical;
+    long activations;
+    long windowedEvents;
+    /** Windows times the lanes that ran them: lane-windows. */
+    long laneWindows;
+    private long reportedEvents;
+    // The watch: the planner and its measured costs, and the current stretch.
+    private Planner planner;
+    private double eventNs;
+    private double barrierNs;
+    private long stretchEvents;
+    private long stretchCritical;
+    private long stretchWindows;
+    /** Why the lanes went back to one, or null. */
+    String retired;
+
+    Windows(long horizon, RunProgress progress, CompletableFuture<List<ComponentReport>> done, Exchange outer) {
+        this.horizon = horizon;
+        this.progress = progress;
+        this.done = done;
+        this.outer = outer;
+    }
+
+    /** Watches the lanes from now on with the planner's costs (ns). */
+    void watch(Planner p, double event, double barrier) {
+        planner = p;
+        eventNs = event;
+        barrierNs = barrier;
+    }
+
+    /** The next step of the lanes, from their results at the barrier. */
+    Step decide(Lane[] lanes, LaneMap map) {
+        long first = Long.MAX_VALUE;
+        long output = Long.MAX_VALUE;
+        long back = Long.MAX_VALUE;
+        long busiest = 0;
+        long sum = 0;
+        for (Lane l : lanes) {
+            first = Math.min(first, Math.min(l.next, l.sentMin));
+            output = Math.min(output, Math.min(l.output, l.sentOutput));
+            back = Math.min(back, l.memberBack);
+            if (l.failure != null && l.failure.before(failure)) {
+                failure = l.failure;
+            }
+            sum += l.handledInWindow;
+            busiest = Math.max(busiest, l.handledInWindow);
+            activations += l.handledInWindow > 0 ? 1 : 0;
+            l.handledInWindow = 0;
+        }
+        events += sum;
+        critical += busiest;
+        if (lanes.length > 1) {
+            windowedEvents += sum;
+            stretchEvents += sum;
+            stretchCritical += busiest;
+        }
+        progress.update(Math.min(first, horizon), events);
+        if (outer != null) {
+            memberEnd = Math.min(memberEnd, back);
+            start = first;
+            pendingOutput = output;
+            if (failure != null || first >= memberEnd) {
+                // The exchange may open the next member window at once, from inside the report (the other
+                // members' reports already in): that writes the step and releases the lanes itself.
+                step = Step.WAIT;
+                reportToMember(lanes, first);
+                return Step.WAIT;
+            }
+            return step = open(first, output, memberEnd, lanes.length, map.cut());
+        }
+        if (failure != null) {
+            done.completeExceptionally(new EmulationException(failure.describe()));
+            return step = Step.STOP;
+        }
+        if (first >= horizon) {
+            return step = Step.FINISH;
+        }
+        return step = open(first, output, horizon, lanes.length, map.cut());
+    }
+
+    private Step open(long first, long output, long bound, int lanes, long cut) {
+        start = first;
+        end = lanes == 1 ? bound : Math.min(bound, Math.max(output, ExitDelays.after(first, cut)));
+        return Step.WINDOW;
+    }
+
+    /** Counts a window that the lanes are about to run. */
+    void running(int lanes) {
+        if (step == Step.WINDOW && lanes > 1) {
+            windows++;
+            laneWindows += lanes;
+            stretchWindows++;
+        }
+    }
+
+    /**
+     * True when the stretch just ended says the lanes are expected slower than one lane (then the lanes go back
+     * to one); a stretch is {@code watchEvents} events run by several lanes.
+     */
+    boolean retire(int lanes) {
+        if (planner == null || lanes == 1 || stretchEvents < planner.pilotEvents()) {
+            return false;
+        }
+        Planner.Choice c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
+        stretchEvents = 0;
+        stretchCritical = 0;
+        stretchWindows = 0;
+        if (c.speedup() >= 1) {
+            return false;
+        }
+        retired = "back to one lane after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events: "
+                + c.reason();
+        return true;
+    }
+
+    private void reportToMember(Lane[] lanes, long first) {
+        long earliestOutput = Long.MAX_VALUE;
+        int members = lanes[0].toMembers.length;
+        List<List<Event>> outgoing = new ArrayList<>(members);
+        for (int m = 0; m < members; m++) {
+            outgoing.add(new ArrayList<>());
+        }
+        for (Lane l : lanes) {
+            earliestOutput = Math.min(earliestOutput, Math.min(l.memberOutput(), l.sentMemberOutput));
+            ArrayList<Event>[] b = l.takeMemberBatches();
+            for (int m = 0; m < members; m++) {
+                outgoing.get(m).addAll(b[m]);
+            }
+        }
+        long handled = events - reportedEvents;
+        reportedEvents = events;
+        outer.windowClosed(first, earliestOutput, outgoing, handled, failure);
+    }
+
+    /** Opens member window [the lanes' earliest event, {@code until}) with {@code incoming} from other members. */
+    void openMember(long until, List<Event> incoming, Lane[] lanes, LaneMap map) {
+        memberEnd = until;
+        long first = start;
+        long output = pendingOutput;
+        for (Event e : incoming) {
+            lanes[map.laneOf()[e.target()]].fromMembers.add(e);
+            first = Math.min(first, e.time());
+            if (map.laneExit() != null) {
+                output = Math.min(output, ExitDelays.after(e.time(), map.laneExit()[e.target()]));
+            }
+        }
+        step = open(first, output, until, lanes.length, map.cut());
+    }
+
+    /** Ends a member's run: {@code incoming} are queued unhandled. */
+    void finishMember(List<Event> incoming, Lane[] lanes, LaneMap map) {
+        for (Event e : incoming) {
+            lanes[map.laneOf()[e.target()]].fromMembers.add(e);
+        }
+        step = Step.FINISH;
+    }
+}
