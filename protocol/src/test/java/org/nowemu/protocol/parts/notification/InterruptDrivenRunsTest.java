@@ -47,6 +47,6 @@ class InterruptDrivenRunsTest {
     @continuable
     private static RunResult run(ConfigReader r, String stack, int partitions) {
         Cluster c = Systems.cluster(r, stack, Systems::pingPongAndStreams);
-        return Emulation.run(c.model(), new RuntimeSettings(11, 1, partitions, false, 0), Systems.HORIZON);
+        return Emulation.run(c.model(), new RuntimeSettings(11, partitions, false, 0), Systems.HORIZON);
     }
 }
