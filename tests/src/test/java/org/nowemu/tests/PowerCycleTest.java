@@ -27,6 +27,7 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Handlers;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.am.stack.StackSettings;
@@ -107,12 +108,7 @@ class PowerCycleTest {
                         tok.reply(REPLY, m.arg(0));
                     }
                 });
-                ep.setHandler(REPLY, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token tok, Message m) {
-                    }
-                });
+                ep.setHandler(REPLY, Handlers.ignore());
                 ep.setErrorHandler((why, m) -> ledger.returned(why, m.reply(), m.arg(0)));
                 byte[] data = new byte[512];
                 for (int n = 0; am.now() < STOP; n++) {

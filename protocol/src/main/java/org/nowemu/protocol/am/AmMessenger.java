@@ -57,34 +57,23 @@ public final class AmMessenger implements Messenger {
         this.maxArgs = maxArgs;
         this.maxMedium = maxMedium;
         this.ep = ep;
-        ep.setHandler(LAST, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token token, Message m) {
-                arrivals.arrived(am.now());
-                token.reply(ACK);
-            }
-        });
-        ep.setHandler(MORE, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token token, Message m) {
-                token.reply(ACK);
-            }
-        });
-        ep.setHandler(ACK, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token token, Message m) {
-            }
-        });
+        ep.setHandler(LAST, new Arrived());
+        ep.setHandler(MORE, Handlers.reply(ACK));
+        ep.setHandler(ACK, Handlers.ignore());
         // Under faults a request can come back (unreachable, or its endpoint gone with a crashed process): it did
         // not arrive, which the benchmarks count; the ledger has it as returned.
-        ep.setErrorHandler(new ErrorHandler() {
-            @Override
-            public void returned(AmError reason, Message original) {
-            }
+        ep.setErrorHandler((reason, original) -> {
         });
+    }
+
+    /** The last part of a message: it arrived; the empty reply gives the sender's credit back. */
+    private final class Arrived implements Handler {
+        @Override
+        @continuable
+        public void handle(Token token, Message m) {
+            arrivals.arrived(am.now());
+            token.reply(ACK);
+        }
     }
 
     @Override

@@ -172,13 +172,16 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
     /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */
     @Override
     public Optional<AmProgram> messengerProgram(StackSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                body.run(AmMessenger.open(am, s.maxArgs(), s.maxMedium()));
-            }
-        });
+        return Optional.of(new MessengerOverAm(s, body));
+    }
+
+    /** A benchmark body run over the {@link AmMessenger} of the program's own endpoint. */
+    private record MessengerOverAm(StackSettings s, MessengerProgram body) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            body.run(AmMessenger.open(am, s.maxArgs(), s.maxMedium()));
+        }
     }
 
     /**

@@ -39,35 +39,7 @@ class AmDeliveryTest {
         Map<Integer, AmProgram> programs = new HashMap<>();
         for (int host = 0; host < 8; host++) {
             int me = host;
-            programs.put(host, new AmProgram() {
-                @Override
-                @continuable
-                public void run(org.nowemu.protocol.am.Am am) {
-                    Endpoint ep = open(am);
-                    ep.setHandler(1, new Handler() {
-                        @Override
-                        @continuable
-                        public void handle(Token t, Message m) {
-                            handled[me][m.arg(0)][m.arg(1)]++;
-                            t.reply(2, m.arg(0), m.arg(1));
-                        }
-                    });
-                    ep.setHandler(2, new Handler() {
-                        @Override
-                        @continuable
-                        public void handle(Token t, Message m) {
-                            answered[me][m.arg(1)]++;
-                        }
-                    });
-                    for (int i = 0; i < perHost; i++) {
-                        int dest = am.random().nextInt(am.hosts() - 1);
-                        ep.request(dest >= me ? dest + 1 : dest, 1, me, i, 0, 0);
-                    }
-                    am.pollUntil(() -> ep.credits() == 4);
-                    done[me] = true;
-                    am.pollUntil(() -> false);
-                }
-            });
+            programs.put(host, new RandomRequests(me, perHost, handled[me], answered[me], done));
         }
         RunResult res = AmNets.run(r, "amii", programs, HORIZON);
         for (int s = 0; s < 8; s++) {
@@ -101,12 +73,7 @@ class AmDeliveryTest {
             public void run(org.nowemu.protocol.am.Am am) {
                 Endpoint ep = open(am);
                 opened[0] = am.now();
-                ep.setHandler(2, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token t, Message m) {
-                    }
-                });
+                ep.setHandler(2, Handlers.ignore());
                 for (int i = 0; i < 5; i++) {
                     ep.request(1, 1, i, 0, 0, 0);
                     returnedAt[i] = am.now();
@@ -119,13 +86,7 @@ class AmDeliveryTest {
             @continuable
             public void run(org.nowemu.protocol.am.Am am) {
                 Endpoint ep = open(am);
-                ep.setHandler(1, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token t, Message m) {
-                        t.reply(2);
-                    }
-                });
+                ep.setHandler(1, Handlers.reply(2));
                 // The server does not poll for 1 ms: no reply, so no credit, before then.
                 am.computeFor(1_000_000_000L);
                 serverFirstPoll[0] = am.now();
@@ -149,43 +110,10 @@ class AmDeliveryTest {
         int[][] handled = new int[7][perSender];
         int[][] answered = new int[7][perSender];
         Map<Integer, AmProgram> programs = new HashMap<>();
-        programs.put(0, new AmProgram() {
-            @Override
-            @continuable
-            public void run(org.nowemu.protocol.am.Am am) {
-                Endpoint ep = open(am);
-                ep.setHandler(1, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token t, Message m) {
-                        am.computeFor(200_000_000L);
-                        handled[m.arg(0)][m.arg(1)]++;
-                        t.reply(2, m.arg(0), m.arg(1));
-                    }
-                });
-                am.pollUntil(() -> false);
-            }
-        });
+        programs.put(0, new SlowServer(200_000_000L, handled));
         for (int s = 1; s <= 6; s++) {
             int me = s;
-            programs.put(s, new AmProgram() {
-                @Override
-                @continuable
-                public void run(org.nowemu.protocol.am.Am am) {
-                    Endpoint ep = open(am);
-                    ep.setHandler(2, new Handler() {
-                        @Override
-                        @continuable
-                        public void handle(Token t, Message m) {
-                            answered[me][m.arg(1)]++;
-                        }
-                    });
-                    for (int i = 0; i < perSender; i++) {
-                        ep.request(0, 1, me, i, 0, 0);
-                    }
-                    am.pollUntil(() -> ep.credits() == 4);
-                }
-            });
+            programs.put(s, new Sender(me, perSender, answered[me]));
         }
         RunResult res = AmNets.run(r, "amii", programs, HORIZON);
         for (int s = 1; s <= 6; s++) {
@@ -219,12 +147,7 @@ class AmDeliveryTest {
                                 t.reply(2, m.arg(0));
                             }
                         });
-                        ep.setHandler(2, new Handler() {
-                            @Override
-                            @continuable
-                            public void handle(Token t, Message m) {
-                            }
-                        });
+                        ep.setHandler(2, Handlers.ignore());
                         for (int i = 0; i < 50; i++) {
                             int dest = am.random().nextInt(am.hosts() - 1);
                             ep.request(dest >= me ? dest + 1 : dest, 1, i);
@@ -236,5 +159,77 @@ class AmDeliveryTest {
             digests.add(AmNets.run(r, "amii", programs, HORIZON).digest());
         }
         assertEquals(digests.get(0), digests.get(1));
+    }
+
+    /**
+     * Host {@code me} of the random traffic: sends {@code n} requests (its number and the request's as argument
+     * words) each to a random other host, counts the requests it handles and the replies it gets, notes when all
+     * its credits are back, then keeps serving.
+     */
+    private record RandomRequests(int me, int n, int[][] handled, int[] answered, boolean[] done) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = open(am);
+            ep.setHandler(1, new Counted(am, 0, handled));
+            ep.setHandler(2, new Answered(answered));
+            for (int i = 0; i < n; i++) {
+                int dest = am.random().nextInt(am.hosts() - 1);
+                ep.request(dest >= me ? dest + 1 : dest, 1, me, i, 0, 0);
+            }
+            am.pollUntil(() -> ep.credits() == 4);
+            done[me] = true;
+            am.pollUntil(() -> false);
+        }
+    }
+
+    /** Host 0 of the full queue: serves requests, each taking {@code ps} to handle. */
+    private record SlowServer(long ps, int[][] handled) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = open(am);
+            ep.setHandler(1, new Counted(am, ps, handled));
+            am.pollUntil(() -> false);
+        }
+    }
+
+    /** Sender {@code me} of the full queue: {@code n} requests to host 0, then waits for all its credits. */
+    private record Sender(int me, int n, int[] answered) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = open(am);
+            ep.setHandler(2, new Answered(answered));
+            for (int i = 0; i < n; i++) {
+                ep.request(0, 1, me, i, 0, 0);
+            }
+            am.pollUntil(() -> ep.credits() == 4);
+        }
+    }
+
+    /**
+     * A request from sender {@code arg(0)}, number {@code arg(1)}: computes for {@code ps} (if any), counts it in
+     * {@code handled[sender][number]} and replies to handler 2 with the same two words.
+     */
+    private record Counted(Am am, long ps, int[][] handled) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token t, Message m) {
+            if (ps > 0) {
+                am.computeFor(ps);
+            }
+            handled[m.arg(0)][m.arg(1)]++;
+            t.reply(2, m.arg(0), m.arg(1));
+        }
+    }
+
+    /** A reply to request number {@code arg(1)}: counted in {@code answered}. */
+    private record Answered(int[] answered) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token t, Message m) {
+            answered[m.arg(1)]++;
+        }
     }
 }

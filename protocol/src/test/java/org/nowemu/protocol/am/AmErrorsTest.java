@@ -249,12 +249,7 @@ class AmErrorsTest {
             public void run(Am am) {
                 Endpoint ep = am.endpoint(1);
                 ep.map(0, new EndpointName(1, 0), 1);
-                ep.setHandler(2, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token t, Message m) {
-                    }
-                });
+                ep.setHandler(2, Handlers.ignore());
                 ep.requestMedium(0, 1, sent, 5);
                 ep.requestBulk(0, 3, sent, 100);
                 am.pollUntil(() -> ep.credits() == 4);

@@ -21,14 +21,7 @@ class EndpointPagingTest {
     @continuable
     private static void serve(Am am, int[] handled) {
         Endpoint ep = am.endpoint(TAG);
-        ep.setHandler(1, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token t, Message m) {
-                handled[m.arg(0)]++;
-                t.reply(2, m.arg(0), m.arg(1));
-            }
-        });
+        ep.setHandler(1, new Handled(handled));
         ep.setEvents(true);
         while (true) {
             ep.awaitAndDrain();
@@ -51,13 +44,7 @@ class EndpointPagingTest {
         int[] replies = new int[clients + 1];
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
-            threads.add(new AmProgram() {
-                @Override
-                @continuable
-                public void run(Am am) {
-                    serve(am, handled);
-                }
-            });
+            threads.add(new Server(handled));
         }
         RunResult res = AmNets.run(r, h -> stack, h -> {
             if (h == 0) {
@@ -70,13 +57,7 @@ class EndpointPagingTest {
                 public void run(Am am) {
                     Endpoint ep = am.endpoint(TAG);
                     ep.map(0, new EndpointName(0, server), TAG);
-                    ep.setHandler(2, new Handler() {
-                        @Override
-                        @continuable
-                        public void handle(Token t, Message m) {
-                            replies[m.arg(0)]++;
-                        }
-                    });
+                    ep.setHandler(2, new Counted(replies));
                     am.computeFor(START);
                     for (int k = 0; k < perClient; k++) {
                         ep.request(0, 1, h, k);
@@ -121,13 +102,7 @@ class EndpointPagingTest {
         int[] replies = new int[endpoints];
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < endpoints; i++) {
-            threads.add(new AmProgram() {
-                @Override
-                @continuable
-                public void run(Am am) {
-                    serve(am, handled);
-                }
-            });
+            threads.add(new Server(handled));
         }
         RunResult res = AmNets.run(r, h -> stack, h -> h == 0 ? List.of(new AmThreads(threads)) : List.of(new AmProgram() {
             @Override
@@ -137,13 +112,7 @@ class EndpointPagingTest {
                 for (int e = 0; e < endpoints; e++) {
                     Endpoint ep = am.endpoint(TAG);
                     ep.map(0, new EndpointName(0, AmCluster.firstEndpoint(stack, 1, 0, endpoints, e)), TAG);
-                    ep.setHandler(2, new Handler() {
-                        @Override
-                        @continuable
-                        public void handle(Token t, Message m) {
-                            replies[m.arg(0)]++;
-                        }
-                    });
+                    ep.setHandler(2, new Counted(replies));
                     eps.add(ep);
                 }
                 am.computeFor(START);
@@ -230,5 +199,33 @@ class EndpointPagingTest {
         assertEquals(expected, t[1], "resumed " + (t[1] - t[0]) + " ps after the fault");
         assertEquals(1, res.counter("am.endpoint_faults"));
         assertEquals(1, res.counter("vn.evictions"));
+    }
+
+    /** One server thread. */
+    private record Server(int[] handled) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            serve(am, handled);
+        }
+    }
+
+    /** A request from client {@code arg(0)}: counted, answered with its first two words. */
+    private record Handled(int[] handled) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token t, Message m) {
+            handled[m.arg(0)]++;
+            t.reply(2, m.arg(0), m.arg(1));
+        }
+    }
+
+    /** A reply to client {@code arg(0)}: counted. */
+    private record Counted(int[] replies) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token t, Message m) {
+            replies[m.arg(0)]++;
+        }
     }
 }

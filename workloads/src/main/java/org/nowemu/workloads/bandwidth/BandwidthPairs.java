@@ -68,51 +68,11 @@ final class BandwidthPairs implements PairStudy {
     }
 
     static AmProgram server() {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.setHandler(1, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token token, Message m) {
-                        token.reply(2, m.length());
-                    }
-                });
-                am.pollUntil(() -> false);
-            }
-        };
+        return new Server();
     }
 
     static AmProgram client(Variant v, BandwidthSettings s) {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.map(0, new EndpointName(am.host() + 1, 0), TAG);
-                long[] replies = {0};
-                long[] at = new long[s.messages() + 1];
-                ep.setHandler(2, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token token, Message m) {
-                        at[(int) ++replies[0]] = am.now();
-                    }
-                });
-                int skip = ep.credits();
-                for (int size : s.sizes()) {
-                    replies[0] = 0;
-                    for (int i = 0; i < s.messages(); i++) {
-                        ep.requestMedium(0, 1, numbered(size, i));
-                    }
-                    am.pollUntil(() -> replies[0] == s.messages());
-                    am.counter(v.key() + size + "_bytes").add((long) (s.messages() - skip) * size);
-                    am.counter(v.key() + size + "_ps").add(at[s.messages()] - at[skip]);
-                }
-            }
-        };
+        return new Client(v, s);
     }
 
     /**
@@ -152,5 +112,55 @@ final class BandwidthPairs implements PairStudy {
         }
         return List.of(Series.lines("bandwidth", "Bandwidth vs medium-message size", "message size (bytes)", "MB/s",
                 Series.of(settings.sizes()), ys));
+    }
+
+    private static final class Server implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, new LengthReply());
+            am.pollUntil(() -> false);
+        }
+    }
+
+    private record Client(Variant v, BandwidthSettings s) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.map(0, new EndpointName(am.host() + 1, 0), TAG);
+            long[] replies = {0};
+            long[] at = new long[s.messages() + 1];
+            ep.setHandler(2, new ReplyTime(am, replies, at));
+            int skip = ep.credits();
+            for (int size : s.sizes()) {
+                replies[0] = 0;
+                for (int i = 0; i < s.messages(); i++) {
+                    ep.requestMedium(0, 1, numbered(size, i));
+                }
+                am.pollUntil(() -> replies[0] == s.messages());
+                am.counter(v.key() + size + "_bytes").add((long) (s.messages() - skip) * size);
+                am.counter(v.key() + size + "_ps").add(at[s.messages()] - at[skip]);
+            }
+        }
+    }
+
+    /** Answers a request with a reply carrying its length. */
+    private static final class LengthReply implements Handler {
+        @Override
+        @continuable
+        public void handle(Token token, Message m) {
+            token.reply(2, m.length());
+        }
+    }
+
+    /** Notes when each reply arrived: {@code at[n]}, for the {@code n}th reply counted in {@code replies[0]}. */
+    private record ReplyTime(Am am, long[] replies, long[] at) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token token, Message m) {
+            at[(int) ++replies[0]] = am.now();
+        }
     }
 }

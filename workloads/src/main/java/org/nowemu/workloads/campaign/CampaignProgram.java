@@ -6,6 +6,7 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Handlers;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
 
@@ -30,42 +31,35 @@ final class CampaignProgram {
     /** What host {@code host} runs: the server, a client, a ring host, or nothing (null). */
     static AmProgram host(int host, CampaignSettings s) {
         if (host == 0) {
-            return new AmProgram() {
-                @Override
-                @continuable
-                public void run(Am am) {
-                    serve(am.endpoint(TAG), am);
-                }
-            };
+            return new Server();
         }
         if (host <= s.clients()) {
-            return new AmProgram() {
-                @Override
-                @continuable
-                public void run(Am am) {
-                    send(am, s, new EndpointName(0, 0), 0);
-                }
-            };
+            return new Sender(s, new EndpointName(0, 0), 0);
         }
         int next = s.next(host);
-        return next < 0 ? null : new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                send(am, s, new EndpointName(next, 0), s.medium());
-            }
-        };
+        return next < 0 ? null : new Sender(s, new EndpointName(next, 0), s.medium());
+    }
+
+    private static final class Server implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            serve(am.endpoint(TAG), am);
+        }
+    }
+
+    /** Sends requests of {@code bytes} (0: short) to {@code to} until the traffic is over. */
+    private record Sender(CampaignSettings s, EndpointName to, int bytes) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            send(am, s, to, bytes);
+        }
     }
 
     @continuable
     private static void serve(Endpoint ep, Am am) {
-        ep.setHandler(REQUEST, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token t, Message m) {
-                t.reply(REPLY);
-            }
-        });
+        ep.setHandler(REQUEST, Handlers.reply(REPLY));
         // A reply that comes back (its requester cut off) is dropped; the library counts it.
         ep.setErrorHandler((why, m) -> { });
         am.pollUntil(() -> false);
@@ -76,25 +70,8 @@ final class CampaignProgram {
         Endpoint ep = am.endpoint(TAG);
         ep.map(0, to, TAG);
         long[] answered = new long[1];
-        ep.setHandler(REQUEST, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token t, Message m) {
-                t.reply(REPLY);
-            }
-        });
-        ep.setHandler(REPLY, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token t, Message m) {
-                answered[0]++;
-                long k = am.now() / s.bin();
-                am.counter("campaign.done." + k).increment();
-                if (bytes > 0) {
-                    am.counter("campaign.bytes." + k).add(bytes);
-                }
-            }
-        });
+        ep.setHandler(REQUEST, Handlers.reply(REPLY));
+        ep.setHandler(REPLY, new Answered(am, s, bytes, answered));
         ep.setErrorHandler((why, m) -> {
             if (!m.reply()) {
                 answered[0]++;
@@ -122,5 +99,19 @@ final class CampaignProgram {
         am.pollUntil(() -> answered[0] == all);
         // Still answer the ring predecessor's requests.
         am.pollUntil(() -> false);
+    }
+
+    /** A reply: the request answered, counted in the bin of when (with its bytes if it carried some). */
+    private record Answered(Am am, CampaignSettings s, int bytes, long[] answered) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token t, Message m) {
+            answered[0]++;
+            long k = am.now() / s.bin();
+            am.counter("campaign.done." + k).increment();
+            if (bytes > 0) {
+                am.counter("campaign.bytes." + k).add(bytes);
+            }
+        }
     }
 }

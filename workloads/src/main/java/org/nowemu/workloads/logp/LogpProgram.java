@@ -6,6 +6,7 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Handlers;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
 
@@ -34,31 +35,30 @@ final class LogpProgram {
     }
 
     static AmProgram server() {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.setHandler(REQUEST, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token token, Message m) {
-                        token.reply(REPLY, m.args());
-                    }
-                });
-                am.pollUntil(() -> false);
-            }
-        };
+        return new Server();
     }
 
     static AmProgram client(String stack, LogpSettings s) {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                new Client(am, stack, s).run();
-            }
-        };
+        return new ClientProgram(stack, s);
+    }
+
+    /** Answers every request with a reply carrying its argument words, forever. */
+    private static final class Server implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(REQUEST, Handlers.echo(REPLY));
+            am.pollUntil(() -> false);
+        }
+    }
+
+    private record ClientProgram(String stack, LogpSettings s) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            new Client(am, stack, s).run();
+        }
     }
 
     private static final class Client {
@@ -81,13 +81,7 @@ final class LogpProgram {
         void run() {
             ep = am.endpoint(TAG);
             ep.map(0, new EndpointName(am.host() + 1, 0), TAG);
-            ep.setHandler(REPLY, new Handler() {
-                @Override
-                @continuable
-                public void handle(Token token, Message m) {
-                    replies++;
-                }
-            });
+            ep.setHandler(REPLY, new Counted());
             for (int i = 0; i < 10; i++) {
                 roundTrip();
             }
@@ -149,6 +143,15 @@ final class LogpProgram {
         private void record(String what, long ps, long n) {
             am.counter(key + what + "_ps").add(ps);
             am.counter(key + what + "_n").add(n);
+        }
+
+        /** A reply: counted. */
+        private final class Counted implements Handler {
+            @Override
+            @continuable
+            public void handle(Token token, Message m) {
+                replies++;
+            }
         }
     }
 }

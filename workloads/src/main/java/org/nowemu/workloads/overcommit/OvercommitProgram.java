@@ -33,13 +33,7 @@ final class OvercommitProgram {
     static AmProgram server(int clients, long start, long duration) {
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
-            threads.add(new AmProgram() {
-                @Override
-                @continuable
-                public void run(Am am) {
-                    serve(am, start + duration);
-                }
-            });
+            threads.add(new Serving(start + duration));
         }
         return new AmThreads(threads);
     }
@@ -47,17 +41,7 @@ final class OvercommitProgram {
     @continuable
     private static void serve(Am am, long end) {
         Endpoint ep = am.endpoint(TAG);
-        ep.setHandler(REQUEST, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token token, Message m) {
-                am.counter("overcommit.handled").increment();
-                if (am.now() < end) {
-                    am.counter("overcommit.handled_in_time").increment();
-                }
-                token.reply(REPLY, m.args());
-            }
-        });
+        ep.setHandler(REQUEST, new Request(am, end));
         ep.setEvents(true);
         while (true) {
             ep.awaitAndDrain();
@@ -65,32 +49,59 @@ final class OvercommitProgram {
     }
 
     static AmProgram client(EndpointName server, int args, long start, long duration) {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                am.computeFor(Math.max(0, start - am.now()));
-                ep.map(0, server, TAG);
-                long[] replies = new long[1];
-                ep.setHandler(REPLY, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token token, Message m) {
-                        replies[0]++;
-                        am.counter("overcommit.replies").increment();
-                    }
-                });
-                int[] words = new int[args];
-                long sent = 0;
-                while (am.now() < start + duration) {
-                    ep.request(0, REQUEST, words);
-                    am.counter("overcommit.requests").increment();
-                    sent++;
-                }
-                long all = sent;
-                am.pollUntil(() -> replies[0] == all);
+        return new Client(server, args, start, duration);
+    }
+
+    private record Client(EndpointName server, int args, long start, long duration) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            am.computeFor(Math.max(0, start - am.now()));
+            ep.map(0, server, TAG);
+            long[] replies = new long[1];
+            ep.setHandler(REPLY, new Reply(am, replies));
+            int[] words = new int[args];
+            long sent = 0;
+            while (am.now() < start + duration) {
+                ep.request(0, REQUEST, words);
+                am.counter("overcommit.requests").increment();
+                sent++;
             }
-        };
+            long all = sent;
+            am.pollUntil(() -> replies[0] == all);
+        }
+    }
+
+    /** One thread of the server, serving until {@code end}. */
+    private record Serving(long end) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            serve(am, end);
+        }
+    }
+
+    /** A request: counted (and whether it came before {@code end}), answered with its argument words. */
+    private record Request(Am am, long end) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token token, Message m) {
+            am.counter("overcommit.handled").increment();
+            if (am.now() < end) {
+                am.counter("overcommit.handled_in_time").increment();
+            }
+            token.reply(REPLY, m.args());
+        }
+    }
+
+    /** A reply: counted. */
+    private record Reply(Am am, long[] replies) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token token, Message m) {
+            replies[0]++;
+            am.counter("overcommit.replies").increment();
+        }
     }
 }

@@ -6,6 +6,7 @@ import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Handlers;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
 
@@ -25,84 +26,84 @@ final class PermutationProgram {
     }
 
     static AmProgram host(int me, PermutationSettings s) {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                for (int p = 0; p < s.patterns().size(); p++) {
-                    int partner = s.partner(s.patterns().get(p), me);
-                    if (partner >= 0) {
-                        ep.map(p, new EndpointName(partner, 0), TAG);
-                    }
+        return new Host(me, s);
+    }
+
+    private record Host(int me, PermutationSettings s) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            for (int p = 0; p < s.patterns().size(); p++) {
+                int partner = s.partner(s.patterns().get(p), me);
+                if (partner >= 0) {
+                    ep.map(p, new EndpointName(partner, 0), TAG);
                 }
-                ep.setHandler(REQUEST, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token t, Message m) {
-                        t.reply(REPLY, m.args());
-                    }
-                });
-                long[] replies = new long[1];
-                PermutationSettings.Phase[] current = new PermutationSettings.Phase[1];
-                ep.setHandler(REPLY, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token t, Message m) {
-                        replies[0]++;
-                        PermutationSettings.Phase p = current[0];
-                        if (p != null && p.bandwidth() && am.now() >= p.from() && am.now() < p.end()) {
-                            am.counter(p.key() + "host." + me + ".bytes").add(s.mediumBytes());
-                        }
-                    }
-                });
-                // A request that comes back undelivered (a fault) counts as answered, so the phase moves on; a reply
-                // that comes back is dropped. The library counts both by reason.
-                ep.setErrorHandler((why, m) -> {
-                    if (!m.reply()) {
-                        replies[0]++;
-                    }
-                });
-                int[] words = new int[s.args()];
-                byte[] data = new byte[s.mediumBytes()];
-                long sent = 0;
-                for (PermutationSettings.Phase p : s.phases()) {
-                    if (am.now() < p.start()) {
-                        am.sleep(p.start() - am.now());
-                    }
-                    current[0] = p;
-                    if (s.partner(p.pattern(), me) < 0) {
-                        continue;
-                    }
-                    while (am.now() < p.end()) {
-                        // A credit is waited for only until the phase ends, so nothing is sent after it (a fault can
-                        // hold credits for the transport's give-up time).
-                        am.pollUntil(() -> ep.credits() > 0, p.end());
-                        if (ep.credits() == 0) {
-                            break;
-                        }
-                        long before = am.now();
-                        if (p.bandwidth()) {
-                            ep.requestMedium(p.index(), REQUEST, data, words);
-                            sent++;
-                        } else {
-                            ep.request(p.index(), REQUEST, words);
-                            sent++;
-                            long want = sent;
-                            am.pollUntil(() -> replies[0] == want);
-                            // Only round trips within the measured window count: one still out when the phase ends may
-                            // wait for a partner that has finished and sleeps until the next phase.
-                            if (before >= p.from() && am.now() <= p.end()) {
-                                am.counter(p.key() + "rtt_ps").add(am.now() - before);
-                                am.counter(p.key() + "rtt_n").increment();
-                            }
-                        }
-                    }
-                    long all = sent;
-                    am.pollUntil(() -> replies[0] == all);
-                }
-                am.pollUntil(() -> false);
             }
-        };
+            ep.setHandler(REQUEST, Handlers.echo(REPLY));
+            long[] replies = new long[1];
+            PermutationSettings.Phase[] current = new PermutationSettings.Phase[1];
+            ep.setHandler(REPLY, new Reply(am, me, s, replies, current));
+            // A request that comes back undelivered (a fault) counts as answered, so the phase moves on; a reply
+            // that comes back is dropped. The library counts both by reason.
+            ep.setErrorHandler((why, m) -> {
+                if (!m.reply()) {
+                    replies[0]++;
+                }
+            });
+            int[] words = new int[s.args()];
+            byte[] data = new byte[s.mediumBytes()];
+            long sent = 0;
+            for (PermutationSettings.Phase p : s.phases()) {
+                if (am.now() < p.start()) {
+                    am.sleep(p.start() - am.now());
+                }
+                current[0] = p;
+                if (s.partner(p.pattern(), me) < 0) {
+                    continue;
+                }
+                while (am.now() < p.end()) {
+                    // A credit is waited for only until the phase ends, so nothing is sent after it (a fault can
+                    // hold credits for the transport's give-up time).
+                    am.pollUntil(() -> ep.credits() > 0, p.end());
+                    if (ep.credits() == 0) {
+                        break;
+                    }
+                    long before = am.now();
+                    if (p.bandwidth()) {
+                        ep.requestMedium(p.index(), REQUEST, data, words);
+                        sent++;
+                    } else {
+                        ep.request(p.index(), REQUEST, words);
+                        sent++;
+                        long want = sent;
+                        am.pollUntil(() -> replies[0] == want);
+                        // Only round trips within the measured window count: one still out when the phase ends may
+                        // wait for a partner that has finished and sleeps until the next phase.
+                        if (before >= p.from() && am.now() <= p.end()) {
+                            am.counter(p.key() + "rtt_ps").add(am.now() - before);
+                            am.counter(p.key() + "rtt_n").increment();
+                        }
+                    }
+                }
+                long all = sent;
+                am.pollUntil(() -> replies[0] == all);
+            }
+            am.pollUntil(() -> false);
+        }
+    }
+
+    /** A reply: counted, and its bytes counted to the phase it came back in if that phase measures bandwidth. */
+    private record Reply(Am am, int me, PermutationSettings s, long[] replies, PermutationSettings.Phase[] current)
+            implements Handler {
+        @Override
+        @continuable
+        public void handle(Token t, Message m) {
+            replies[0]++;
+            PermutationSettings.Phase p = current[0];
+            if (p != null && p.bandwidth() && am.now() >= p.from() && am.now() < p.end()) {
+                am.counter(p.key() + "host." + me + ".bytes").add(s.mediumBytes());
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ import org.nowemu.protocol.am.AmThreads;
 import org.nowemu.protocol.am.Endpoint;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.protocol.am.Handler;
+import org.nowemu.protocol.am.Handlers;
 import org.nowemu.protocol.am.Message;
 import org.nowemu.protocol.am.Token;
 
@@ -33,42 +34,14 @@ final class VnetProgram {
 
     /** The polled server: one thread, one endpoint per client, polled in turn until its phases are over. */
     static AmProgram polled(VnetSettings s) {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                for (int i = 0; i < s.mostPolled(); i++) {
-                    Endpoint ep = am.endpoint(TAG);
-                    ep.setHandler(REQUEST, new Handler() {
-                        @Override
-                        @continuable
-                        public void handle(Token t, Message m) {
-                            t.reply(REPLY, m.args());
-                        }
-                    });
-                }
-                long last = -1;
-                for (VnetSettings.Phase p : s.phases()) {
-                    if (p.server().equals("polled")) {
-                        last = p.end();
-                    }
-                }
-                am.pollUntil(() -> false, last + s.gap());
-            }
-        };
+        return new Polled(s);
     }
 
     /** The threaded server: one thread per endpoint, each serving its endpoint on events. */
     static AmProgram threaded(VnetSettings s) {
         List<AmProgram> threads = new ArrayList<>();
         for (int i = 0; i < s.mostThreaded(); i++) {
-            threads.add(new AmProgram() {
-                @Override
-                @continuable
-                public void run(Am am) {
-                    serve(am, s);
-                }
-            });
+            threads.add(new Serving(s));
         }
         return new AmThreads(threads);
     }
@@ -81,13 +54,7 @@ final class VnetProgram {
             am.sleep(setUp - am.now());
         }
         Endpoint ep = am.endpoint(TAG);
-        ep.setHandler(REQUEST, new Handler() {
-            @Override
-            @continuable
-            public void handle(Token t, Message m) {
-                t.reply(REPLY, m.args());
-            }
-        });
+        ep.setHandler(REQUEST, Handlers.echo(REPLY));
         ep.setEvents(true);
         List<VnetSettings.Phase> phases = new ArrayList<>();
         for (VnetSettings.Phase p : s.phases()) {
@@ -110,51 +77,83 @@ final class VnetProgram {
     }
 
     static AmProgram client(int index, EndpointName polled, EndpointName threaded, VnetSettings s) {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
+        return new Client(index, polled, threaded, s);
+    }
+
+    private record Polled(VnetSettings s) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            for (int i = 0; i < s.mostPolled(); i++) {
                 Endpoint ep = am.endpoint(TAG);
-                if (polled != null) {
-                    ep.map(0, polled, TAG);
-                }
-                if (threaded != null) {
-                    ep.map(1, threaded, TAG);
-                }
-                long[] replies = new long[1];
-                VnetSettings.Phase[] current = new VnetSettings.Phase[1];
-                ep.setHandler(REPLY, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token t, Message m) {
-                        replies[0]++;
-                        am.counter("vn.replies").increment();
-                        VnetSettings.Phase p = current[0];
-                        if (p != null && am.now() >= p.from() && am.now() < p.end()) {
-                            am.counter(p.key() + "client." + index).increment();
-                        }
-                    }
-                });
-                int[] words = new int[s.args()];
-                long sent = 0;
-                for (VnetSettings.Phase p : s.phases()) {
-                    if (index >= p.clients()) {
-                        continue;
-                    }
-                    if (am.now() < p.start()) {
-                        am.sleep(p.start() - am.now());
-                    }
-                    current[0] = p;
-                    int entry = p.server().equals("polled") ? 0 : 1;
-                    while (am.now() < p.end()) {
-                        ep.request(entry, REQUEST, words);
-                        am.counter("vn.requests").increment();
-                        sent++;
-                    }
-                    long all = sent;
-                    am.pollUntil(() -> replies[0] == all);
+                ep.setHandler(REQUEST, Handlers.echo(REPLY));
+            }
+            long last = -1;
+            for (VnetSettings.Phase p : s.phases()) {
+                if (p.server().equals("polled")) {
+                    last = p.end();
                 }
             }
-        };
+            am.pollUntil(() -> false, last + s.gap());
+        }
+    }
+
+    private record Client(int index, EndpointName polled, EndpointName threaded, VnetSettings s) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            if (polled != null) {
+                ep.map(0, polled, TAG);
+            }
+            if (threaded != null) {
+                ep.map(1, threaded, TAG);
+            }
+            long[] replies = new long[1];
+            VnetSettings.Phase[] current = new VnetSettings.Phase[1];
+            ep.setHandler(REPLY, new Reply(am, index, replies, current));
+            int[] words = new int[s.args()];
+            long sent = 0;
+            for (VnetSettings.Phase p : s.phases()) {
+                if (index >= p.clients()) {
+                    continue;
+                }
+                if (am.now() < p.start()) {
+                    am.sleep(p.start() - am.now());
+                }
+                current[0] = p;
+                int entry = p.server().equals("polled") ? 0 : 1;
+                while (am.now() < p.end()) {
+                    ep.request(entry, REQUEST, words);
+                    am.counter("vn.requests").increment();
+                    sent++;
+                }
+                long all = sent;
+                am.pollUntil(() -> replies[0] == all);
+            }
+        }
+    }
+
+    /** One thread of the threaded server. */
+    private record Serving(VnetSettings s) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            serve(am, s);
+        }
+    }
+
+    /** A reply to client {@code index}: counted over the run, and to the phase it came back in if measured. */
+    private record Reply(Am am, int index, long[] replies, VnetSettings.Phase[] current) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token t, Message m) {
+            replies[0]++;
+            am.counter("vn.replies").increment();
+            VnetSettings.Phase p = current[0];
+            if (p != null && am.now() >= p.from() && am.now() < p.end()) {
+                am.counter(p.key() + "client." + index).increment();
+            }
+        }
     }
 }
