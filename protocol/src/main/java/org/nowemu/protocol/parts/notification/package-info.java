@@ -1,4 +1,5 @@
 /**
- * Control transfer: polling, interrupts and the polling watchdog. Used by LFC (any system that interrupts could).
+ * Control transfer: polling, interrupts as events to the host (NicInterrupts) and the polling watchdog. Used by LFC,
+ * Trapeze, U-Net, VMMC and VMMC-2.
  */
 package org.nowemu.protocol.parts.notification;
