@@ -181,7 +181,8 @@ class FaultScheduleCommandLineTest {
         assertTrue(i.get("firstBroken").asText().matches("message 0x[0-9a-f]+ \\(am\\) from h\\d+\\.p0 to h\\d+\\.ep0, sent at .*, lost: "
                 + "neither handled nor returned by the end of the run"), i.get("firstBroken").asText());
         args.set(args.indexOf(tmp.resolve("lossy").toString()), tmp.resolve("lossy2").toString());
-        assertEquals(o.err().strip(), nowemu(args.toArray(String[]::new)).err().strip(), "the same message, named again");
+        assertEquals(o.err().strip(), nowemu(args.toArray(String[]::new)).err().strip(),
+                "the same message, named again");
     }
 
     private JsonNode run(String faults, String name) throws IOException {
