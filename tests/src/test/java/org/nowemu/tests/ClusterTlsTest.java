@@ -158,10 +158,14 @@ class ClusterTlsTest {
         List<String> layout = new ArrayList<>();
         RunResult two = seed.run(config, plan.horizonPs(), plan.model().lookahead(), 2, new RunProgress(), layout::add);
 
-        // Where the model went, then what the barrier cost.
-        assertEquals(2, layout.size(), "two notes per run: " + layout);
-        assertTrue(layout.get(1).contains("messages crossed members"), layout.get(1));
-        String placed = layout.get(0);
+        // Where the model went, then what the barrier cost; between them, at most one warning that the coupling
+        // factor over the members is below 1 (about 32 events a global window a member against a 300us barrier: it
+        // is, unless this machine's load makes an event cost over 9us).
+        List<String> notes = layout.stream().filter(n -> !n.startsWith("warning: lambda")).toList();
+        assertTrue(layout.size() - notes.size() <= 1, "one warning at most: " + layout);
+        assertEquals(2, notes.size(), "two notes per run: " + layout);
+        assertTrue(notes.get(1).contains("messages crossed members"), notes.get(1));
+        String placed = notes.get(0);
         assertTrue(placed.startsWith("2 members ("), placed);
         assertTrue(placed.matches(".*" + Pattern.quote(seed.address()) + ": [1-9]\\d* components.*"),
                 "the seed takes components: " + placed);
