@@ -9,7 +9,7 @@ import org.nowemu.protocol.support.Systems;
 
 /**
  * What the sources say about the systems' relative performance, checked on figures that nothing was tuned toward
- * (COMPARISON.md §16.5: qualitative checks from the mechanisms; the published values are held back).
+ * (calibration §2.4: qualitative checks from the mechanisms; the published values are held back).
  */
 class ComparisonFiguresTest {
     private static final ConfigReader PPRO = AmNets.config("nowemu.hardware.profile = ppro");

@@ -20,7 +20,7 @@ import org.nowemu.actors.time.VirtualTime;
  * @param cachedCopy        the rate of a copy out of memory the NIC has written into a buffer already in the cache
  * @param pageSize          bytes of a virtual-memory page: the unit of pinning and of address translation
  * @param pinCall           a system call that pins pages and returns their physical addresses, besides its pages:
- *                          the trap, the checks, the return (ps; COMPARISON.md P15)
+ *                          the trap, the checks, the return (ps; calibration §3.5)
  * @param pinPage           per page that call pins: the page-table walk, the page made unswappable, its physical
  *                          address taken (ps; P15)
  */

@@ -1,5 +1,5 @@
 /**
- * The survey's basic protocol (COMPARISON.md §1): packets of at most 256 bytes ({@code basic}) or 1 KB
+ * The survey's basic protocol (systems §1): packets of at most 256 bytes ({@code basic}) or 1 KB
  * ({@code basic1k}) staged through a pinned DMA area; the host copies a packet there and writes a descriptor into
  * the NIC's send ring by programmed I/O; the NIC polls the ring, fetches the packet by host DMA, looks up the route
  * and sends it, overlapping the next fetch with this send; the receiving NIC DMAs the packet into the next free host

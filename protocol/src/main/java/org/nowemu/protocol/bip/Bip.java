@@ -5,7 +5,7 @@ import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
- * BIP as a program sees it (COMPARISON.md §5.2; sizes in bytes here, the C API's in words): {@code bip_mynode},
+ * BIP as a program sees it (systems §5.2; sizes in bytes here, the C API's in words): {@code bip_mynode},
  * {@code bip_numnodes}, {@code bip_tsend(dst, tag, buf, len)} and {@code bip_trecv(tag, buf, maxlen)}, both
  * blocking. User memory is named by {@link Buffer}s the program allocates, page-aligned, so that a buffer used again
  * has its translation cached. A short message's send returns once it is written into the NIC; a long one's once the

@@ -12,7 +12,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * BIP's NIC control program, send side (COMPARISON.md §5.6, §5.7); the receive side is {@link BipReceive}. A short
+ * BIP's NIC control program, send side (systems §5.4, §5.5); the receive side is {@link BipReceive}. A short
  * message: the host wrote header and data into an SRAM send slot by PIO and set its ready flag; the dispatch loop
  * looks up the route and starts the send DMA from the slot, and frees the slot once the tail has left. A long
  * message: the host wrote a descriptor (destination, tag, length, the user buffer's physical pages); the firmware

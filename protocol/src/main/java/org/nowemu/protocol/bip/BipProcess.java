@@ -20,7 +20,7 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
 import org.nowemu.protocol.parts.translation.Translated;
 
 /**
- * A process on BIP: the library (COMPARISON.md §5) and the program that uses it. Send: a short message (at most the
+ * A process on BIP: the library (systems §5) and the program that uses it. Send: a short message (at most the
  * copy threshold) is written by PIO, header and data, into a free SRAM send slot (a PIO read of its free flag when it
  * is not known free) and its ready flag set: the send is done, the user's buffer free. A long one has its buffer
  * translated by the library ("user translates": its pages pinned through the kernel module on first use, their

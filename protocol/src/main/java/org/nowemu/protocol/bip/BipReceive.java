@@ -9,7 +9,7 @@ import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 
 /**
- * BIP's control program, receive side (COMPARISON.md §5.6, §5.7). Packets are taken in arrival order. A short
+ * BIP's control program, receive side (systems §5.4, §5.5). Packets are taken in arrival order. A short
  * message goes into the next slot of its tag's ring in host memory, by host DMA, flag last, if the ring has room
  * (the receiver's bound: the NIC counts what it put there against what the library says it has taken); a long
  * message's first packet needs the one posted receive, on its tag, and is then DMA'd straight into the user's

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 /**
  * What BIP's library and NIC write into each other's memory, and its packet header. No source gives a layout; this
- * one [E] holds what COMPARISON.md §5.7 lists: kind, tag, source, the message's total length, the packet's byte
+ * one [E] holds what systems §5.5 lists: kind, tag, source, the message's total length, the packet's byte
  * offset in it, and the message's number among those from this source to this destination (for the ledger; BIP's
  * in-order delivery needs none): 16 bytes, then the payload.
  */

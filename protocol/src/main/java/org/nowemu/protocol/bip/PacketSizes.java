@@ -7,7 +7,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 
 /**
  * BIP's packet size for a long message, from its total length (the BIP paper: "we decompose the message into
- * packets of equal size, depending of the total length"; COMPARISON.md §5.7). A message of L bytes goes as n equal
+ * packets of equal size, depending of the total length"; systems §5.5). A message of L bytes goes as n equal
  * packets of P = ceil(L / n) bytes (rounded up to a word; the last one is shorter by the rounding), n chosen to
  * minimise the modelled time of the four-stage pipeline
  *
@@ -20,7 +20,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
  * DMA and the link), s3 wire to NIC (the receive DMA's start-up, P + header at its rate, the receive step), s4 NIC to
  * host (as s1, at the write rate). P is at least {@code min-packet} and at most one SRAM buffer (the profile's
  * largest packet less the header); ties go to fewer packets. The BIP paper built such a model "to compute the
- * optimal size of the packets" without printing it; this is the [E] one of COMPARISON.md §5.7, with the profile's
+ * optimal size of the packets" without printing it; this is the [E] one of systems §5.5, with the profile's
  * and the stack's own costs. The model is the choice's, not the run's: the run times the packets as they go.
  * A stack with a fixed {@code packet-size} cuts every message into packets of that size instead.
  */

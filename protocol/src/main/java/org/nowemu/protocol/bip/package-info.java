@@ -1,5 +1,5 @@
 /**
- * BIP, the Basic Interface for Parallelism of ENS Lyon (COMPARISON.md §5): {@code bip_tsend}/{@code bip_trecv} with
+ * BIP, the Basic Interface for Parallelism of ENS Lyon (systems §5): {@code bip_tsend}/{@code bip_trecv} with
  * tags selecting receive queues on the destination; short messages written into the NIC by PIO and buffered at the
  * receiver in per-tag rings it bounds, copied out by the receive; long messages by rendezvous (the receive must be
  * posted; the sender is held back by the network's back-pressure until it is, never dropped), moved between the

@@ -13,7 +13,7 @@ import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
- * What FM 1.x and FM 2.x's host libraries share (COMPARISON.md §2.6, §3.7): the send slots in NIC SRAM and the
+ * What FM 1.x and FM 2.x's host libraries share (systems §2.4, §3.4): the send slots in NIC SRAM and the
  * programmed I/O that fills them, the host-level credits, and the receive area in pinned host memory (a data area
  * of R slots, a control area for credit packets). A packet goes out as: wait for a credit for its destination
  * (processing only credit packets meanwhile: sends run no handlers), wait for a free send slot (a PIO read of its

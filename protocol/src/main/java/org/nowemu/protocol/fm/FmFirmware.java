@@ -12,7 +12,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * FM's NIC control program, the same for FM 1.x and FM 2.x (COMPARISON.md §2.7, §3.9): streams, interleaving and
+ * FM's NIC control program, the same for FM 1.x and FM 2.x (systems §2.5, §3.5): streams, interleaving and
  * flow control are the host library's. Send: the dispatch loop finds a send slot's ready flag set (the host wrote
  * header and payload into it by PIO), reads the destination, looks up the route and starts the send DMA straight
  * from the slot; when the packet's tail has left it sets the slot's free flag. Receive: the receive DMA puts a

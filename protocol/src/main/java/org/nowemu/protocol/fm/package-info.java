@@ -1,5 +1,5 @@
 /**
- * Illinois Fast Messages (COMPARISON.md §2, §3): what FM 1.x ({@code fm1}) and FM 2.x ({@code fm2}) share. The NIC
+ * Illinois Fast Messages (systems §2, §3): what FM 1.x ({@code fm1}) and FM 2.x ({@code fm2}) share. The NIC
  * runs {@link org.nowemu.protocol.fm.FmFirmware}: it sends packets straight from send slots the host fills by PIO,
  * and DMAs received packets into the next slot of a pinned host receive area without checking for room. The host
  * library's {@link org.nowemu.protocol.fm.FmCore} keeps host-level credits (each a slot of a receiver's area set

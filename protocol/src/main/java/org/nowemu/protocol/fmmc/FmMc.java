@@ -16,7 +16,7 @@ import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
- * FM/MC as a program sees it (COMPARISON.md §6.3): FM 1.x's {@code FM_send} and {@code FM_extract} over FM's core
+ * FM/MC as a program sees it (systems §6.2): FM 1.x's {@code FM_send} and {@code FM_extract} over FM's core
  * (host credits, PIO into send slots), and {@code FM_mc_send} to a group of consecutive hosts: the packet is written
  * by PIO into a multicast send slot (the NIC takes the credit: one buffer at every member, from the manager), and
  * arrives at each member in its multicast area, which {@code FM_extract} polls beside the unicast one. Handlers get

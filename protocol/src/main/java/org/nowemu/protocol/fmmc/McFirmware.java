@@ -15,7 +15,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * FM/MC's NIC control program (COMPARISON.md §6.3): FM's firmware, unchanged, for unicast, and beside it the
+ * FM/MC's NIC control program (systems §6.5): FM's firmware, unchanged, for unicast, and beside it the
  * multicast. A sender NIC sends a multicast packet (from a multicast send slot the host filled by PIO) to the
  * root's children in the group's tree only with a multicast credit, one buffer reserved at every member of the
  * group by the group's central buffer manager, the NIC of its first host (groups with different first hosts must

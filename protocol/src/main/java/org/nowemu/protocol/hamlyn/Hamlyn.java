@@ -9,7 +9,7 @@ import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
- * Hamlyn's host interface (COMPARISON.md §11.2; names [E]): sender-based remote memory. Each receiver's message
+ * Hamlyn's host interface (systems §11.2; names [E]): sender-based remote memory. Each receiver's message
  * area (pinned, its base and size on its NIC) grants every sender a share of {@link #areaShare} bytes at start (the
  * capability exchange, out of band, is not modelled); {@link #send} writes data at an offset of the destination's
  * share that the sender chooses (it knows from its own agreement with the receiver which parts are free); the

@@ -23,7 +23,7 @@ import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * Hamlyn ({@code system = hamlyn}, stack {@code hamlyn}; COMPARISON.md §11): the staged-DMA control program and
+ * Hamlyn ({@code system = hamlyn}, stack {@code hamlyn}; systems §11): the staged-DMA control program and
  * library of the basic protocol ({@link BasicFirmware}, {@link BasicProcess}) composed Hamlyn's way: sends of up to
  * {@code nowemu.protocol.hamlyn.pio-max} bytes written by PIO into the NIC and sent from SRAM, larger ones copied
  * into the sender's DMA area and fetched by DMA; sender-based remote memory (each packet carries the offset of the

@@ -15,7 +15,7 @@ import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
- * LFC as a program sees it (COMPARISON.md §10.4, a documented minimal API: LFC's own names were not available):
+ * LFC as a program sees it (systems §10.2, a documented minimal API: LFC's own names were not available):
  * {@code send} ({@code lfc_send_alloc} and {@code lfc_ucast_launch} for each packet), {@code multicast}
  * ({@code lfc_mcast_launch} to the group of the first {@code members} hosts), {@code poll} ({@code lfc_poll}: every
  * packet in the receive ring, its upcall run on the message once whole), {@code interrupts} ({@code lfc_intr_enable}

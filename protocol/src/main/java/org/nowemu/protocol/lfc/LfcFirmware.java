@@ -16,7 +16,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * LFC's NIC control program (COMPARISON.md §10.4). Send: the dispatch loop finds a send buffer's ready flag (the
+ * LFC's NIC control program (systems §10.5). Send: the dispatch loop finds a send buffer's ready flag (the
  * host wrote the packet into SRAM by PIO) and sends it if it holds a NIC credit for the destination, else queues it
  * in SRAM for that destination until credits come back; a multicast goes to the root's children in the group's
  * tree, one credit and one send DMA each, from the same SRAM copy. Receive: a credit guarantees the packet a buffer

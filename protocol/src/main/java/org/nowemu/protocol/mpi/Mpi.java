@@ -13,7 +13,7 @@ import org.nowemu.protocol.parts.host.ProcessServices;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 
 /**
- * A minimal MPI (COMPARISON.md §4.2), point to point, one communicator, ranks = hosts: blocking and nonblocking
+ * A minimal MPI (systems §4.2), point to point, one communicator, ranks = hosts: blocking and nonblocking
  * sends and receives, tags with wildcards ({@link #ANY_SOURCE}, {@link #ANY_TAG}), an eager protocol for every size
  * (MPI-FM had no rendezvous) with a posted-receive queue and an unexpected-message queue, each searched in order so
  * that messages from one source with one tag are received in the order they were sent. A message is a 24-byte

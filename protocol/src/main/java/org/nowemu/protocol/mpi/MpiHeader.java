@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 /**
  * The header MPI puts in front of every message: "the minimum length of the header added by the MPI code is 24
- * bytes (6 words)" (FM paper). Its fields are [E] (COMPARISON.md §4.2): context (communicator), source rank, tag,
+ * bytes (6 words)" (FM paper). Its fields are [E] (systems §4.4): context (communicator), source rank, tag,
  * payload length, message kind (eager data is the only kind: MPI-FM has no rendezvous) and the message's sequence
  * number from this source to this destination.
  */

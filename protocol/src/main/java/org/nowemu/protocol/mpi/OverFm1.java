@@ -5,7 +5,7 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.fm1.Fm1;
 
 /**
- * MPI over FM 1.x (COMPARISON.md §4.2, variant A), with the copies that layering forces. FM 1.x takes a message
+ * MPI over FM 1.x (systems §4.4, variant A), with the copies that layering forces. FM 1.x takes a message
  * only as one contiguous buffer, so a send first copies header and payload together into a staging buffer. Its
  * handler sees a message only whole: in the receive slot if it fits one packet, else in FM's reassembly buffer
  * (FM's own copy); MPI then copies the payload into the posted receive's buffer, or, with none posted, into a buffer

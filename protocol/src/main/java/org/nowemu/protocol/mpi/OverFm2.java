@@ -7,7 +7,7 @@ import org.nowemu.protocol.fm.fm2.Fm2Handler;
 import org.nowemu.protocol.fm.fm2.FmStream;
 
 /**
- * MPI over FM 2.x (COMPARISON.md §4.2, variant B): the header goes as one {@code FM_send_piece} and the payload as
+ * MPI over FM 2.x (systems §4.4, variant B): the header goes as one {@code FM_send_piece} and the payload as
  * another, straight from the user's buffer (no copy: the PIO is the transfer). The handler receives the 24-byte
  * header first, matches it, and receives the payload straight into the posted receive's buffer (FM_receive's one
  * copy out of FM's receive area), or, with none posted, into a buffer of the unexpected pool that a later receive

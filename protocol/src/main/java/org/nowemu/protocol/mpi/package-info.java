@@ -1,5 +1,5 @@
 /**
- * MPI over Fast Messages (COMPARISON.md §4), stacks {@code mpi-fm1} and {@code mpi-fm2}: a minimal point-to-point
+ * MPI over Fast Messages (systems §4), stacks {@code mpi-fm1} and {@code mpi-fm2}: a minimal point-to-point
  * MPI ({@code send}, {@code recv}, {@code isend}, {@code irecv}, {@code wait}, {@code test}; tags and sources with
  * wildcards; an eager protocol with an unexpected-message queue; a 24-byte header) layered on FM 1.x or FM 2.x with
  * the copies each layering forces: over FM 1.x a staging copy to send, FM's reassembly, and a copy out of the

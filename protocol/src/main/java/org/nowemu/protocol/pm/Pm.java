@@ -8,7 +8,7 @@ import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
- * PM's host interface (COMPARISON.md §7.4; the real names were not available, these are [E]), on one channel:
+ * PM's host interface (systems §7.2; the real names were not available, these are [E]), on one channel:
  * {@code pm_get_send_buffer} and {@code pm_send} as one {@link #send} (the program builds the message in its
  * buffer of the pinned send area, so the library copies nothing: the NIC fetches it by DMA), {@link #multisend} (the
  * NIC sends one fetched packet to each destination, each with its own sequence numbers and ACKs),

@@ -25,7 +25,7 @@ import org.nowemu.protocol.parts.routing.Routes;
 import org.nowemu.protocol.system.Assumptions;
 
 /**
- * PM ({@code system = pm}, stack {@code pm}; COMPARISON.md §7): the staged-DMA control program and library of
+ * PM ({@code system = pm}, stack {@code pm}; systems §7): the staged-DMA control program and library of
  * the basic protocol ({@link BasicFirmware}, {@link BasicProcess}) composed PM's way: the program builds each
  * packet in its buffer of the pinned send area and the NIC fetches it by DMA (no library copy); variable-sized
  * packets up to {@code nowemu.protocol.pm.max-packet}; the channel's receive ring in pinned host memory, polled;

@@ -3,7 +3,7 @@ package org.nowemu.protocol.system;
 import java.util.List;
 
 /**
- * Where a communication system stands in the survey's design space (COMPARISON.md §14.1): one short phrase per
+ * Where a communication system stands in the survey's design space (systems §14): one short phrase per
  * column, declared by the system next to the parts it composes, so that {@code ./nowemu list} and the compare
  * report print the table from the registry rather than from a copy of it.
  *

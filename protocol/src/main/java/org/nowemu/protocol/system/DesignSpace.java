@@ -3,7 +3,7 @@ package org.nowemu.protocol.system;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The survey's design-space table (COMPARISON.md §14.1), generated from what each registered system declares. */
+/** The survey's design-space table (systems §14), generated from what each registered system declares. */
 public final class DesignSpace {
     private DesignSpace() {
     }

@@ -5,7 +5,7 @@ import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
- * Trapeze as a program sees it (COMPARISON.md §12.3), in one call per message: {@code send} fills the next
+ * Trapeze as a program sees it (systems §12.2), in one call per message: {@code send} fills the next
  * send-ring entry ({@code tpz_send_slot}, {@code tpz_write_ctrl}, {@code tpz_attach_payload} and {@code tpz_send}),
  * {@code poll} takes the next receive-ring entry and hands it back with a fresh frame ({@code tpz_poll},
  * {@code tpz_attach_rcv_frame}), {@code interrupts} is {@code tpz_intr_enable/disable}. The incoming payload table

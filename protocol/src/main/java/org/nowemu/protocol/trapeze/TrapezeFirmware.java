@@ -16,7 +16,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * Trapeze's NIC control program (COMPARISON.md §12.3). Send: the dispatch loop finds the send-ring entry at its
+ * Trapeze's NIC control program (systems §12.5). Send: the dispatch loop finds the send-ring entry at its
  * head owned by the NIC; a control message alone goes straight from the entry in SRAM; one with a payload first has
  * the payload's page frame DMA'd from host memory into an SRAM buffer, then control message and payload leave as
  * one packet. Entries leave in ring order; when a packet's tail has left its entry goes back to the host. Receive:

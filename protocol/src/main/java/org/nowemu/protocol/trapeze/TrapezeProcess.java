@@ -16,7 +16,7 @@ import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
- * A process on Trapeze: its messaging library (COMPARISON.md §12.3) and the program that uses it. Send: if the
+ * A process on Trapeze: its messaging library (systems §12.4) and the program that uses it. Send: if the
  * send-ring entry at the tail is not known to be the host's, read its ownership flag across the bus (again, busy
  * waiting, while the NIC still has it); write the control message and, with a payload, the page frame's DMA address
  * and length into the entry by programmed I/O, ownership flag last. The payload is not copied: it is in a page frame

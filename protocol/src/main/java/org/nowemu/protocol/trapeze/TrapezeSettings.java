@@ -14,7 +14,7 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param name            the stack
  * @param maxPayload      largest payload attached to a message (bytes): a page frame
  * @param interrupts      the host learns of arrivals by interrupt (a kernel handler, P13) rather than by polling
- * @param maxControl      largest control message (bytes): 128 (external X19)
+ * @param maxControl      largest control message (bytes): 128 (Trapeze paper)
  * @param sendRing        send-ring entries in NIC SRAM
  * @param recvRing        receive-ring entries, each with a page frame attached
  * @param sramSendBuffers SRAM payload buffers on the send side

@@ -15,7 +15,7 @@ import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * Trapeze ({@code system = trapeze}, COMPARISON.md §12): each NIC runs {@link TrapezeFirmware}, each host with a
+ * Trapeze ({@code system = trapeze}, systems §12): each NIC runs {@link TrapezeFirmware}, each host with a
  * program runs it as one {@link TrapezeProcess}. Trapeze serves the kernel, so there is one client per host and no
  * protection between processes.
  */

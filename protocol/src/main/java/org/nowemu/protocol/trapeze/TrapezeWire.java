@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 
 /**
  * What Trapeze's host and NIC write into each other's memory, and its packet: a control message of at most 128
- * bytes and at most one payload, sent as one packet (COMPARISON.md §12.2). No source gives the header; this one [E]
+ * bytes and at most one payload, sent as one packet (systems §12.1). No source gives the header; this one [E]
  * holds the source node, the control and payload lengths and the message's number among those from this source to
  * this destination (so the ledger can tell which one was dropped): 10 bytes, then the control message, then the
  * payload.

@@ -5,7 +5,7 @@ import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
- * U-Net as a program sees it (COMPARISON.md §13.3), for the endpoint the process gets when it starts
+ * U-Net as a program sees it (systems §13.2), for the endpoint the process gets when it starts
  * ({@code unet_create_endpoint}): {@code createChannel} ({@code unet_create_channel}), {@code compose} (the program
  * puts its data in the segment), {@code send} ({@code unet_send}), {@code poll} and {@code next}
  * ({@code unet_poll}, which here also gives the descriptor and its buffer back: {@code unet_post_free}), and

@@ -23,7 +23,7 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * U-Net's NIC (COMPARISON.md §13.3), serving one endpoint per host. Send: the dispatch loop takes the send queue's
+ * U-Net's NIC (systems §13.5), serving one endpoint per host. Send: the dispatch loop takes the send queue's
  * descriptors in order; a descriptor naming a channel the kernel did not install for the endpoint, or data beyond
  * its segment, is refused (protection); data carried in the descriptor goes at once; other data is DMA'd from the
  * segment into an SRAM buffer, or, on U-Net/MM, from any user page, translated through the NIC's TLB first (a miss

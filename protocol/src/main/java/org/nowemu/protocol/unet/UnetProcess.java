@@ -21,7 +21,7 @@ import org.nowemu.protocol.parts.translation.TranslationChoice;
 import org.nowemu.protocol.parts.translation.TranslationCosts;
 
 /**
- * A process on U-Net with its one endpoint (COMPARISON.md §13.3): the library and the program that uses it. Creating
+ * A process on U-Net with its one endpoint (systems §13.4): the library and the program that uses it. Creating
  * the endpoint and each channel is a trap into the kernel, which pins the segment and installs the channel on the
  * NIC. Send: push a descriptor onto the send queue in NIC SRAM by programmed I/O (reading the entry's flag across
  * the bus when it is not known free), the data in it if small; larger data must be in the segment, where the

@@ -15,7 +15,7 @@ import org.nowemu.protocol.system.StackEntry;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * U-Net and U-Net/MM ({@code system = unet}, COMPARISON.md §13): each NIC runs {@link UnetFirmware}, each host with
+ * U-Net and U-Net/MM ({@code system = unet}, systems §13): each NIC runs {@link UnetFirmware}, each host with
  * a program runs it as one {@link UnetProcess} with one endpoint. Endpoints and channels are the kernel's, so U-Net
  * protects processes from each other; this emulation runs one process per host, like the other comparison systems.
  */

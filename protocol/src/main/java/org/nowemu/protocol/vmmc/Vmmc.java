@@ -5,7 +5,7 @@ import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
- * VMMC as a program sees it (COMPARISON.md §8.3): {@code export} ({@code vmmc_export}, with
+ * VMMC as a program sees it (systems §8.2): {@code export} ({@code vmmc_export}, with
  * {@code vmmc_set_notification_handler}), {@code importBuffer} ({@code vmmc_import}), {@code send} (the asynchronous
  * deliberate update, with {@code await} as {@code vmmc_wait}) and {@code sendSync}, and {@code poll}/{@code next} for
  * notifications; on VMMC-2, {@code redirect}. Unimport, unexport and fetch (remote to local) are left out.

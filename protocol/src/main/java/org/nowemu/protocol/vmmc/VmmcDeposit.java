@@ -13,7 +13,7 @@ import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 
 /**
- * VMMC's receive side on the NIC (COMPARISON.md §8.3): the incoming page table of exports, and the deposit of each
+ * VMMC's receive side on the NIC (systems §8.5): the incoming page table of exports, and the deposit of each
  * data packet where its sender said. The packet's export must be in the table and its range within it (else it is
  * dropped and counted: protection); its data goes by host DMA straight into the exported pages, one DMA per page it
  * touches; on a request's last packet with the notify flag a notification record follows into the notification

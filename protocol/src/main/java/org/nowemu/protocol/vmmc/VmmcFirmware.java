@@ -18,7 +18,7 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
- * VMMC's NIC (COMPARISON.md §8.3), its send side; {@link VmmcDeposit} is its receive side, {@link VmmcImports}
+ * VMMC's NIC (systems §8.5), its send side; {@link VmmcDeposit} is its receive side, {@link VmmcImports}
  * its imports (the outgoing proxies the sender cannot forge). On VMMC-2 it composes the UTLB and ACK/NACK
  * retransmission ({@code parts/reliability}) instead of the software TLB and back-pressure. Send: the
  * dispatch loop takes the command page's requests in order; one naming no granted import, or beyond the export's

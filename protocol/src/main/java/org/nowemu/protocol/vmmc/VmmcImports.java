@@ -7,7 +7,7 @@ import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 
 /**
- * VMMC's imports on the NIC (COMPARISON.md §8.2: a sender imports a buffer "through a trusted third party"): the
+ * VMMC's imports on the NIC (systems §8.1: a sender imports a buffer "through a trusted third party"): the
  * import daemon's request goes to the exporter's NIC, which grants it, with the export's size, if the export is in
  * its incoming page table, or refuses; the answer installs the outgoing proxy, which the sender cannot forge, and is
  * DMA'd to the asking process.

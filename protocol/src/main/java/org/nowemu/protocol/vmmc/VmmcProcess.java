@@ -21,7 +21,7 @@ import org.nowemu.protocol.parts.translation.TranslationChoice;
 import org.nowemu.protocol.parts.translation.TranslationCosts;
 
 /**
- * A process on VMMC (COMPARISON.md §8.3): its library and the program that uses it. Export: a trap into the kernel,
+ * A process on VMMC (systems §8.4): its library and the program that uses it. Export: a trap into the kernel,
  * which pins the buffer's pages and writes the incoming page table entry into the NIC. Import: a call to the import
  * daemon, which has the NIC ask the exporter's NIC; the process waits for the answer. Send (deliberate update): write
  * the request into the command page by PIO (reading the next entry's flag across the bus when it is not known free);

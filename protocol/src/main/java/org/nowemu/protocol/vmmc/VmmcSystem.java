@@ -18,7 +18,7 @@ import org.nowemu.protocol.parts.routing.Routes;
 import org.nowemu.protocol.system.Assumptions;
 
 /**
- * VMMC ({@code system = vmmc}, COMPARISON.md §8): each NIC runs {@link VmmcFirmware}, each host with a program runs
+ * VMMC ({@code system = vmmc}, systems §8): each NIC runs {@link VmmcFirmware}, each host with a program runs
  * it as one {@link VmmcProcess}. Protection comes from the kernel-made tables (exports, imports) the NIC checks;
  * this emulation runs one process per host, like the other comparison systems.
  */

@@ -23,7 +23,7 @@ import org.nowemu.protocol.parts.routing.Routes;
 import org.nowemu.protocol.system.Assumptions;
 
 /**
- * VMMC-2 ({@code system = vmmc2}, COMPARISON.md §9): VMMC's firmware and library ({@code protocol.vmmc}) composed
+ * VMMC-2 ({@code system = vmmc2}, systems §9): VMMC's firmware and library ({@code protocol.vmmc}) composed
  * with the UTLB ({@code parts/translation} utlb: the library pins a page on its first use and writes its entry in a
  * table in host memory, the NIC caches entries and fetches a missing one by DMA) and with ACK/NACK retransmission on
  * the NIC ({@code parts/reliability} ack-nack: a packet the receiver has no notification entry for is dropped and

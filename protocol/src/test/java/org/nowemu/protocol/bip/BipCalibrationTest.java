@@ -8,7 +8,7 @@ import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
 /**
- * BIP on ppro against its two calibration targets (survey; COMPARISON.md §16.1), reached by per-operation costs
+ * BIP on ppro against its two calibration targets (survey; calibration §2.2), reached by per-operation costs
  * only: BIP's firmware and library step tables (nowemu.protocol.bip) and the ppro profile's published primitives.
  * Both figures are timed in the run.
  */

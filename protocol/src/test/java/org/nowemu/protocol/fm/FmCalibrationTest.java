@@ -8,7 +8,7 @@ import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
 /**
- * FM 2.x on ppro against its two calibration targets (FM paper; COMPARISON.md §16.1), reached by per-operation
+ * FM 2.x on ppro against its two calibration targets (FM paper; calibration §2.2), reached by per-operation
  * costs only: the shared firmware and library step costs (nowemu.protocol.steps) and the ppro profile's published
  * primitives. Nothing end to end is written down anywhere: both figures are timed in the run.
  */

@@ -11,7 +11,7 @@ import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
 /**
- * The copies each layering forces (COMPARISON.md §4.2's tables), counted in bytes: the MPI layer's own copies
+ * The copies each layering forces (systems §4.4's tables), counted in bytes: the MPI layer's own copies
  * ({@code mpi.copied_bytes}), FM 1.x's reassembly ({@code fm.reassembled_bytes}) and FM 2.x's FM_receive
  * ({@code fm.received_bytes}). One message per run, from rank 1 to rank 0, 24 bytes of header in front.
  */

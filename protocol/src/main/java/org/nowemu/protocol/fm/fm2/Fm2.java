@@ -15,14 +15,14 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * {@code FM_end_message}; the handler reads it with {@code FM_receive(buf, stream, bytes)} (scatter: the pieces need
  * not match the sender's), starting on the first packet and suspended while its bytes have not arrived;
  * {@code FM_extract(maxbytes)} processes at most about {@code maxbytes} (receiver flow control). {@code FM_receive}
- * takes (buf, stream, bytes), the order of the paper's example and of external X1 (its Table 2 prints
+ * takes (buf, stream, bytes), the order of the paper's example and of libsynk (its Table 2 prints
  * (stream, buf, bytes)). Sending: the stream's bytes are written by PIO straight into send slots, a packet at a
  * time, each with its credit and slot, as FM 1.x; a sender has at most one open stream [E].
  *
  * <p>Counters: {@code fm.sent} (messages), and those of {@link Fm2Receiver} and {@link FmCore}.
  */
 public final class Fm2 implements ProcessServices {
-    /** A handler's return value: it finished normally (external X1). */
+    /** A handler's return value: it finished normally (libsynk). */
     public static final int CONTINUE = 1;
 
     private final FmProcess p;
@@ -58,7 +58,7 @@ public final class Fm2 implements ProcessServices {
         return core.settings().packetPayload();
     }
 
-    /** FM_register_handler [E, external X1]: {@code handler} under {@code id} (0..255), the id messages name. */
+    /** FM_register_handler [E, libsynk]: {@code handler} under {@code id} (0..255), the id messages name. */
     public void register(int id, Fm2Handler handler) {
         if (id < 0 || id >= handlers.length) {
             throw new IllegalArgumentException("FM: handler id " + id + " (0..255)");

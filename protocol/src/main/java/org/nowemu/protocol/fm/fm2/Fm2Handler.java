@@ -8,7 +8,7 @@ import org.apache.commons.javaflow.api.continuable;
  */
 @FunctionalInterface
 public interface Fm2Handler {
-    /** Returns {@link Fm2#CONTINUE} (external X1: 1) when it finished normally. */
+    /** Returns {@link Fm2#CONTINUE} (libsynk: 1) when it finished normally. */
     @continuable
     int handle(FmStream stream, int sender);
 }

@@ -8,7 +8,7 @@ import org.nowemu.protocol.fm.FmWire;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
- * FM 2.x's receive side (COMPARISON.md §3.8): {@code FM_extract(maxbytes)} and {@code FM_receive}. Extract takes
+ * FM 2.x's receive side (systems §3.4): {@code FM_extract(maxbytes)} and {@code FM_receive}. Extract takes
  * packets from the data area one at a time, while it has extracted fewer than {@code maxbytes} payload bytes (the
  * packet that crosses the limit is processed whole), and schedules the handler of each packet's message: a first
  * packet starts its handler, a later one resumes the handler if it is suspended. A handler reads its message with

@@ -1,7 +1,7 @@
 package org.nowemu.protocol.parts.multicast;
 
 /**
- * A NIC's receive buffers under NIC-level credits (COMPARISON.md §10.2, §10.4): each sending NIC holds
+ * A NIC's receive buffers under NIC-level credits (systems §10.6, §10.5): each sending NIC holds
  * {@code perSender} credits for this NIC, one per buffer set aside for it here, so a packet from it always finds a
  * buffer. A packet occupies its buffer until the NIC is done with it: copied to its host and, a multicast packet,
  * forwarded to each of its children in the tree (the survey: the sender "is responsible only for acquiring buffer

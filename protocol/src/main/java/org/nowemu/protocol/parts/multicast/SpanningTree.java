@@ -3,7 +3,7 @@ package org.nowemu.protocol.parts.multicast;
 import java.util.Arrays;
 
 /**
- * A group's spanning tree from one root (COMPARISON.md §6.3: "a per-(group, root) spanning tree (binary tree by
+ * A group's spanning tree from one root (systems §6.5: "a per-(group, root) spanning tree (binary tree by
  * relative rank)"), here of any fan-out: the members are numbered by rank relative to the root (the root is rank
  * 0, the member after it in the group's order rank 1, and so on round the group), and rank r's children are ranks
  * {@code f·r + 1 .. f·r + f}. Every member but the root has exactly one parent, so a packet forwarded down the

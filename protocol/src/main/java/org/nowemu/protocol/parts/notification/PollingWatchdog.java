@@ -1,7 +1,7 @@
 package org.nowemu.protocol.parts.notification;
 
 /**
- * LFC's polling watchdog on the NIC (COMPARISON.md §10.3: "starts a timer when a message arrives and generates an
+ * LFC's polling watchdog on the NIC (systems §10.5: "starts a timer when a message arrives and generates an
  * interrupt only if no poll is issued by the host before the timer expires"). The NIC counts the packets it has put
  * in the host's receive ring; the host's polls show as its consumer index, which it writes into NIC SRAM when it
  * frees slots (§10.4's default: it costs nothing extra). A delivery with no timer running starts one for

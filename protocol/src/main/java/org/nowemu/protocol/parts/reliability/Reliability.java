@@ -5,7 +5,7 @@ import java.util.stream.Collectors;
 import org.nowemu.actors.config.ConfigReader;
 
 /**
- * A reliability choice (the survey's column "Reliability", COMPARISON.md §14): how a system keeps, or does not keep,
+ * A reliability choice (the survey's column "Reliability", systems §14): how a system keeps, or does not keep,
  * a receiver from losing packets, and what that choice promises to the ledger. Only the choices that resend
  * recover a packet the network lost (a bit error, a cut); the flow-control choices (credits, back-pressure) only
  * keep the receiver from overflowing and assume, as their systems do, that Myrinet does not lose packets: under bit

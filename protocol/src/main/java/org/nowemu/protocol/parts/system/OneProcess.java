@@ -11,7 +11,7 @@ import org.nowemu.protocol.system.HostSetup;
 /**
  * The host side of a comparison system (basic, FM, MPI over FM): these systems have no protection, so a host runs
  * at most one process ({@code h3.p0}) on the system's library, and a host without a program has its NIC alone. The
- * NICs start with the topology's shortest routes (the comparison systems need no mapper, COMPARISON.md §15.4),
+ * NICs start with the topology's shortest routes (the comparison systems need no mapper, systems §0.3),
  * which {@code SystemCluster} gives every firmware. The process crashes when the fault schedule says
  * ({@code crash-process}, element {@code h3.p0}; {@link LibraryThread}), and its ledger page knows what its stack
  * assumes away.

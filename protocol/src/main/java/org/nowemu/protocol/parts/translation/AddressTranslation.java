@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Address translation for one process and its NIC, as one of the four {@link TranslationChoice}s: given a buffer
  * (virtual address and length) a transfer moves, the steps that give the NIC its physical addresses, updating what
- * the choice caches. Pages are never unpinned (COMPARISON.md §5.4: BIP keeps them; the NIC's caches only forget
+ * the choice caches. Pages are never unpinned (systems §5.4: BIP keeps them; the NIC's caches only forget
  * entries, the pages stay pinned). The NIC's TLB and UTLB cache evict their least recently used entry; the
  * library's cache and the UTLB's host table hold every page. Caches are looked up and evicted in access order,
  * never iterated by hash, so a run is deterministic.

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * The survey's four ways of giving the NIC physical addresses (COMPARISON.md §14.1, "Translation").
+ * The survey's four ways of giving the NIC physical addresses (systems §14, "Translation").
  */
 public enum TranslationChoice {
     /**
