@@ -12,7 +12,9 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -213,13 +215,19 @@ class ClusterStartTest {
     @Test
     void aMemberJvmKilledBeforeItJoinsStopsTheRunAtOnceNamingIt() throws Exception {
         long[] killed = new long[2]; // pid, System.nanoTime() of the kill
+        Optional<String[]> ours = ProcessHandle.current().info().arguments();
         Thread killer = new Thread(() -> {
             try {
                 while (killed[0] == 0) {
                     for (ProcessHandle p : ProcessHandle.current().children().toList()) {
-                        // Only the member JVM itself: before it execs java, the child is the JDK's spawn helper,
-                        // and killing that fails the launch itself (a different failure from the one tested).
-                        if (!p.info().command().map(c -> c.endsWith("/java")).orElse(false)) {
+                        // Only the member JVM itself: before it execs java, the child is the JDK's spawn helper
+                        // or, for an instant after the spawn, a copy of this JVM (named java too, with this JVM's
+                        // arguments); killing either fails the launch itself, a different failure from the one
+                        // tested.
+                        ProcessHandle.Info info = p.info();
+                        boolean copyOfThisJvm = info.arguments()
+                                .map(a -> Arrays.equals(a, ours.orElse(null))).orElse(false);
+                        if (!info.command().map(c -> c.endsWith("/java")).orElse(false) || copyOfThisJvm) {
                             continue;
                         }
                         killed[1] = System.nanoTime();
