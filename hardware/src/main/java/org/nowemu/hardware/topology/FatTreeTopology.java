@@ -23,17 +23,11 @@ import org.nowemu.actors.config.ConfigReader;
  * digits, as the usual destination-mod-k routing of fat trees does, so that a permutation uses the tree's
  * bandwidth instead of sending everything up the first up port.
  */
-public final class FatTreeTopology implements TopologyBuilder {
+public final class FatTreeTopology extends TopologyBuilder {
     private static final String KEY = "nowemu.topology.fat-tree.";
 
-    @Override
-    public String name() {
-        return "fat-tree";
-    }
-
-    @Override
-    public String description() {
-        return "a k-ary n-tree: k^n hosts, n levels of k^(n-1) switches";
+    public FatTreeTopology() {
+        super("fat-tree", "a k-ary n-tree: k^n hosts, n levels of k^(n-1) switches");
     }
 
     @Override

@@ -35,19 +35,13 @@ import org.nowemu.actors.config.ConfigReader;
  * switch port left out, a cable from a node to itself, a host without a cable (at its declaration). A
  * network that is not connected is reported as {@code FILE: not connected: ...}.
  */
-public final class FileTopology implements TopologyBuilder {
+public final class FileTopology extends TopologyBuilder {
     private static final String PATH = "nowemu.topology.file.path";
     private static final int MIN_PORTS = 2;
     private static final int MAX_PORTS = 64;
 
-    @Override
-    public String name() {
-        return "file";
-    }
-
-    @Override
-    public String description() {
-        return "read from the file nowemu.topology.file.path (format in FileTopology)";
+    public FileTopology() {
+        super("file", "read from the file nowemu.topology.file.path (format in FileTopology)");
     }
 
     @Override

@@ -12,21 +12,15 @@ import org.nowemu.actors.config.ConfigReader;
  * directions: {@code h} north (row r-1), {@code h+1} east (column c+1), {@code h+2} south, {@code h+3} west;
  * a switch on the edge leaves the missing directions unused.
  */
-public final class MeshTopology implements TopologyBuilder {
+public final class MeshTopology extends TopologyBuilder {
     private static final String KEY = "nowemu.topology.mesh.";
     private static final int NORTH = 0;
     private static final int EAST = 1;
     private static final int SOUTH = 2;
     private static final int WEST = 3;
 
-    @Override
-    public String name() {
-        return "mesh";
-    }
-
-    @Override
-    public String description() {
-        return "a 2-D mesh of switches joined north, south, east and west";
+    public MeshTopology() {
+        super("mesh", "a 2-D mesh of switches joined north, south, east and west");
     }
 
     @Override

@@ -37,7 +37,7 @@ import org.nowemu.actors.config.ConfigReader;
  * {@code h35..h69} in B, {@code h70..h99} in C. Switches, per sub-cluster in order A, B, C: leaves, then
  * middles, then tops (A is {@code s0..s12}, B {@code s13..s25}, C {@code s26..s37}); then the joins.
  */
-public final class NowTopology implements TopologyBuilder {
+public final class NowTopology extends TopologyBuilder {
     static final int[] LEAVES = {7, 7, 6};
     static final int HOSTS_PER_LEAF = 5;
     static final int MIDDLES = 4;
@@ -52,14 +52,8 @@ public final class NowTopology implements TopologyBuilder {
     static final int JOIN_0 = 38;
     static final int JOIN_1 = 39;
 
-    @Override
-    public String name() {
-        return "now";
-    }
-
-    @Override
-    public String description() {
-        return "the Berkeley NOW: 100 hosts, 40 eight-port switches, three sub-clusters joined by two switches";
+    public NowTopology() {
+        super("now", "the Berkeley NOW: 100 hosts, 40 eight-port switches, three sub-clusters joined by two switches");
     }
 
     @Override

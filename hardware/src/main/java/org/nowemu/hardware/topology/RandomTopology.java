@@ -24,17 +24,11 @@ import org.nowemu.actors.config.ConfigReader;
  * double cables for bandwidth. Ports are assigned after drawing, by the usual convention: a switch's hosts
  * on ports 0 upward in host order, then its inter-switch cables in the order drawn (tree, then extras).
  */
-public final class RandomTopology implements TopologyBuilder {
+public final class RandomTopology extends TopologyBuilder {
     private static final String KEY = "nowemu.topology.random.";
 
-    @Override
-    public String name() {
-        return "random";
-    }
-
-    @Override
-    public String description() {
-        return "a seeded random connected graph: spanning tree, extra cables, hosts on free ports";
+    public RandomTopology() {
+        super("random", "a seeded random connected graph: spanning tree, extra cables, hosts on free ports");
     }
 
     @Override

@@ -6,17 +6,11 @@ import org.nowemu.actors.config.ConfigReader;
  * One crossbar switch {@code s0} with {@code nowemu.topology.single.hosts} hosts (1..switch ports): host
  * {@code h<i>} on port {@code i}. The smallest network that still goes through a switch.
  */
-public final class SingleTopology implements TopologyBuilder {
+public final class SingleTopology extends TopologyBuilder {
     private static final String HOSTS = "nowemu.topology.single.hosts";
 
-    @Override
-    public String name() {
-        return "single";
-    }
-
-    @Override
-    public String description() {
-        return "one switch with hosts on ports 0..hosts-1";
+    public SingleTopology() {
+        super("single", "one switch with hosts on ports 0..hosts-1");
     }
 
     @Override

@@ -10,7 +10,7 @@ import org.nowemu.actors.config.ConfigReader;
 public final class Topologies {
     private static final String NAME = "nowemu.topology.name";
     private static final List<TopologyBuilder> ALL = Stream.<TopologyBuilder>of(
-                    new SingleTopology(), new ChainTopology(), new RingTopology(), new MeshTopology(),
+                    new SingleTopology(), LineTopology.chain(), LineTopology.ring(), new MeshTopology(),
                     new FatTreeTopology(), new RandomTopology(), new FileTopology(), new NowTopology())
             .sorted(Comparator.comparing(TopologyBuilder::name))
             .toList();

@@ -12,12 +12,28 @@ import org.nowemu.actors.config.ConfigReader;
  * from 0 upward and inter-switch cables the ports after them. {@link FileTopology} keeps the file's order
  * and names instead.
  */
-public interface TopologyBuilder {
+public abstract class TopologyBuilder {
+    private final String name;
+    private final String description;
+
+    /**
+     * @param name        the name in {@code nowemu.topology.name}, also the config section of the parameters
+     * @param description one line for {@code ./nowemu list}
+     */
+    protected TopologyBuilder(String name, String description) {
+        this.name = name;
+        this.description = description;
+    }
+
     /** The name in {@code nowemu.topology.name}, also the config section of the parameters. */
-    String name();
+    public final String name() {
+        return name;
+    }
 
     /** One line for {@code ./nowemu list}. */
-    String description();
+    public final String description() {
+        return description;
+    }
 
     /**
      * The network.
@@ -25,5 +41,5 @@ public interface TopologyBuilder {
      * @param config      the resolved configuration
      * @param switchPorts the profile's port count; every switch of a generated topology has that many ports
      */
-    Topology build(ConfigReader config, int switchPorts);
+    public abstract Topology build(ConfigReader config, int switchPorts);
 }

@@ -12,14 +12,9 @@ import org.nowemu.workloads.experiment.PairWorkload;
  * <p>Metrics: {@code bw.<stack>.<streaming|consistent>.<bytes>B_MBps} (10^6 B/s).
  */
 public final class BandwidthWorkload extends PairWorkload {
-    @Override
-    public String name() {
-        return "bandwidth";
-    }
-
-    @Override
-    public String description() {
-        return "medium-message bandwidth vs size per protocol stack, streaming and consistent DMA";
+    public BandwidthWorkload() {
+        super("bandwidth",
+                "medium-message bandwidth vs size per protocol stack, streaming and consistent DMA");
     }
 
     /** The study, as the overview experiment composes it with others. */

@@ -22,7 +22,7 @@ import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.NamedWorkload;
 import org.nowemu.workloads.faults.FaultSchedule;
 import org.nowemu.workloads.faults.RandomFaults;
 import org.nowemu.workloads.results.Series;
@@ -43,20 +43,15 @@ import org.nowemu.workloads.results.Series;
  * ({@code faults.remap_us}: from the first cut to the first map that reflects it). Series: {@code campaign-throughput}, requests
  * answered per second over virtual time with the fault's span marked.
  */
-public final class FaultCampaignWorkload implements Workload {
+public final class FaultCampaignWorkload extends NamedWorkload {
     /** What the metrics need besides the settings: the fault's span (-1, -1 without faults). */
     record Measured(CampaignSettings settings, long faultFrom, long faultTo, boolean open,
                     org.nowemu.workloads.faults.Remapping remapping, String drawn) {
     }
 
-    @Override
-    public String name() {
-        return "fault-campaign";
-    }
-
-    @Override
-    public String description() {
-        return "a fault campaign's case: steady contention and ring traffic, throughput before, during, after";
+    public FaultCampaignWorkload() {
+        super("fault-campaign",
+                "a fault campaign's case: steady contention and ring traffic, throughput before, during, after");
     }
 
     @Override

@@ -14,14 +14,9 @@ import org.nowemu.workloads.experiment.PairWorkload;
  * {@code peak_MBps} (the best size's) and {@code half_power_bytes} (N½).
  */
 public final class CompareWorkload extends PairWorkload {
-    @Override
-    public String name() {
-        return "compare";
-    }
-
-    @Override
-    public String description() {
-        return "latency, bandwidth and N½ against message size for stacks of any system, side by side";
+    public CompareWorkload() {
+        super("compare",
+                "latency, bandwidth and N½ against message size for stacks of any system, side by side");
     }
 
     /** The study, for callers that run it with others. */

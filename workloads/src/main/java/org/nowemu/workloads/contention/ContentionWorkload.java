@@ -1,6 +1,5 @@
 package org.nowemu.workloads.contention;
 
-import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -9,13 +8,12 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.ClusterWorkload;
 import org.nowemu.workloads.faults.FaultSchedule;
 import org.nowemu.workloads.faults.Remapping;
 import org.nowemu.workloads.results.Series;
@@ -36,18 +34,13 @@ import org.nowemu.workloads.results.Series;
  * {@code contention.rtt.slope_us}, the least-squares slope of the measured RTTs against clients. With {@code nowemu.mapper.with-traffic}, the mapper daemons run beside the traffic
  * ({@link Remapping}: {@code faults.remap_us} and the others).
  */
-public final class ContentionWorkload implements Workload {
+public final class ContentionWorkload extends ClusterWorkload<ContentionSettings> {
     private record Planned(ContentionSettings settings, Remapping remapping) {
     }
 
-    @Override
-    public String name() {
-        return "contention";
-    }
-
-    @Override
-    public String description() {
-        return "1 to N clients on one server endpoint: server and client rates, bulk bandwidth, RTT vs clients";
+    public ContentionWorkload() {
+        super("contention",
+                "1 to N clients on one server endpoint: server and client rates, bulk bandwidth, RTT vs clients");
     }
 
     @Override
@@ -56,11 +49,12 @@ public final class ContentionWorkload implements Workload {
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        ContentionSettings s = ContentionSettings.read(r, profile);
-        Topology t = Topologies.build(r, profile.switches().ports());
+    protected ContentionSettings settings(ConfigReader r, HardwareProfile profile) {
+        return ContentionSettings.read(r, profile);
+    }
+
+    @Override
+    protected Plan plan(ConfigReader r, HardwareProfile profile, ContentionSettings s, Topology t) {
         int most = s.clients().get(s.clients().size() - 1);
         Hosts.require(t, most + 1, "contention runs a server and up to " + most + " clients");
         EndpointName server = new EndpointName(0, 0);
@@ -72,7 +66,7 @@ public final class ContentionWorkload implements Workload {
                 failures);
         List<ContentionSettings.Phase> phases = s.phases();
         long traffic = phases.get(phases.size() - 1).end() + s.gap();
-        long horizon = FaultSchedule.horizon(config, traffic, 100 * s.duration(), s.stack());
+        long horizon = FaultSchedule.horizon(r.config(), traffic, 100 * s.duration(), s.stack());
         return new Plan(c.model(), horizon, new Planned(s, remapping), traffic);
     }
 

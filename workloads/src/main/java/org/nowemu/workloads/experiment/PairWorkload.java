@@ -10,7 +10,11 @@ import org.nowemu.workloads.results.Series;
 import org.nowemu.workloads.results.Table;
 
 /** A workload that is one {@link PairStudy}: it plans the study's host pairs and reads its metrics back. */
-public abstract class PairWorkload implements Workload {
+public abstract class PairWorkload extends NamedWorkload {
+    protected PairWorkload(String name, String description) {
+        super(name, description);
+    }
+
     /** The study this workload runs, from its validated settings. */
     protected abstract PairStudy study(ConfigReader r, HardwareProfile profile);
 

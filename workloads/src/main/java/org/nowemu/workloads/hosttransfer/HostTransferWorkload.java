@@ -20,7 +20,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.steps.HostSteps;
 import org.nowemu.protocol.parts.translation.TranslationSettings;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.NamedWorkload;
 import org.nowemu.workloads.results.Series;
 
 /**
@@ -32,15 +32,10 @@ import org.nowemu.workloads.results.Series;
  * <p>Metrics: {@code xfer.<mechanism>.<bytes>B_MBps} (bytes of the timed transfers over their time on the host's
  * clock, 10^6 B/s). Series: {@code host-transfer}, throughput against size, one line per mechanism.
  */
-public final class HostTransferWorkload implements Workload {
-    @Override
-    public String name() {
-        return "host-transfer";
-    }
-
-    @Override
-    public String description() {
-        return "host-to-NIC throughput vs size: PIO, write-combined PIO, DMA after a copy, with pinning, TLB misses";
+public final class HostTransferWorkload extends NamedWorkload {
+    public HostTransferWorkload() {
+        super("host-transfer",
+                "host-to-NIC throughput vs size: PIO, write-combined PIO, DMA after a copy, with pinning, TLB misses");
     }
 
     @Override

@@ -13,14 +13,9 @@ import org.nowemu.workloads.experiment.PairWorkload;
  * run) and {@code .l_us} (derived: RTT/2 - Os - Or).
  */
 public final class LogpWorkload extends PairWorkload {
-    @Override
-    public String name() {
-        return "logp";
-    }
-
-    @Override
-    public String description() {
-        return "LogP microbenchmark per protocol stack: Os, Or, g, L, RTT";
+    public LogpWorkload() {
+        super("logp",
+                "LogP microbenchmark per protocol stack: Os, Or, g, L, RTT");
     }
 
     /** The study, as the overview experiment composes it with others. */

@@ -22,7 +22,7 @@ import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stacks;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.NamedWorkload;
 
 /**
  * Maps a topology ({@code nowemu.map}): a mapper daemon on every host, NIC routing tables empty at start. The
@@ -35,18 +35,13 @@ import org.nowemu.workloads.experiment.Workload;
  * {@code map.time_ms} (virtual, until the leader had distributed its tables), {@code map.unreachable} (NICs
  * found that never took their tables). Files: {@code map.dot}, the discovered graph.
  */
-public final class MapWorkload implements Workload {
+public final class MapWorkload extends NamedWorkload {
     private record Planned(Topology topology) {
     }
 
-    @Override
-    public String name() {
-        return "map";
-    }
-
-    @Override
-    public String description() {
-        return "mapper daemons elect a leader that maps the network and distributes deadlock-free routes";
+    public MapWorkload() {
+        super("map",
+                "mapper daemons elect a leader that maps the network and distributes deadlock-free routes");
     }
 
     @Override

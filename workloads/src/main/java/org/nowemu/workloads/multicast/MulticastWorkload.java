@@ -1,6 +1,5 @@
 package org.nowemu.workloads.multicast;
 
-import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,13 +13,12 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.system.SystemCluster;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.ClusterWorkload;
 import org.nowemu.workloads.results.Series;
 import org.nowemu.workloads.results.Table;
 
@@ -32,23 +30,19 @@ import org.nowemu.workloads.results.Table;
  * <p>Metrics: {@code mcast.<stack>.<mode>.<n>.latency_us}, the mean over the repetitions of the time from the root's
  * start to the last member's handler having run, each timed in the run.
  */
-public final class MulticastWorkload implements Workload {
-    @Override
-    public String name() {
-        return "multicast";
+public final class MulticastWorkload extends ClusterWorkload<MulticastSettings> {
+    public MulticastWorkload() {
+        super("multicast",
+                "broadcast latency to 2..64 hosts: host-level tree, NIC-level tree, repeated sends");
     }
 
     @Override
-    public String description() {
-        return "broadcast latency to 2..64 hosts: host-level tree, NIC-level tree, repeated sends";
+    protected MulticastSettings settings(ConfigReader r, HardwareProfile profile) {
+        return MulticastSettings.read(r, profile);
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        MulticastSettings s = MulticastSettings.read(r, profile);
-        Topology t = Topologies.build(r, profile.switches().ports());
+    protected Plan plan(ConfigReader r, HardwareProfile profile, MulticastSettings s, Topology t) {
         List<Stack<?, ?>> stacks = new ArrayList<>(s.runs().keySet());
         int block = s.block();
         if (t.hosts().size() < block * stacks.size()) {

@@ -15,14 +15,9 @@ import org.nowemu.workloads.experiment.PairWorkload;
  * {@code interrupts_per_msg} (signals the receiver took, per message).
  */
 public final class NotificationWorkload extends PairWorkload {
-    @Override
-    public String name() {
-        return "notification";
-    }
-
-    @Override
-    public String description() {
-        return "polling, interrupts and the polling watchdog: latency and host CPU per message";
+    public NotificationWorkload() {
+        super("notification",
+                "polling, interrupts and the polling watchdog: latency and host CPU per message");
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.nowemu.workloads.overcommit;
 
-import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -8,13 +7,12 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.ClusterWorkload;
 
 /**
  * More busy endpoints on one NIC than it has frames ({@code nowemu.overcommit}): one threaded server on host 0,
@@ -25,23 +23,19 @@ import org.nowemu.workloads.experiment.Workload;
  * {@code overcommit.evictions}, {@code overcommit.nacks} (sent by every NIC), {@code overcommit.server_rate_msgps}
  * (requests the server handled within the duration, per second of it).
  */
-public final class OvercommitWorkload implements Workload {
-    @Override
-    public String name() {
-        return "overcommit";
+public final class OvercommitWorkload extends ClusterWorkload<OvercommitSettings> {
+    public OvercommitWorkload() {
+        super("overcommit",
+                "a threaded server with more busy endpoints than NIC frames: faults, evictions, NACKs, rate");
     }
 
     @Override
-    public String description() {
-        return "a threaded server with more busy endpoints than NIC frames: faults, evictions, NACKs, rate";
+    protected OvercommitSettings settings(ConfigReader r, HardwareProfile profile) {
+        return OvercommitSettings.read(r, profile);
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        OvercommitSettings s = OvercommitSettings.read(r, profile);
-        Topology t = Topologies.build(r, profile.switches().ports());
+    protected Plan plan(ConfigReader r, HardwareProfile profile, OvercommitSettings s, Topology t) {
         Hosts.require(t, s.clients() + 1, "overcommit runs a server and " + s.clients() + " clients");
         Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> {
             if (h == 0) {

@@ -15,14 +15,9 @@ import org.nowemu.workloads.logp.LogpWorkload;
  * metrics are those of both experiments, so the published figures appear beside them.
  */
 public final class OverviewWorkload extends PairWorkload {
-    @Override
-    public String name() {
-        return "overview";
-    }
-
-    @Override
-    public String description() {
-        return "LogP and bandwidth in one run (the nowemu.logp and nowemu.bandwidth settings), beside the published figures";
+    public OverviewWorkload() {
+        super("overview",
+                "LogP and bandwidth in one run (the nowemu.logp and nowemu.bandwidth settings), beside the published figures");
     }
 
     @Override

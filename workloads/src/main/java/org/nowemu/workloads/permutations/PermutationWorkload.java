@@ -1,6 +1,5 @@
 package org.nowemu.workloads.permutations;
 
-import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -9,12 +8,11 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.ClusterWorkload;
 import org.nowemu.workloads.faults.FaultSchedule;
 import org.nowemu.workloads.faults.Remapping;
 import org.nowemu.workloads.results.Series;
@@ -33,18 +31,13 @@ import org.nowemu.workloads.results.Series;
  * {@code nowemu.mapper.with-traffic}, the mapper daemons run beside the traffic ({@link Remapping}:
  * {@code faults.remap_us} and the others).
  */
-public final class PermutationWorkload implements Workload {
+public final class PermutationWorkload extends ClusterWorkload<PermutationSettings> {
     private record Planned(PermutationSettings settings, Remapping remapping) {
     }
 
-    @Override
-    public String name() {
-        return "permutations";
-    }
-
-    @Override
-    public String description() {
-        return "circular shift, neighbour and bisection exchange: bandwidth per host, aggregate, RTT";
+    public PermutationWorkload() {
+        super("permutations",
+                "circular shift, neighbour and bisection exchange: bandwidth per host, aggregate, RTT");
     }
 
     @Override
@@ -53,11 +46,12 @@ public final class PermutationWorkload implements Workload {
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        PermutationSettings s = PermutationSettings.read(r, profile);
-        Topology t = Topologies.build(r, profile.switches().ports());
+    protected PermutationSettings settings(ConfigReader r, HardwareProfile profile) {
+        return PermutationSettings.read(r, profile);
+    }
+
+    @Override
+    protected Plan plan(ConfigReader r, HardwareProfile profile, PermutationSettings s, Topology t) {
         Hosts.require(t, s.hosts(), "permutations exchanges among the first " + s.hosts() + " hosts");
         Failures failures = FaultSchedule.read(r, t);
         Remapping remapping = Remapping.read(r, t, profile, failures);
@@ -65,7 +59,7 @@ public final class PermutationWorkload implements Workload {
                 remapping.around(h -> h < s.hosts() ? List.of(PermutationProgram.host(h, s)) : List.of()), failures);
         List<PermutationSettings.Phase> phases = s.phases();
         long traffic = phases.get(phases.size() - 1).end() + s.gap();
-        return new Plan(c.model(), FaultSchedule.horizon(config, traffic, 100 * s.duration(), s.stack()),
+        return new Plan(c.model(), FaultSchedule.horizon(r.config(), traffic, 100 * s.duration(), s.stack()),
                 new Planned(s, remapping), traffic);
     }
 

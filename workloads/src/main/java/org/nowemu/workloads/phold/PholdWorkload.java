@@ -6,7 +6,7 @@ import java.util.TreeMap;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.NamedWorkload;
 
 /**
  * PHOLD, the standard benchmark of parallel discrete-event simulators (ROSS's model), settings under
@@ -14,15 +14,10 @@ import org.nowemu.workloads.experiment.Workload;
  * of events sent to another component), {@code phold.event_rate_per_us} (events per virtual microsecond). How
  * the runtime scheduled it (windows, activations per event) is in results.json beside the metrics.
  */
-public final class PholdWorkload implements Workload {
-    @Override
-    public String name() {
-        return "phold";
-    }
-
-    @Override
-    public String description() {
-        return "PHOLD: components exchanging events with exponential delays (runtime benchmark)";
+public final class PholdWorkload extends NamedWorkload {
+    public PholdWorkload() {
+        super("phold",
+                "PHOLD: components exchanging events with exponential delays (runtime benchmark)");
     }
 
     @Override

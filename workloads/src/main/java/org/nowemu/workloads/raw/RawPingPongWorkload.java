@@ -16,7 +16,7 @@ import org.nowemu.hardware.topology.SourceRoutes;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.NamedWorkload;
 
 /**
  * Raw Myrinet packets between NICs, no host involved ({@code nowemu.raw-pingpong}): one-way time (half the
@@ -28,15 +28,10 @@ import org.nowemu.workloads.experiment.Workload;
  * {@code raw.throughput.<size>B_MBps} (body bytes per second of a stream to the nearest host, 10^6 B/s),
  * {@code raw.bad_packets_count}.
  */
-public final class RawPingPongWorkload implements Workload {
-    @Override
-    public String name() {
-        return "raw-pingpong";
-    }
-
-    @Override
-    public String description() {
-        return "raw packets NIC to NIC: one-way time vs hops and size, throughput vs size";
+public final class RawPingPongWorkload extends NamedWorkload {
+    public RawPingPongWorkload() {
+        super("raw-pingpong",
+                "raw packets NIC to NIC: one-way time vs hops and size, throughput vs size");
     }
 
     @Override

@@ -6,20 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import com.typesafe.config.Config;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.link.LinkFault;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Port;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.system.SystemCluster;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.ClusterWorkload;
 import org.nowemu.workloads.faults.FaultSchedule;
 import org.nowemu.workloads.results.Series;
 import org.nowemu.workloads.results.Table;
@@ -38,15 +36,10 @@ import org.nowemu.workloads.results.Table;
  * {@code MBps} (clean stream), and per rate k ({@code ber<k>.}): {@code sent}, {@code arrived} (counted by the
  * programs), {@code MBps} (goodput of what arrived) and {@code missing} (sent - arrived, derived).
  */
-public final class ReliabilityCostWorkload implements Workload {
-    @Override
-    public String name() {
-        return "reliability-cost";
-    }
-
-    @Override
-    public String description() {
-        return "each reliability choice: latency and bandwidth, and what it loses or recovers under bit errors";
+public final class ReliabilityCostWorkload extends ClusterWorkload<ReliabilityCostSettings> {
+    public ReliabilityCostWorkload() {
+        super("reliability-cost",
+                "each reliability choice: latency and bandwidth, and what it loses or recovers under bit errors");
     }
 
     @Override
@@ -60,11 +53,12 @@ public final class ReliabilityCostWorkload implements Workload {
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        ReliabilityCostSettings s = ReliabilityCostSettings.read(r, profile);
-        Topology t = Topologies.build(r, profile.switches().ports());
+    protected ReliabilityCostSettings settings(ConfigReader r, HardwareProfile profile) {
+        return ReliabilityCostSettings.read(r, profile);
+    }
+
+    @Override
+    protected Plan plan(ConfigReader r, HardwareProfile profile, ReliabilityCostSettings s, Topology t) {
         Hosts.require(t, 2 * s.pairs(), "reliability-cost runs " + s.stacks().size() + " stack(s) on "
                 + s.pairs() + " host pairs (a clean one and one per bit-error rate each)");
         Failures f = FaultSchedule.read(r, t);

@@ -1,6 +1,5 @@
 package org.nowemu.workloads.vnets;
 
-import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -9,14 +8,13 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.AmProgram;
 import org.nowemu.protocol.am.EndpointName;
 import org.nowemu.workloads.experiment.Hosts;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workload;
+import org.nowemu.workloads.experiment.ClusterWorkload;
 import org.nowemu.workloads.results.Series;
 
 /**
@@ -28,23 +26,19 @@ import org.nowemu.workloads.results.Series;
  * {@code .client_stddev_msgps}; for the threaded server also {@code .endpoint_faults}. Totals over the run:
  * {@code vn.requests}, {@code vn.replies}, {@code vn.evictions}, {@code vn.nacks}.
  */
-public final class VnetWorkload implements Workload {
-    @Override
-    public String name() {
-        return "virtual-networks";
+public final class VnetWorkload extends ClusterWorkload<VnetSettings> {
+    public VnetWorkload() {
+        super("virtual-networks",
+                "one server host with an endpoint per client: polled and threaded servers, rates and their spread");
     }
 
     @Override
-    public String description() {
-        return "one server host with an endpoint per client: polled and threaded servers, rates and their spread";
+    protected VnetSettings settings(ConfigReader r, HardwareProfile profile) {
+        return VnetSettings.read(r, profile);
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        VnetSettings s = VnetSettings.read(r, profile);
-        Topology t = Topologies.build(r, profile.switches().ports());
+    protected Plan plan(ConfigReader r, HardwareProfile profile, VnetSettings s, Topology t) {
         int most = s.mostClients();
         Hosts.require(t, most + 1, "virtual-networks runs a server and up to " + most + " clients");
         Cluster c = AmCluster.build(t, profile, h -> s.stack(), h -> {
