@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,63 +32,43 @@ class BipCompareTest {
 
     @AfterEach
     void noMemberLeftRunning() {
-        for (ProcessHandle p : ProcessHandle.current().children().toList()) {
-            p.onExit().toCompletableFuture().orTimeout(15, TimeUnit.SECONDS).exceptionally(t -> null).join();
-            assertTrue(!p.isAlive(), "member JVM " + p.pid() + " still running after the run");
-        }
+        Jvms.noneLeftRunning();
     }
 
     @Test
     void bipRunsCompareWithAKeptLedgerAndTheSameDigestOnOneAndTwoJvms() throws IOException {
-        List<String> run = List.of("compare", "--set", "nowemu.compare.stacks=[fm2, bip]",
-                "--set", "nowemu.compare.sizes=[4, 2048, 16384]", "--set", "nowemu.compare.warmup=2",
-                "--set", "nowemu.compare.round-trips=3", "--set", "nowemu.compare.stream-bytes=64KiB",
-                "--set", "nowemu.compare.max-stream-messages=16", "--set", "nowemu.topology.chain.switches=2",
-                "--set", "nowemu.topology.chain.hosts-per-switch=3");
-        JsonNode one = null;
-        for (int jvms = 1; jvms <= 2; jvms++) {
-            Path out = tmp.resolve("compare-" + jvms);
-            List<String> args = new ArrayList<>(List.of("run"));
-            args.addAll(run);
-            args.addAll(List.of("--jvms", String.valueOf(jvms), "--out", out.toString()));
-            CommandLineTest.Outcome o = CommandLineTest.nowemu(args.toArray(new String[0]));
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-            JsonNode inv = r.get("invariants");
+        List<Jvms.Run> runs = Jvms.oneAndTwo(tmp, "compare", Jvms.compare("[fm2, bip]", "[4, 2048, 16384]", "64KiB",
+                "nowemu.topology.chain.hosts-per-switch=3"));
+        for (Jvms.Run run : runs) {
+            JsonNode inv = run.results().get("invariants");
             assertEquals(0, inv.get("lost").asLong(), inv.toString());
             assertEquals(0, inv.get("duplicated").asLong(), inv.toString());
             assertEquals(inv.get("sent").asLong(), inv.get("handled").asLong(), inv.toString());
-            if (one == null) {
-                one = r;
-                JsonNode m = r.get("metrics");
-                for (String stack : List.of("fm2", "bip")) {
-                    String k = "compare." + stack + ".";
-                    double[] lat = {m.get(k + "4B.latency_us").asDouble(), m.get(k + "2048B.latency_us").asDouble(),
-                            m.get(k + "16384B.latency_us").asDouble()};
-                    double[] rate = {m.get(k + "4B_MBps").asDouble(), m.get(k + "2048B_MBps").asDouble(),
-                            m.get(k + "16384B_MBps").asDouble()};
-                    double peak = m.get(k + "peak_MBps").asDouble();
-                    // Latency rises with size, each step by at least its extra bytes' time on a link (160 MB/s,
-                    // the link's 1.28 Gbit/s, which every byte crosses): 12.8 us, then 89.6 us.
-                    assertTrue(lat[1] - lat[0] >= 2044 / 160.0 && lat[2] - lat[1] >= 14336 / 160.0,
-                            stack + ": latency rises with size: " + java.util.Arrays.toString(lat));
-                    // Bandwidth saturates: it rises with size, but each byte added gains less (a message's fixed
-                    // costs are spread over more bytes until the slowest stage's rate is all that is left).
-                    assertTrue(rate[0] < rate[1] && rate[1] < rate[2], stack + ": " + java.util.Arrays.toString(rate));
-                    assertTrue((rate[1] - rate[0]) / 2044 > (rate[2] - rate[1]) / 14336,
-                            stack + ": bandwidth saturates: " + java.util.Arrays.toString(rate));
-                    // N½ lies between the last size below half the peak and the first at or above it.
-                    double nHalf = m.get(k + "half_power_bytes").asDouble();
-                    int above = rate[1] >= peak / 2 ? 1 : 2;
-                    int[] sizes = {4, 2048, 16384};
-                    assertTrue(rate[0] < peak / 2 && nHalf > sizes[above - 1] && nHalf <= sizes[above],
-                            stack + " N½ " + nHalf + " with " + java.util.Arrays.toString(rate));
-                }
-            } else {
-                assertEquals(one.get("digest").asText(), r.get("digest").asText(), "compare on two JVMs");
-                assertEquals(one.get("metrics"), r.get("metrics"), "compare on two JVMs");
-                assertEquals(one.get("invariants"), r.get("invariants"), "compare on two JVMs");
-            }
+        }
+        JsonNode r = runs.get(0).results();
+        JsonNode m = r.get("metrics");
+        for (String stack : List.of("fm2", "bip")) {
+            String k = "compare." + stack + ".";
+            double[] lat = {m.get(k + "4B.latency_us").asDouble(), m.get(k + "2048B.latency_us").asDouble(),
+                    m.get(k + "16384B.latency_us").asDouble()};
+            double[] rate = {m.get(k + "4B_MBps").asDouble(), m.get(k + "2048B_MBps").asDouble(),
+                    m.get(k + "16384B_MBps").asDouble()};
+            double peak = m.get(k + "peak_MBps").asDouble();
+            // Latency rises with size, each step by at least its extra bytes' time on a link (160 MB/s,
+            // the link's 1.28 Gbit/s, which every byte crosses): 12.8 us, then 89.6 us.
+            assertTrue(lat[1] - lat[0] >= 2044 / 160.0 && lat[2] - lat[1] >= 14336 / 160.0,
+                    stack + ": latency rises with size: " + java.util.Arrays.toString(lat));
+            // Bandwidth saturates: it rises with size, but each byte added gains less (a message's fixed
+            // costs are spread over more bytes until the slowest stage's rate is all that is left).
+            assertTrue(rate[0] < rate[1] && rate[1] < rate[2], stack + ": " + java.util.Arrays.toString(rate));
+            assertTrue((rate[1] - rate[0]) / 2044 > (rate[2] - rate[1]) / 14336,
+                    stack + ": bandwidth saturates: " + java.util.Arrays.toString(rate));
+            // N½ lies between the last size below half the peak and the first at or above it.
+            double nHalf = m.get(k + "half_power_bytes").asDouble();
+            int above = rate[1] >= peak / 2 ? 1 : 2;
+            int[] sizes = {4, 2048, 16384};
+            assertTrue(rate[0] < peak / 2 && nHalf > sizes[above - 1] && nHalf <= sizes[above],
+                    stack + " N½ " + nHalf + " with " + java.util.Arrays.toString(rate));
         }
     }
 }

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,10 +35,7 @@ class ClusterAeronTest {
 
     @AfterEach
     void noMemberLeftRunning() {
-        for (ProcessHandle p : ProcessHandle.current().children().toList()) {
-            p.onExit().toCompletableFuture().orTimeout(15, TimeUnit.SECONDS).exceptionally(t -> null).join();
-            assertTrue(!p.isAlive(), "member JVM " + p.pid() + " still running after the run");
-        }
+        Jvms.noneLeftRunning();
     }
 
     /**

@@ -147,20 +147,11 @@ class ClusterLostMemberTest {
      */
     @Test
     void aRunWithNoProgressForTheProgressTimeoutEndsWithExitOne() throws Exception {
-        java.util.concurrent.CountDownLatch placed = new java.util.concurrent.CountDownLatch(1);
-        ByteArrayOutputStream err = new ByteArrayOutputStream() {
-            @Override
-            public synchronized void write(byte[] b, int off, int len) {
-                super.write(b, off, len);
-                if (toString(StandardCharsets.UTF_8).contains("nowemu: cluster: 2 members (")) {
-                    placed.countDown();
-                }
-            }
-        };
+        Jvms.PlacedWatch err = new Jvms.PlacedWatch();
         long[] stoppedAt = {0, 0}; // System.nanoTime(), pid
         Thread stopper = new Thread(() -> {
             try {
-                placed.await();
+                err.placed.await();
                 Thread.sleep(2000); // under way
                 for (ProcessHandle p : ProcessHandle.current().children().toList()) {
                     stoppedAt[0] = System.nanoTime();

@@ -34,11 +34,8 @@ class ClusterRunTest {
     }
 
     @AfterEach
-    void noMemberLeftRunning() throws InterruptedException {
-        for (ProcessHandle p : ProcessHandle.current().children().toList()) {
-            p.onExit().toCompletableFuture().orTimeout(15, TimeUnit.SECONDS).exceptionally(t -> null).join();
-            assertTrue(!p.isAlive(), "member JVM " + p.pid() + " still running after the run");
-        }
+    void noMemberLeftRunning() {
+        Jvms.noneLeftRunning();
     }
 
     /**
@@ -113,31 +110,15 @@ class ClusterRunTest {
      */
     @Test
     void compareGivesTheSameDigestAndMetricsOnOneAndTwoJvms() throws IOException {
-        List<String> run = List.of("compare", "--set", "nowemu.compare.stacks=[basic, mpi-fm2, amii, lfc, fmmc]",
-                "--set", "nowemu.compare.sizes=[4, 2048]", "--set", "nowemu.compare.warmup=2",
-                "--set", "nowemu.compare.round-trips=3", "--set", "nowemu.compare.stream-bytes=16KiB",
-                "--set", "nowemu.compare.max-stream-messages=16", "--set", "nowemu.topology.chain.switches=2",
-                "--set", "nowemu.topology.chain.hosts-per-switch=5");
-        JsonNode one = null;
+        List<Jvms.Run> runs = Jvms.oneAndTwo(tmp, "compare", Jvms.compare("[basic, mpi-fm2, amii, lfc, fmmc]",
+                "[4, 2048]", "16KiB", "nowemu.topology.chain.hosts-per-switch=5"));
         for (int jvms = 1; jvms <= 2; jvms++) {
-            Path out = tmp.resolve("compare-" + jvms);
-            List<String> args = new java.util.ArrayList<>(List.of("run"));
-            args.addAll(run);
-            args.addAll(List.of("--jvms", String.valueOf(jvms), "--out", out.toString()));
-            CommandLineTest.Outcome o = nowemu(args.toArray(new String[0]));
-            assertEquals(0, o.code(), o.err());
-            assertEquals(jvms > 1, o.err().contains("nowemu: cluster: 2 members ("), o.err());
-            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-            if (one == null) {
-                one = r;
-                for (String stack : List.of("basic", "mpi-fm2", "amii", "lfc", "fmmc")) {
-                    assertTrue(r.get("metrics").has("compare." + stack + ".2048B_MBps"), r.get("metrics").toString());
-                }
-            } else {
-                assertEquals(one.get("digest").asText(), r.get("digest").asText(), "compare on two JVMs");
-                assertEquals(one.get("metrics"), r.get("metrics"), "compare on two JVMs");
-                assertEquals(one.get("invariants"), r.get("invariants"), "compare on two JVMs");
-            }
+            String err = runs.get(jvms - 1).outcome().err();
+            assertEquals(jvms > 1, err.contains("nowemu: cluster: 2 members ("), err);
+        }
+        JsonNode r = runs.get(0).results();
+        for (String stack : List.of("basic", "mpi-fm2", "amii", "lfc", "fmmc")) {
+            assertTrue(r.get("metrics").has("compare." + stack + ".2048B_MBps"), r.get("metrics").toString());
         }
     }
 
@@ -278,20 +259,11 @@ class ClusterRunTest {
      */
     @Test
     void killingAMemberStopsTheRunWithExitOneNamingIt() throws Exception {
-        java.util.concurrent.CountDownLatch placed = new java.util.concurrent.CountDownLatch(1);
-        ByteArrayOutputStream err = new ByteArrayOutputStream() {
-            @Override
-            public synchronized void write(byte[] b, int off, int len) {
-                super.write(b, off, len);
-                if (toString(StandardCharsets.UTF_8).contains("nowemu: cluster: 2 members (")) {
-                    placed.countDown();
-                }
-            }
-        };
+        Jvms.PlacedWatch err = new Jvms.PlacedWatch();
         long[] killedAt = {0, 0}; // System.nanoTime() of the kill, pid
         Thread killer = new Thread(() -> {
             try {
-                placed.await();
+                err.placed.await();
                 Thread.sleep(2000);
                 for (ProcessHandle p : ProcessHandle.current().children().toList()) {
                     killedAt[1] = p.pid();

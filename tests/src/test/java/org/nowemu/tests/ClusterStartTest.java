@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -52,10 +51,7 @@ class ClusterStartTest {
 
     @AfterEach
     void noMemberLeftRunning() {
-        for (ProcessHandle p : ProcessHandle.current().children().toList()) {
-            p.onExit().toCompletableFuture().orTimeout(15, TimeUnit.SECONDS).exceptionally(t -> null).join();
-            assertTrue(!p.isAlive(), "member JVM " + p.pid() + " still running after the run");
-        }
+        Jvms.noneLeftRunning();
     }
 
     /** Runs the command line with System.err (where logback prints) and the command's stderr in one buffer. */

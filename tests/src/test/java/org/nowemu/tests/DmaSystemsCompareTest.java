@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,47 +40,27 @@ class DmaSystemsCompareTest {
      */
     @Test
     void everyDmaSystemRunsCompareWithACleanLedgerAndTheSameDigestOnOneAndTwoJvms() throws IOException {
-        List<String> run = List.of("compare", "--set", "nowemu.compare.stacks=[" + String.join(", ", STACKS) + "]",
-                "--set", "nowemu.compare.sizes=[4, 8192]", "--set", "nowemu.compare.warmup=2",
-                "--set", "nowemu.compare.round-trips=3", "--set", "nowemu.compare.stream-bytes=16KiB",
-                "--set", "nowemu.compare.max-stream-messages=16", "--set", "nowemu.topology.chain.switches=2",
-                "--set", "nowemu.topology.chain.hosts-per-switch=5");
-        JsonNode one = null;
-        for (int jvms = 1; jvms <= 2; jvms++) {
-            Path out = tmp.resolve("compare-" + jvms);
-            List<String> args = new ArrayList<>(List.of("run"));
-            args.addAll(run);
-            args.addAll(List.of("--jvms", String.valueOf(jvms), "--out", out.toString()));
-            CommandLineTest.Outcome o = nowemu(args.toArray(new String[0]));
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-            if (one == null) {
-                one = r;
-                JsonNode inv = r.get("invariants");
-                assertEquals(252, inv.get("sent").asLong(), inv.toString());
-                assertEquals(252, inv.get("handled").asLong(), inv.toString());
-                assertEquals(0, inv.get("lost").asLong(), inv.toString());
-                JsonNode m = r.get("metrics");
-                for (String stack : STACKS) {
-                    String k = "compare." + stack + ".";
-                    double small = m.get(k + "4B.latency_us").asDouble();
-                    double large = m.get(k + "8192B.latency_us").asDouble();
-                    double peak = m.get(k + "peak_MBps").asDouble();
-                    // Latency rises with size: 8,188 more bytes cross every cable, at the link's 160 MB/s at
-                    // best, so at least 8188 / 160 = 51.2 us more.
-                    assertTrue(large - small >= 8188 / 160.0, stack + ": latency rises with size by at least the "
-                            + "bytes' time on a link: " + small + " -> " + large + " us");
-                    // 4-byte messages are all overhead: far below half the peak, which 8 KB reaches.
-                    assertTrue(m.get(k + "4B_MBps").asDouble() < peak / 2, stack + " 4 B below half the peak");
-                    assertTrue(m.get(k + "8192B_MBps").asDouble() >= peak / 2, stack + " 8 KB at half the peak");
-                    double nHalf = m.get(k + "half_power_bytes").asDouble();
-                    assertTrue(nHalf > 4 && nHalf <= 8192, stack + " N½ between the sizes: " + nHalf);
-                }
-            } else {
-                assertEquals(one.get("digest").asText(), r.get("digest").asText(), "compare on two JVMs");
-                assertEquals(one.get("metrics"), r.get("metrics"), "compare on two JVMs");
-                assertEquals(one.get("invariants"), r.get("invariants"), "compare on two JVMs");
-            }
+        JsonNode r = Jvms.oneAndTwo(tmp, "compare", Jvms.compare("[" + String.join(", ", STACKS) + "]", "[4, 8192]",
+                "16KiB", "nowemu.topology.chain.hosts-per-switch=5")).get(0).results();
+        JsonNode inv = r.get("invariants");
+        assertEquals(252, inv.get("sent").asLong(), inv.toString());
+        assertEquals(252, inv.get("handled").asLong(), inv.toString());
+        assertEquals(0, inv.get("lost").asLong(), inv.toString());
+        JsonNode m = r.get("metrics");
+        for (String stack : STACKS) {
+            String k = "compare." + stack + ".";
+            double small = m.get(k + "4B.latency_us").asDouble();
+            double large = m.get(k + "8192B.latency_us").asDouble();
+            double peak = m.get(k + "peak_MBps").asDouble();
+            // Latency rises with size: 8,188 more bytes cross every cable, at the link's 160 MB/s at
+            // best, so at least 8188 / 160 = 51.2 us more.
+            assertTrue(large - small >= 8188 / 160.0, stack + ": latency rises with size by at least the "
+                    + "bytes' time on a link: " + small + " -> " + large + " us");
+            // 4-byte messages are all overhead: far below half the peak, which 8 KB reaches.
+            assertTrue(m.get(k + "4B_MBps").asDouble() < peak / 2, stack + " 4 B below half the peak");
+            assertTrue(m.get(k + "8192B_MBps").asDouble() >= peak / 2, stack + " 8 KB at half the peak");
+            double nHalf = m.get(k + "half_power_bytes").asDouble();
+            assertTrue(nHalf > 4 && nHalf <= 8192, stack + " N½ between the sizes: " + nHalf);
         }
     }
 }

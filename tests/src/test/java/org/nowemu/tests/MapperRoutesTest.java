@@ -36,12 +36,7 @@ import org.nowemu.protocol.system.Stacks;
  */
 class MapperRoutesTest {
     /** Answers a request with its first argument, to handler 2. */
-    private static final Handler ECHO = new Handler() {
-        @Override
-        public void handle(Token tok, Message m) {
-            tok.reply(2, m.arg(0));
-        }
-    };
+    private static final Handler ECHO = new Echo();
 
     private static final int TAG = 0x51;
 
@@ -73,33 +68,7 @@ class MapperRoutesTest {
         int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
         int[] replies = new int[hosts];
         int[] returned = new int[hosts];
-        AmProgram app = new AmProgram() {
-            @Override
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.setHandler(1, ECHO);
-                ep.setHandler(2, new Handler() {
-                    @Override
-                    public void handle(Token tok, Message m) {
-                        replies[am.host()]++;
-                    }
-                });
-                ep.setErrorHandler((why, m) -> returned[am.host()]++);
-                for (int h = 0; h < hosts; h++) {
-                    ep.map(h, new EndpointName(h, appEndpoint), TAG);
-                }
-                // The mapper needs about 15 ms on this mesh; traffic starts after it, sleeping meanwhile so that the
-                // host's daemon has the CPU.
-                am.sleep(50 * VirtualTime.MS);
-                for (int h = 0; h < hosts; h++) {
-                    if (h != am.host()) {
-                        ep.request(h, 1, h);
-                    }
-                }
-                // Then it goes on serving the others' requests until the run ends.
-                am.pollUntil(() -> false);
-            }
-        };
+        AmProgram app = new EveryOther(hosts, appEndpoint, replies, returned);
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, app), false));
         RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), VirtualTime.S);
         MapperOutcome outcome = MapperOutcome.of(res);
@@ -182,13 +151,7 @@ class MapperRoutesTest {
         Topology t = net.topology;
         StackSettings stack = net.stack;
         MapperDaemon daemon = net.daemon;
-        AmProgram spinner = new AmProgram() {
-            @Override
-            public void run(Am am) {
-                am.endpoint(TAG);
-                am.pollUntil(() -> false);
-            }
-        };
+        AmProgram spinner = new Spinner();
         Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, spinner),
                 false));
         RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), 100 * VirtualTime.MS);
@@ -212,39 +175,7 @@ class MapperRoutesTest {
         int[] sent = new int[hosts];
         int[] replies = new int[hosts];
         int[] returned = new int[hosts];
-        AmProgram app = new AmProgram() {
-            @Override
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                int me = am.host();
-                ep.setHandler(1, new Handler() {
-                    @Override
-                    public void handle(Token tok, Message m) {
-                        handled[m.arg(0)][me]++;
-                        tok.reply(2);
-                    }
-                });
-                ep.setHandler(2, new Handler() {
-                    @Override
-                    public void handle(Token tok, Message m) {
-                        replies[me]++;
-                    }
-                });
-                ep.setErrorHandler((why, m) -> returned[me]++);
-                for (int h = 0; h < hosts; h++) {
-                    ep.map(h, new EndpointName(h, appEndpoint), TAG);
-                }
-                am.sleep(30 * VirtualTime.MS);
-                for (int k = 0; am.now() < 70 * VirtualTime.MS; k++) {
-                    int to = (me + 1 + k % (hosts - 1)) % hosts;
-                    ep.request(to, 1, me);
-                    sent[me]++;
-                    am.sleep(500 * VirtualTime.US);
-                }
-                am.pollUntil(() -> replies[me] + returned[me] == sent[me]);
-                am.pollUntil(() -> false);
-            }
-        };
+        AmProgram app = new InTurn(hosts, appEndpoint, handled, sent, replies, returned);
         Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
                 h -> net.stack, h -> List.of(net.daemon, app), false));
         RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), 400 * VirtualTime.MS);
@@ -314,18 +245,22 @@ class MapperRoutesTest {
     /** Runs {@code base} with the NIC of host {@code nic} losing power at {@code atPs}. */
     private static org.nowemu.hardware.cluster.HostProgram powerCut(org.nowemu.hardware.cluster.HostProgram base,
                                                                    int nic, long atPs) {
-        return new org.nowemu.hardware.cluster.HostProgram() {
-            @Override
-            public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts parts) {
-                org.nowemu.hardware.nic.Firmware f = base.firmware(parts);
-                return parts.nic() == nic ? org.nowemu.hardware.nic.PowerCycle.cut(f, atPs) : f;
-            }
+        return new PowerCut(base, nic, atPs);
+    }
 
-            @Override
-            public List<Part> hostParts(org.nowemu.hardware.nic.NicParts parts, int firstId) {
-                return base.hostParts(parts, firstId);
-            }
-        };
+    /** {@code base}, but the NIC of host {@code nic} loses power at {@code atPs}. */
+    private record PowerCut(org.nowemu.hardware.cluster.HostProgram base, int nic, long atPs)
+            implements org.nowemu.hardware.cluster.HostProgram {
+        @Override
+        public org.nowemu.hardware.nic.Firmware firmware(org.nowemu.hardware.nic.NicParts parts) {
+            org.nowemu.hardware.nic.Firmware f = base.firmware(parts);
+            return parts.nic() == nic ? org.nowemu.hardware.nic.PowerCycle.cut(f, atPs) : f;
+        }
+
+        @Override
+        public List<Part> hostParts(org.nowemu.hardware.nic.NicParts parts, int firstId) {
+            return base.hostParts(parts, firstId);
+        }
     }
 
     /**
@@ -336,31 +271,121 @@ class MapperRoutesTest {
      */
     private static AmProgram twoRequests(List<String> events, int appEndpoint, int sender, int a, int b, long wakeAt,
                                          long sendAt) {
-        return new AmProgram() {
-            @Override
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.setHandler(1, ECHO);
-                ep.setHandler(2, new Handler() {
-                    @Override
-                    public void handle(Token tok, Message m) {
-                        events.add("reply from " + m.arg(0));
-                    }
-                });
-                ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
-                ep.map(a, new EndpointName(a, appEndpoint), TAG);
-                ep.map(b, new EndpointName(b, appEndpoint), TAG);
-                am.sleep(wakeAt);
-                if (am.host() == sender) {
-                    if (sendAt > wakeAt) {
-                        am.sleep(sendAt - wakeAt);
-                    }
-                    ep.request(a, 1, a);
-                    ep.request(b, 1, b);
-                    am.pollUntil(() -> events.size() == 2);
-                }
-                am.pollUntil(() -> false);
+        return new TwoRequests(events, appEndpoint, sender, a, b, wakeAt, sendAt);
+    }
+
+    /** Answers a request with its first argument, to handler 2. */
+    private record Echo() implements Handler {
+        @Override
+        public void handle(Token tok, Message m) {
+            tok.reply(2, m.arg(0));
+        }
+    }
+
+    /** Counts a message in {@code counts[at]}. */
+    private record Count(int[] counts, int at) implements Handler {
+        @Override
+        public void handle(Token tok, Message m) {
+            counts[at]++;
+        }
+    }
+
+    /** Records where a reply came from. */
+    private record ReplyFrom(List<String> events) implements Handler {
+        @Override
+        public void handle(Token tok, Message m) {
+            events.add("reply from " + m.arg(0));
+        }
+    }
+
+    /** Counts a request from host {@code arg(0)} handled on host {@code me} and answers it, to handler 2. */
+    private record HandledOnce(int[][] handled, int me) implements Handler {
+        @Override
+        public void handle(Token tok, Message m) {
+            handled[m.arg(0)][me]++;
+            tok.reply(2);
+        }
+    }
+
+    /** Sends one request to every other host once the mapper is done, then serves the others' requests. */
+    private record EveryOther(int hosts, int appEndpoint, int[] replies, int[] returned) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, ECHO);
+            ep.setHandler(2, new Count(replies, am.host()));
+            ep.setErrorHandler((why, m) -> returned[am.host()]++);
+            for (int h = 0; h < hosts; h++) {
+                ep.map(h, new EndpointName(h, appEndpoint), TAG);
             }
-        };
+            // The mapper needs about 15 ms on this mesh; traffic starts after it, sleeping meanwhile so that the
+            // host's daemon has the CPU.
+            am.sleep(50 * VirtualTime.MS);
+            for (int h = 0; h < hosts; h++) {
+                if (h != am.host()) {
+                    ep.request(h, 1, h);
+                }
+            }
+            // Then it goes on serving the others' requests until the run ends.
+            am.pollUntil(() -> false);
+        }
+    }
+
+    /** Spins on its endpoint from the start. */
+    private record Spinner() implements AmProgram {
+        @Override
+        public void run(Am am) {
+            am.endpoint(TAG);
+            am.pollUntil(() -> false);
+        }
+    }
+
+    /** From 30 ms to 70 ms, a request every 0.5 ms to the other hosts in turn; then waits for every answer. */
+    private record InTurn(int hosts, int appEndpoint, int[][] handled, int[] sent, int[] replies, int[] returned)
+            implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            int me = am.host();
+            ep.setHandler(1, new HandledOnce(handled, me));
+            ep.setHandler(2, new Count(replies, me));
+            ep.setErrorHandler((why, m) -> returned[me]++);
+            for (int h = 0; h < hosts; h++) {
+                ep.map(h, new EndpointName(h, appEndpoint), TAG);
+            }
+            am.sleep(30 * VirtualTime.MS);
+            for (int k = 0; am.now() < 70 * VirtualTime.MS; k++) {
+                int to = (me + 1 + k % (hosts - 1)) % hosts;
+                ep.request(to, 1, me);
+                sent[me]++;
+                am.sleep(500 * VirtualTime.US);
+            }
+            am.pollUntil(() -> replies[me] + returned[me] == sent[me]);
+            am.pollUntil(() -> false);
+        }
+    }
+
+    /** See {@link #twoRequests}. */
+    private record TwoRequests(List<String> events, int appEndpoint, int sender, int a, int b, long wakeAt,
+                               long sendAt) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, ECHO);
+            ep.setHandler(2, new ReplyFrom(events));
+            ep.setErrorHandler((why, m) -> events.add(why + " from " + m.arg(0)));
+            ep.map(a, new EndpointName(a, appEndpoint), TAG);
+            ep.map(b, new EndpointName(b, appEndpoint), TAG);
+            am.sleep(wakeAt);
+            if (am.host() == sender) {
+                if (sendAt > wakeAt) {
+                    am.sleep(sendAt - wakeAt);
+                }
+                ep.request(a, 1, a);
+                ep.request(b, 1, b);
+                am.pollUntil(() -> events.size() == 2);
+            }
+            am.pollUntil(() -> false);
+        }
     }
 }

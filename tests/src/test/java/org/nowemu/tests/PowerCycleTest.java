@@ -87,49 +87,51 @@ class PowerCycleTest {
         Topology t = Topologies.build(r, profile.switches().ports());
         StackSettings stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
         var cluster = AmCluster.build(t, profile, h -> stack,
-                h -> h < HOSTS ? List.of(traffic(h, ledger)) : List.<AmProgram>of(), FaultSchedule.read(r, t));
+                h -> h < HOSTS ? List.<AmProgram>of(new Traffic(h, ledger)) : List.<AmProgram>of(), FaultSchedule.read(r, t));
         return Emulation.run(cluster.model(), new RuntimeSettings(1, threads, false, 0), END);
     }
 
-    private static AmProgram traffic(int me, MessageLedger ledger) {
-        return new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                for (int h = 0; h < HOSTS; h++) {
-                    ep.map(h, new EndpointName(h, 0), TAG);
-                }
-                ep.setHandler(REQUEST, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token tok, Message m) {
-                        ledger.handled(me, m.arg(0), m.id(), am.now());
-                        tok.reply(REPLY, m.arg(0));
-                    }
-                });
-                ep.setHandler(REPLY, Handlers.ignore());
-                ep.setErrorHandler((why, m) -> ledger.returned(why, m.reply(), m.arg(0)));
-                byte[] data = new byte[512];
-                for (int n = 0; am.now() < STOP; n++) {
-                    // A request whose reply died with h2 never gives its credit back: wait with a deadline.
-                    am.pollUntil(() -> ep.credits() > 0, END);
-                    if (ep.credits() == 0) {
-                        break;
-                    }
-                    int dest = (me + 1 + am.random().nextInt(HOSTS - 1)) % HOSTS;
-                    int number = me << 20 | n;
-                    ledger.sent(number, me, dest);
-                    if (n % 2 == 0) {
-                        ep.request(dest, REQUEST, number);
-                    } else {
-                        ep.requestMedium(dest, REQUEST, data, number);
-                    }
-                    am.computeFor(10 * VirtualTime.US);
-                }
-                am.pollUntil(() -> false, END);
+    /** Requests to random hosts until {@code STOP}, each entered in the ledger; answers the others' requests. */
+    private record Traffic(int me, MessageLedger ledger) implements AmProgram {
+        @Override
+        @continuable
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            for (int h = 0; h < HOSTS; h++) {
+                ep.map(h, new EndpointName(h, 0), TAG);
             }
-        };
+            ep.setHandler(REQUEST, new Answer(me, ledger, am));
+            ep.setHandler(REPLY, Handlers.ignore());
+            ep.setErrorHandler((why, m) -> ledger.returned(why, m.reply(), m.arg(0)));
+            byte[] data = new byte[512];
+            for (int n = 0; am.now() < STOP; n++) {
+                // A request whose reply died with h2 never gives its credit back: wait with a deadline.
+                am.pollUntil(() -> ep.credits() > 0, END);
+                if (ep.credits() == 0) {
+                    break;
+                }
+                int dest = (me + 1 + am.random().nextInt(HOSTS - 1)) % HOSTS;
+                int number = me << 20 | n;
+                ledger.sent(number, me, dest);
+                if (n % 2 == 0) {
+                    ep.request(dest, REQUEST, number);
+                } else {
+                    ep.requestMedium(dest, REQUEST, data, number);
+                }
+                am.computeFor(10 * VirtualTime.US);
+            }
+            am.pollUntil(() -> false, END);
+        }
+    }
+
+    /** Enters a request in the ledger as handled on host {@code me} and echoes its number back. */
+    private record Answer(int me, MessageLedger ledger, Am am) implements Handler {
+        @Override
+        @continuable
+        public void handle(Token tok, Message m) {
+            ledger.handled(me, m.arg(0), m.id(), am.now());
+            tok.reply(REPLY, m.arg(0));
+        }
     }
 
     @Test

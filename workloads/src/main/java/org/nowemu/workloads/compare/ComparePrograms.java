@@ -1,6 +1,5 @@
 package org.nowemu.workloads.compare;
 
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
@@ -30,41 +29,45 @@ final class ComparePrograms {
 
     /** The client, on the first host of the pair, whose peer is {@code peer}. */
     static MessengerProgram client(String stack, CompareSettings s, int peer) {
-        return new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                for (int size : s.sizes()) {
-                    String k = key(stack, size);
-                    long ps = PingPong.ping(m, peer, size, s.warmup(), s.roundTrips());
-                    m.counter(k + "rtt_ps").add(ps);
-                    m.counter(k + "rtt_n").add(s.roundTrips());
-                    Streaming.send(m, peer, size, s.messages(size));
-                }
-                m.await(Long.MAX_VALUE);
+        return new Client(stack, s, peer);
+    }
+
+    private record Client(String stack, CompareSettings s, int peer) implements MessengerProgram {
+        @Override
+        @continuable
+        public void run(Messenger m) {
+            for (int size : s.sizes()) {
+                String k = key(stack, size);
+                long ps = PingPong.ping(m, peer, size, s.warmup(), s.roundTrips());
+                m.counter(k + "rtt_ps").add(ps);
+                m.counter(k + "rtt_n").add(s.roundTrips());
+                Streaming.send(m, peer, size, s.messages(size));
             }
-        };
+            m.await(Long.MAX_VALUE);
+        }
     }
 
     /** The server, on the second host of the pair. */
     static MessengerProgram server(String stack, CompareSettings s, int peer) {
-        return new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                for (int size : s.sizes()) {
-                    String k = key(stack, size);
-                    PingPong.pong(m, peer, size, s.warmup(), s.roundTrips());
-                    int count = s.messages(size);
-                    Streaming.Seen seen = Streaming.receive(m, peer, count, m.now() + s.receiveTimeoutPs());
-                    if (seen.arrived() >= 2 && seen.last() > seen.first()) {
-                        m.counter(k + "stream_bytes").add((seen.arrived() - 1) * size);
-                        m.counter(k + "stream_ps").add(seen.last() - seen.first());
-                    }
-                    m.counter(k + "stream_missing").add(count - seen.arrived());
+        return new Server(stack, s, peer);
+    }
+
+    private record Server(String stack, CompareSettings s, int peer) implements MessengerProgram {
+        @Override
+        @continuable
+        public void run(Messenger m) {
+            for (int size : s.sizes()) {
+                String k = key(stack, size);
+                PingPong.pong(m, peer, size, s.warmup(), s.roundTrips());
+                int count = s.messages(size);
+                Streaming.Seen seen = Streaming.receive(m, peer, count, m.now() + s.receiveTimeoutPs());
+                if (seen.arrived() >= 2 && seen.last() > seen.first()) {
+                    m.counter(k + "stream_bytes").add((seen.arrived() - 1) * size);
+                    m.counter(k + "stream_ps").add(seen.last() - seen.first());
                 }
-                m.await(Long.MAX_VALUE);
+                m.counter(k + "stream_missing").add(count - seen.arrived());
             }
-        };
+            m.await(Long.MAX_VALUE);
+        }
     }
 }

@@ -50,18 +50,7 @@ public final class HostTransferWorkload extends NamedWorkload {
         TranslationSettings ts = TranslationSettings.read(r);
         FirmwareSteps steps = FirmwareSteps.read(r);
         int loop = HostSteps.read(r).loop();
-        Cluster cluster = Cluster.build(topology, profile, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return new TransferFirmware(steps);
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                return nic.nic() != 0 ? List.of()
-                        : List.of(new Part("p0", () -> new TransferHost(profile, nic, s, ts, loop)));
-            }
-        });
+        Cluster cluster = Cluster.build(topology, profile, new Hosts(profile, steps, s, ts, loop));
         return new Plan(cluster.model(), s.maxTimePs(), s);
     }
 
@@ -95,4 +84,20 @@ public final class HostTransferWorkload extends NamedWorkload {
         return List.of(Series.lines("host-transfer", "Host-to-NIC throughput vs transfer size", "transfer size (bytes)",
                 "throughput (MB/s)", Series.of(s.sizes()), ys).withLogAxes(true, false));
     }
+
+    /** The transfer firmware on every NIC; the transferring program on host h0 only. */
+    private record Hosts(HardwareProfile profile, FirmwareSteps steps, TransferSettings s, TranslationSettings ts,
+                         int loop) implements HostProgram {
+        @Override
+        public Firmware firmware(NicParts nic) {
+            return new TransferFirmware(steps);
+        }
+
+        @Override
+        public List<Part> hostParts(NicParts nic, int firstId) {
+            return nic.nic() != 0 ? List.of()
+                    : List.of(new Part("p0", () -> new TransferHost(profile, nic, s, ts, loop)));
+        }
+    }
+
 }

@@ -1,7 +1,6 @@
 package org.nowemu.workloads.multicast;
 
 import java.util.List;
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
@@ -34,48 +33,51 @@ final class MulticastPrograms {
     /** The program of host {@code first + i} in the block of stack {@code stack} that starts at host {@code first}. */
     static MessengerProgram program(String stack, List<MulticastMode> modes, MulticastSettings s, int first,
                                        int i) {
-        return new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                long expected = 0;
-                for (MulticastMode mode : modes) {
-                    for (int n : s.groups()) {
-                        if (i >= n) {
-                            continue;
-                        }
-                        int[] members = new int[n];
-                        java.util.Arrays.setAll(members, k -> first + k);
-                        SpanningTree tree = new SpanningTree(members, s.fanout());
-                        String k = key(stack, mode, n);
-                        for (int rep = 0; rep < s.repetitions(); rep++) {
-                            if (i == 0) {
-                                // A quiet gap first: what the last broadcast left (credit packets the root's NIC owes
-                                // its 63 acknowledgers, say) is done before the next starts.
-                                m.await(Long.MAX_VALUE, m.now() + s.gapPs());
-                                m.counter(k + "r" + rep + ".start_ps").add(m.now());
-                                switch (mode) {
-                                    case HOST -> forward(m, tree, first, s.bytes());
-                                    case NI -> multicaster(m, mode).multicast(first, n, s.bytes());
-                                    case MULTISEND -> multisend(m, members, s.bytes());
-                                    default -> throw new IllegalStateException(mode.key());
-                                }
-                                expected += n - 1;
-                                m.await(expected);
-                            } else {
-                                m.await(++expected);
-                                m.counter(k + "r" + rep + ".h" + i + "_ps").add(m.lastArrival());
-                                if (mode == MulticastMode.HOST) {
-                                    forward(m, tree, first, s.bytes());
-                                }
-                                m.send(first, 4);
+        return new Member(stack, modes, s, first, i);
+    }
+
+    private record Member(String stack, List<MulticastMode> modes, MulticastSettings s, int first, int i)
+            implements MessengerProgram {
+        @Override
+        @continuable
+        public void run(Messenger m) {
+            long expected = 0;
+            for (MulticastMode mode : modes) {
+                for (int n : s.groups()) {
+                    if (i >= n) {
+                        continue;
+                    }
+                    int[] members = new int[n];
+                    java.util.Arrays.setAll(members, k -> first + k);
+                    SpanningTree tree = new SpanningTree(members, s.fanout());
+                    String k = key(stack, mode, n);
+                    for (int rep = 0; rep < s.repetitions(); rep++) {
+                        if (i == 0) {
+                            // A quiet gap first: what the last broadcast left (credit packets the root's NIC owes
+                            // its 63 acknowledgers, say) is done before the next starts.
+                            m.await(Long.MAX_VALUE, m.now() + s.gapPs());
+                            m.counter(k + "r" + rep + ".start_ps").add(m.now());
+                            switch (mode) {
+                                case HOST -> forward(m, tree, first, s.bytes());
+                                case NI -> multicaster(m, mode).multicast(first, n, s.bytes());
+                                case MULTISEND -> multisend(m, members, s.bytes());
+                                default -> throw new IllegalStateException(mode.key());
                             }
+                            expected += n - 1;
+                            m.await(expected);
+                        } else {
+                            m.await(++expected);
+                            m.counter(k + "r" + rep + ".h" + i + "_ps").add(m.lastArrival());
+                            if (mode == MulticastMode.HOST) {
+                                forward(m, tree, first, s.bytes());
+                            }
+                            m.send(first, 4);
                         }
                     }
                 }
-                m.await(Long.MAX_VALUE);
             }
-        };
+            m.await(Long.MAX_VALUE);
+        }
     }
 
     @continuable

@@ -10,6 +10,8 @@ import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.HostProgram;
+import org.nowemu.hardware.nic.Firmware;
+import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Node;
 import org.nowemu.hardware.topology.SourceRoutes;
@@ -41,7 +43,7 @@ public final class RawPingPongWorkload extends NamedWorkload {
         Topology topology = Topologies.build(r, profile.switches().ports());
         RawSettings s = RawSettings.read(r, profile.nic().maxPacketBytes());
         RawPlan plan = route(topology, s);
-        Cluster cluster = Cluster.build(topology, profile, (HostProgram) nic -> new RawFirmware(plan));
+        Cluster cluster = Cluster.build(topology, profile, new OnEveryNic(plan));
         return new Plan(cluster.model(), s.maxTimePs(), plan);
     }
 
@@ -107,4 +109,13 @@ public final class RawPingPongWorkload extends NamedWorkload {
         m.put("raw.bad_packets_count", (double) r.counter("raw.bad_packets"));
         return m;
     }
+
+    /** The raw firmware on every NIC, no host program. */
+    private record OnEveryNic(RawPlan plan) implements HostProgram {
+        @Override
+        public Firmware firmware(NicParts nic) {
+            return new RawFirmware(plan);
+        }
+    }
+
 }

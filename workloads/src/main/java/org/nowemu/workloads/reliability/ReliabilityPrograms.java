@@ -1,6 +1,5 @@
 package org.nowemu.workloads.reliability;
 
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
@@ -28,48 +27,52 @@ final class ReliabilityPrograms {
     }
 
     static MessengerProgram client(String k, ReliabilityCostSettings s, boolean clean, int peer) {
-        return new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                if (clean) {
-                    long ps = PingPong.ping(m, peer, s.latencyBytes(), s.warmup(), s.roundTrips());
-                    m.counter(k + "rtt_ps").add(ps);
-                    m.counter(k + "rtt_n").add(s.roundTrips());
-                }
-                // A stream that stops at the send time, so that what a resending stack still has in flight settles
-                // (handled, or given up and returned) before the run ends; each send counted once it has returned (a
-                // sender out of credits for good never returns from its next one).
-                long until = m.now() + s.sendTimePs();
-                long before = m.received();
-                for (int i = 0; i < s.streamMessages() && m.now() < until; i++) {
-                    m.send(peer, s.streamBytes());
-                    m.counter(k + "sent").increment();
-                }
-                m.await(before + 1);
-                m.await(Long.MAX_VALUE);
+        return new Client(k, s, clean, peer);
+    }
+
+    private record Client(String k, ReliabilityCostSettings s, boolean clean, int peer) implements MessengerProgram {
+        @Override
+        @continuable
+        public void run(Messenger m) {
+            if (clean) {
+                long ps = PingPong.ping(m, peer, s.latencyBytes(), s.warmup(), s.roundTrips());
+                m.counter(k + "rtt_ps").add(ps);
+                m.counter(k + "rtt_n").add(s.roundTrips());
             }
-        };
+            // A stream that stops at the send time, so that what a resending stack still has in flight settles
+            // (handled, or given up and returned) before the run ends; each send counted once it has returned (a
+            // sender out of credits for good never returns from its next one).
+            long until = m.now() + s.sendTimePs();
+            long before = m.received();
+            for (int i = 0; i < s.streamMessages() && m.now() < until; i++) {
+                m.send(peer, s.streamBytes());
+                m.counter(k + "sent").increment();
+            }
+            m.await(before + 1);
+            m.await(Long.MAX_VALUE);
+        }
     }
 
     static MessengerProgram server(String k, ReliabilityCostSettings s, boolean clean, int peer) {
-        return new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                if (clean) {
-                    PingPong.pong(m, peer, s.latencyBytes(), s.warmup(), s.roundTrips());
-                }
-                Streaming.Seen seen = Streaming.arrivals(m, s.streamMessages(), m.now() + s.receiveTimeoutPs());
-                // Counted before the answer, whose send may wait for good under faults (credits lost with a packet).
-                m.counter(k + "arrived").add(seen.arrived());
-                if (seen.arrived() >= 2 && seen.last() > seen.first()) {
-                    m.counter(k + "stream_bytes").add((seen.arrived() - 1) * s.streamBytes());
-                    m.counter(k + "stream_ps").add(seen.last() - seen.first());
-                }
-                Streaming.answer(m, peer);
-                m.await(Long.MAX_VALUE);
+        return new Server(k, s, clean, peer);
+    }
+
+    private record Server(String k, ReliabilityCostSettings s, boolean clean, int peer) implements MessengerProgram {
+        @Override
+        @continuable
+        public void run(Messenger m) {
+            if (clean) {
+                PingPong.pong(m, peer, s.latencyBytes(), s.warmup(), s.roundTrips());
             }
-        };
+            Streaming.Seen seen = Streaming.arrivals(m, s.streamMessages(), m.now() + s.receiveTimeoutPs());
+            // Counted before the answer, whose send may wait for good under faults (credits lost with a packet).
+            m.counter(k + "arrived").add(seen.arrived());
+            if (seen.arrived() >= 2 && seen.last() > seen.first()) {
+                m.counter(k + "stream_bytes").add((seen.arrived() - 1) * s.streamBytes());
+                m.counter(k + "stream_ps").add(seen.last() - seen.first());
+            }
+            Streaming.answer(m, peer);
+            m.await(Long.MAX_VALUE);
+        }
     }
 }
