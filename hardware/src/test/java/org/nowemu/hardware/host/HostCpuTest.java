@@ -11,9 +11,7 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.cluster.Cluster;
-import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.cluster.HostProgram.Part;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.support.TestNets;
@@ -159,17 +157,8 @@ class HostCpuTest {
     private static RunResult runOneHost(HardwareProfile p,
                                         java.util.function.BiFunction<NicParts, Integer, List<Part>> parts,
                                         long horizonPs) {
-        return Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                return parts.apply(nic, firstId);
-            }
-        }).model(), new RuntimeSettings(3, 1, false, 0), horizonPs);
+        return Emulation.run(Cluster.build(TestNets.star(1), p, TestNets.hosts(parts)).model(),
+                new RuntimeSettings(3, 1, false, 0), horizonPs);
     }
 
     /** Sends t0 a message at 1 ms. */

@@ -26,10 +26,6 @@ class IoBusTest {
         private final long cycles;
         private final int words;
 
-        Writer(HardwareProfile p, NicParts nic, boolean writes) {
-            this(p, nic, writes, 167, 8);
-        }
-
         Writer(HardwareProfile p, NicParts nic, boolean writes, long cycles, int words) {
             super(p, nic);
             this.writes = writes;
@@ -62,21 +58,7 @@ class IoBusTest {
     @Test
     void pioWriteCostsTheBusTimePerWordAndLandsInTheNic() {
         HardwareProfile p = TestNets.now("");
-        RunResult r = run(p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> { }, (ctx, e) -> {
-                    if (e instanceof NicEvent.HostWrite w && w.payload().equals("descriptor")) {
-                        ctx.counter("test.nic_saw_ps").add(ctx.now());
-                    }
-                });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                return List.of(new Part("t0", () -> new Writer(p, nic, true)));
-            }
-        });
+        RunResult r = run(p, new Bench(p, null, null, true, 167, 8));
         assertEquals(3_053_334, r.counter("test.nic_saw_ps"));
         assertEquals(3_053_334, r.counter("test.pio_done_ps"));
         assertEquals(8, r.counter("bus.pio_words"));
@@ -136,48 +118,14 @@ class IoBusTest {
                             + "nowemu.hardware.profiles.ppro.bus.write-combining.enabled = " + combining)
                             .withFallback(com.typesafe.config.ConfigFactory.defaultReference()).resolve()));
             assertEquals(combining ? 581_030 : 1_690_000, p.bus().pioWrite(10));
-            RunResult r = run(p, new HostProgram() {
-                @Override
-                public Firmware firmware(NicParts nic) {
-                    return TestNets.firmware(ctx -> { }, (ctx, e) -> {
-                        if (e instanceof NicEvent.HostWrite w && w.payload().equals("descriptor")) {
-                            ctx.counter("test.nic_saw_ps").add(ctx.now());
-                        }
-                    });
-                }
-
-                @Override
-                public List<Part> hostParts(NicParts nic, int firstId) {
-                    return List.of(new Part("t0", () -> new Writer(p, nic, true, 167, 10)));
-                }
-            });
+            RunResult r = run(p, new Bench(p, null, null, true, 167, 10));
             assertEquals(combining ? 1_476_636 : 2_585_606, r.counter("test.nic_saw_ps"));
         }
     }
 
     /** Host 0's thread writes 8 words after {@code cycles} while NIC 0's firmware starts {@code dma} at time 0. */
     private static RunResult pioBeside(HardwareProfile p, DmaRequest dma, long cycles) {
-        return run(p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> {
-                    if (ctx.nic() == 0) {
-                        ctx.hostDma(dma);
-                    }
-                }, (ctx, e) -> {
-                    if (e instanceof NicEvent.HostWrite w && w.payload().equals("descriptor")) {
-                        ctx.counter("test.nic_saw_ps").add(ctx.now());
-                    } else if (e instanceof NicEvent.DmaDone) {
-                        ctx.counter("test.dma_done_ps").add(ctx.now());
-                    }
-                });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                return List.of(new Part("t0", () -> new Writer(p, nic, true, cycles, 8)));
-            }
-        });
+        return run(p, new Bench(p, dma, null, true, cycles, 8));
     }
 
     /**
@@ -231,31 +179,43 @@ class IoBusTest {
 
     /** NIC 0's firmware starts {@code request} at time 0; a toHost request lands at host 0's thread. */
     private static RunResult dma(HardwareProfile p, DmaRequest request, int[] thread) {
-        return run(p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> {
-                    if (ctx.nic() == 0) {
-                        ctx.hostDma(request.toHost() ? DmaRequest.toHost(request.bytes(), request.streaming(),
-                                request.tag(), thread[0], request.payload()) : request);
-                    }
-                }, (ctx, e) -> {
-                    if (e instanceof NicEvent.DmaDone) {
-                        ctx.counter("test.dma_done_ps").add(ctx.now());
-                    }
-                });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                thread[nic.nic()] = firstId;
-                return List.of(new Part("t0", () -> new Writer(p, nic, false)));
-            }
-        });
+        return run(p, new Bench(p, request, thread, false, 167, 8));
     }
 
     private static RunResult run(HardwareProfile p, HostProgram program) {
         Cluster c = Cluster.build(TestNets.star(2), p, program);
         return Emulation.run(c.model(), new RuntimeSettings(3, 1, false, 0), VirtualTime.MS);
+    }
+
+    /**
+     * Every host runs a {@link Writer} ({@code writes}: {@code words} words after {@code cycles}); NIC 0's firmware
+     * starts {@code dma} at time 0 if there is one (a to-host one at host 0's thread when {@code thread} is given, which
+     * collects the threads' component ids) and times the PIO write and the DMA's end as the NIC hears them.
+     */
+    private record Bench(HardwareProfile p, DmaRequest dma, int[] thread, boolean writes, long cycles, int words)
+            implements HostProgram {
+        @Override
+        public Firmware firmware(NicParts nic) {
+            return TestNets.firmware(ctx -> {
+                if (ctx.nic() == 0 && dma != null) {
+                    ctx.hostDma(thread != null && dma.toHost() ? DmaRequest.toHost(dma.bytes(), dma.streaming(),
+                            dma.tag(), thread[0], dma.payload()) : dma);
+                }
+            }, (ctx, e) -> {
+                if (e instanceof NicEvent.HostWrite w && w.payload().equals("descriptor")) {
+                    ctx.counter("test.nic_saw_ps").add(ctx.now());
+                } else if (e instanceof NicEvent.DmaDone) {
+                    ctx.counter("test.dma_done_ps").add(ctx.now());
+                }
+            });
+        }
+
+        @Override
+        public List<Part> hostParts(NicParts nic, int firstId) {
+            if (thread != null) {
+                thread[nic.nic()] = firstId;
+            }
+            return List.of(new Part("t0", () -> new Writer(p, nic, writes, cycles, words)));
+        }
     }
 }

@@ -14,9 +14,7 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.cluster.Cluster;
-import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.cluster.HostProgram.Part;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.support.TestNets;
@@ -203,35 +201,27 @@ class ProgramThreadTest {
 
     /** 64 programs on one host, each computing 1 us and catching up 20 times; {@code made} collects them. */
     private static Cluster sixtyFourPrograms(HardwareProfile p, List<Script> made) {
-        return Cluster.build(TestNets.star(1), p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                List<Part> parts = new java.util.ArrayList<>();
-                for (int k = 0; k < 64; k++) {
-                    parts.add(new Part("program" + k, () -> {
-                        Script s = new Script(p, nic) {
-                            @Override
-                            @continuable
-                            protected void program() {
-                                for (int i = 0; i < 20; i++) {
-                                    compute(167);
-                                    catchUp();
-                                    threadsSeen.add(Thread.currentThread().getName());
-                                }
+        return Cluster.build(TestNets.star(1), p, TestNets.hosts((nic, firstId) -> {
+            List<Part> parts = new java.util.ArrayList<>();
+            for (int k = 0; k < 64; k++) {
+                parts.add(new Part("program" + k, () -> {
+                    Script s = new Script(p, nic) {
+                        @Override
+                        @continuable
+                        protected void program() {
+                            for (int i = 0; i < 20; i++) {
+                                compute(167);
+                                catchUp();
+                                threadsSeen.add(Thread.currentThread().getName());
                             }
-                        };
-                        made.add(s);
-                        return s;
-                    }));
-                }
-                return parts;
+                        }
+                    };
+                    made.add(s);
+                    return s;
+                }));
             }
-        });
+            return parts;
+        }));
     }
 
     /**
@@ -316,20 +306,12 @@ class ProgramThreadTest {
 
     private static RunResult runOneHost(HardwareProfile p, java.util.function.Function<NicParts, Script> program,
                                         AtomicReference<Script> made, List<Long> messagesAt, long horizonPs) {
-        return Emulation.run(Cluster.build(TestNets.star(1), p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                return List.of(new Part("program", () -> {
+        return Emulation.run(Cluster.build(TestNets.star(1), p, TestNets.hosts((nic, firstId) -> List.of(
+                new Part("program", () -> {
                     Script s = program.apply(nic);
                     made.set(s);
                     return s;
-                }), new Part("sender", () -> new Sender(p, nic, firstId, messagesAt)));
-            }
-        }).model(), new RuntimeSettings(3, 1, false, 0), horizonPs);
+                }), new Part("sender", () -> new Sender(p, nic, firstId, messagesAt))))).model(),
+                new RuntimeSettings(3, 1, false, 0), horizonPs);
     }
 }

@@ -130,25 +130,31 @@ class WriteBufferTest {
 
     @continuable
     private static RunResult run(HardwareProfile p, Script script, DmaRequest dma) {
-        Cluster c = Cluster.build(TestNets.star(2), p, new HostProgram() {
-            @Override
-            public Firmware firmware(NicParts nic) {
-                return TestNets.firmware(ctx -> {
-                    if (ctx.nic() == 0 && dma != null) {
-                        ctx.hostDma(dma);
-                    }
-                }, (ctx, e) -> {
-                    if (e instanceof NicEvent.HostWrite w && "w8".equals(w.payload())) {
-                        ctx.counter("test.nic_saw_ps").add(ctx.now());
-                    }
-                });
-            }
-
-            @Override
-            public List<Part> hostParts(NicParts nic, int firstId) {
-                return List.of(new Part("t0", () -> new Poster(p, nic, script)));
-            }
-        });
+        Cluster c = Cluster.build(TestNets.star(2), p, new Posting(p, script, dma));
         return Emulation.run(c.model(), new RuntimeSettings(3, 1, false, 0), VirtualTime.MS);
+    }
+
+    /**
+     * Every host runs a {@link Poster} of {@code script}; NIC 0's firmware starts {@code dma} at time 0 if there is
+     * one and times the eighth word's arrival.
+     */
+    private record Posting(HardwareProfile p, Script script, DmaRequest dma) implements HostProgram {
+        @Override
+        public Firmware firmware(NicParts nic) {
+            return TestNets.firmware(ctx -> {
+                if (ctx.nic() == 0 && dma != null) {
+                    ctx.hostDma(dma);
+                }
+            }, (ctx, e) -> {
+                if (e instanceof NicEvent.HostWrite w && "w8".equals(w.payload())) {
+                    ctx.counter("test.nic_saw_ps").add(ctx.now());
+                }
+            });
+        }
+
+        @Override
+        public List<Part> hostParts(NicParts nic, int firstId) {
+            return List.of(new Part("t0", () -> new Poster(p, nic, script)));
+        }
     }
 }

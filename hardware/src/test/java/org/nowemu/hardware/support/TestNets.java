@@ -84,6 +84,23 @@ public final class TestNets {
         return (NicParts parts) -> perNic.apply(parts.nic());
     }
 
+    /** A program whose NICs run idle firmware and whose hosts run the parts {@code parts} makes (NIC, first id). */
+    public static HostProgram hosts(java.util.function.BiFunction<NicParts, Integer, List<HostProgram.Part>> parts) {
+        return new Hosts(parts);
+    }
+
+    private record Hosts(java.util.function.BiFunction<NicParts, Integer, List<Part>> parts) implements HostProgram {
+        @Override
+        public Firmware firmware(NicParts nic) {
+            return TestNets.firmware(ctx -> { }, (ctx, e) -> { });
+        }
+
+        @Override
+        public List<Part> hostParts(NicParts nic, int firstId) {
+            return parts.apply(nic, firstId);
+        }
+    }
+
     public static RunResult run(Topology t, HardwareProfile p, HostProgram program, long horizonPs) {
         Cluster c = Cluster.build(t, p, program);
         return Emulation.run(c.model(), new RuntimeSettings(7, 2, false, 0), horizonPs);
