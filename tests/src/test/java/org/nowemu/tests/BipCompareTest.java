@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,20 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the shape the mechanisms give them: latency rises with size, bandwidth rises and saturates, N½ lies between the
  * two sizes whose rates straddle half the peak.
  */
-class BipCompareTest {
-    @TempDir
-    Path tmp;
-
-    @BeforeAll
-    static void projectRoot() {
-        CommandLineTest.projectRoot();
-    }
-
-    @AfterEach
-    void noMemberLeftRunning() {
-        Jvms.noneLeftRunning();
-    }
-
+class BipCompareTest extends MemberJvmsTest {
     @Test
     void bipRunsCompareWithAKeptLedgerAndTheSameDigestOnOneAndTwoJvms() throws IOException {
         List<Jvms.Run> runs = Jvms.oneAndTwo(tmp, "compare", Jvms.compare("[fm2, bip]", "[4, 2048, 16384]", "64KiB",

@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,20 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JVM; a term too short for Artery's frame is one line of bad input.
  */
 @Timeout(120)
-class ClusterAeronTest {
-    @TempDir
-    Path tmp;
-
-    @BeforeAll
-    static void projectRoot() {
-        CommandLineTest.projectRoot();
-    }
-
-    @AfterEach
-    void noMemberLeftRunning() {
-        Jvms.noneLeftRunning();
-    }
-
+class ClusterAeronTest extends MemberJvmsTest {
     /**
      * PHOLD with 64 components over 200 us (200 global windows of the 1 us lookahead, a tenth of the events
      * going to another component, so events cross between the members in every window): two JVMs over aeron-udp

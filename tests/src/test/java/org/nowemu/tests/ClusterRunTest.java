@@ -13,10 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.nowemu.workloads.cli.Main;
 
 /**
@@ -24,20 +21,7 @@ import org.nowemu.workloads.cli.Main;
  * the test class path): the same digest and the same metrics whatever the number of JVMs, the mapper's too, and a
  * member that dies mid-run stops the run with exit 1, naming it.
  */
-class ClusterRunTest {
-    @TempDir
-    Path tmp;
-
-    @BeforeAll
-    static void projectRoot() {
-        CommandLineTest.projectRoot();
-    }
-
-    @AfterEach
-    void noMemberLeftRunning() {
-        Jvms.noneLeftRunning();
-    }
-
+class ClusterRunTest extends MemberJvmsTest {
     /**
      * PHOLD (64 components, no topology: contiguous blocks), LogP of AM-II (one host pair on one switch),
      * contention (three clients on a chain of three switches with two hosts each, so requests and replies

@@ -17,11 +17,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.nowemu.workloads.cli.Main;
 import org.slf4j.LoggerFactory;
 
@@ -36,22 +33,9 @@ import org.slf4j.LoggerFactory;
  * ships (workloads' logback.xml: the tests have none of their own). Nothing is written in the output folder.
  */
 @Timeout(60)
-class ClusterStartTest {
-    @TempDir
-    Path tmp;
-
+class ClusterStartTest extends MemberJvmsTest {
     /** What one invocation printed (its stderr and everything logged, in order) and returned. */
     record Printed(int code, String out, String err, double seconds) {
-    }
-
-    @BeforeAll
-    static void projectRoot() {
-        CommandLineTest.projectRoot();
-    }
-
-    @AfterEach
-    void noMemberLeftRunning() {
-        Jvms.noneLeftRunning();
     }
 
     /** Runs the command line with System.err (where logback prints) and the command's stderr in one buffer. */

@@ -2,11 +2,7 @@ package org.nowemu.hardware.nic;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.function.Supplier;
-import org.HdrHistogram.Histogram;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.profile.NicSettings;
 
 /**
@@ -177,45 +173,15 @@ public final class PowerCycle implements Firmware {
     }
 
     /** What each life sees of the NIC: its own SRAM, its own timers and DMA tags, the receive buffers it posts. */
-    private final class Life implements NicContext {
+    private final class Life extends ForwardingNicContext {
         @Override
-        public int nic() {
-            return nic.nic();
-        }
-
-        @Override
-        public int processor() {
-            return nic.processor();
-        }
-
-        @Override
-        public NicSettings settings() {
-            return nic.settings();
-        }
-
-        @Override
-        public long now() {
-            return nic.now();
-        }
-
-        @Override
-        public void cycles(long n) {
-            nic.cycles(n);
+        protected NicContext target() {
+            return nic;
         }
 
         @Override
         public Sram sram() {
             return sram;
-        }
-
-        @Override
-        public Packet packet(byte[] route, byte[] body) {
-            return nic.packet(route, body);
-        }
-
-        @Override
-        public void transmit(Packet packet) {
-            nic.transmit(packet);
         }
 
         @Override
@@ -253,21 +219,6 @@ public final class PowerCycle implements Firmware {
         @Override
         public void timer(long delayPs, Object tag) {
             nic.timer(delayPs, boot == 0 ? tag : new LifeTimer(boot, tag));
-        }
-
-        @Override
-        public Counter counter(String name) {
-            return nic.counter(name);
-        }
-
-        @Override
-        public Histogram histogram(String name) {
-            return nic.histogram(name);
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return nic.random();
         }
     }
 }

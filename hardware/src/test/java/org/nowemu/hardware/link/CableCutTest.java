@@ -29,15 +29,8 @@ class CableCutTest {
         Topology t = TestNets.line(2);
         int s0 = 2;
         Failures cut = Failures.on(t).cable(new Port(s0, 1), 10 * VirtualTime.US);
-        Cluster c = Cluster.build(t, p, TestNets.program(n -> TestNets.firmware(ctx -> {
-            if (ctx.nic() == 0) {
-                for (int i = 0; i < 10; i++) {
-                    ctx.transmit(ctx.packet(new byte[] {1, -1}, new byte[1000]));
-                }
-            } else {
-                ctx.postReceive(16);
-            }
-        }, (ctx, e) -> {
+        Cluster c = Cluster.build(t, p, TestNets.program(n -> TestNets.firmware(CableCutTest::tenPacketsFromH0,
+                (ctx, e) -> {
             if (e instanceof NicEvent.PacketReceived rx) {
                 ctx.counter("test." + rx.status()).increment();
             } else if (e instanceof NicEvent.PacketSent) {
@@ -49,5 +42,16 @@ class CableCutTest {
         assertEquals(1, r.counter("test.TRUNCATED"));
         assertEquals(10, r.counter("test.sent"));
         assertTrue(r.counter("switch.cut_flits") > 0);
+    }
+
+    /** NIC 0 sends ten 1,000-byte packets to h1 over the line's two switches; the others post 16 receive buffers. */
+    static void tenPacketsFromH0(org.nowemu.hardware.nic.NicContext ctx) {
+        if (ctx.nic() == 0) {
+            for (int i = 0; i < 10; i++) {
+                ctx.transmit(ctx.packet(new byte[] {1, -1}, new byte[1000]));
+            }
+        } else {
+            ctx.postReceive(16);
+        }
     }
 }

@@ -34,15 +34,8 @@ class CableRepairTest {
                 TimeRanges.of(10 * VirtualTime.US, 20 * VirtualTime.US, 30 * VirtualTime.US, 2));
         List<Long> sent = new CopyOnWriteArrayList<>();
         List<Long> good = new CopyOnWriteArrayList<>();
-        Cluster c = Cluster.build(t, TestNets.now(""), TestNets.program(n -> TestNets.firmware(ctx -> {
-            if (ctx.nic() == 0) {
-                for (int i = 0; i < 10; i++) {
-                    ctx.transmit(ctx.packet(new byte[] {1, -1}, new byte[1000]));
-                }
-            } else {
-                ctx.postReceive(16);
-            }
-        }, (ctx, e) -> {
+        Cluster c = Cluster.build(t, TestNets.now(""), TestNets.program(n -> TestNets.firmware(
+                CableCutTest::tenPacketsFromH0, (ctx, e) -> {
             if (e instanceof NicEvent.PacketReceived rx) {
                 ctx.counter("test." + rx.status()).increment();
                 if (rx.status() == NicEvent.Status.OK) {

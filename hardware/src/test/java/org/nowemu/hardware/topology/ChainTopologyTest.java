@@ -14,11 +14,7 @@ class ChainTopologyTest {
     void chainOfFiveHasFourInterSwitchCables() {
         // Defaults: 5 switches with 1 host each, so 5 host cables and 4 between neighbours.
         Topology t = Checks.build(CHAIN);
-        Checks.wellFormed(t);
-        assertEquals(5, t.switches().size());
-        assertEquals(5, t.hosts().size());
-        assertEquals(9, t.cables().size());
-        assertEquals(4, Checks.switchCables(t));
+        Checks.shape(t, 5, 5, 9, 4);
     }
 
     @Test

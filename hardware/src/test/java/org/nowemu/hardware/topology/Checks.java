@@ -24,6 +24,18 @@ final class Checks {
         return Topologies.build(config(hocon), 8);
     }
 
+    /**
+     * {@code t} is well formed ({@link #wellFormed}) and has {@code switches} switches, {@code hosts} hosts,
+     * {@code cables} cables in all, {@code switchCables} of them between switches.
+     */
+    static void shape(Topology t, int switches, int hosts, int cables, int switchCables) {
+        wellFormed(t);
+        assertEquals(switches, t.switches().size(), "switches");
+        assertEquals(hosts, t.hosts().size(), "hosts");
+        assertEquals(cables, t.cables().size(), "cables");
+        assertEquals(switchCables, switchCables(t), "cables between switches");
+    }
+
     /** Indices match positions, every cable end is a real port, no port carries two cables, hosts have one. */
     static void wellFormed(Topology t) {
         TreeSet<Port> used = new TreeSet<>();

@@ -14,11 +14,7 @@ class FatTreeTopologyTest {
     void fourAryTwoTreeHasSixteenHostsEightSwitchesAndThirtyTwoCables() {
         // k^n = 16 hosts; 2 levels of k^(n-1) = 4 switches; 16 host cables and 4 leaves x 4 up = 16 more.
         Topology t = Checks.build(TREE);
-        Checks.wellFormed(t);
-        assertEquals(16, t.hosts().size());
-        assertEquals(8, t.switches().size());
-        assertEquals(32, t.cables().size());
-        assertEquals(16, Checks.switchCables(t));
+        Checks.shape(t, 8, 16, 32, 16);
         assertEquals(8, Checks.mostPortsUsed(t));
     }
 

@@ -15,11 +15,7 @@ class MeshTopologyTest {
     void threeByThreeWithTwoHostsHasTwelveMeshCablesAndEighteenHostCables() {
         // 3 rows of 2 east-west cables and 3 columns of 2 north-south cables; 9 switches x 2 hosts.
         Topology t = Checks.build(MESH);
-        Checks.wellFormed(t);
-        assertEquals(9, t.switches().size());
-        assertEquals(18, t.hosts().size());
-        assertEquals(12, Checks.switchCables(t));
-        assertEquals(30, t.cables().size());
+        Checks.shape(t, 9, 18, 30, 12);
         // The centre switch s4 has 2 hosts and 4 neighbours.
         assertEquals(6, Checks.mostPortsUsed(t));
     }

@@ -14,11 +14,7 @@ class RingTopologyTest {
     void defaultRingOfSixHasSixInterSwitchCablesAndTwelveHosts() {
         // 6 switches with 2 hosts: 12 host cables, and a cycle of 6 has 6 edges.
         Topology t = Checks.build(RING);
-        Checks.wellFormed(t);
-        assertEquals(6, t.switches().size());
-        assertEquals(12, t.hosts().size());
-        assertEquals(18, t.cables().size());
-        assertEquals(6, Checks.switchCables(t));
+        Checks.shape(t, 6, 12, 18, 6);
         assertEquals(4, Checks.mostPortsUsed(t));
     }
 

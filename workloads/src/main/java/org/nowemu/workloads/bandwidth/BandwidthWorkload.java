@@ -14,16 +14,12 @@ import org.nowemu.workloads.experiment.PairWorkload;
 public final class BandwidthWorkload extends PairWorkload {
     public BandwidthWorkload() {
         super("bandwidth",
-                "medium-message bandwidth vs size per protocol stack, streaming and consistent DMA");
+                "medium-message bandwidth vs size per protocol stack, streaming and consistent DMA",
+                BandwidthWorkload::of);
     }
 
     /** The study, as the overview experiment composes it with others. */
     public static PairStudy of(ConfigReader r, HardwareProfile profile) {
         return new BandwidthPairs(BandwidthSettings.read(r, profile));
-    }
-
-    @Override
-    protected PairStudy study(ConfigReader r, HardwareProfile profile) {
-        return of(r, profile);
     }
 }

@@ -1,12 +1,9 @@
 package org.nowemu.workloads.compare;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.experiment.StackPairs;
 
@@ -30,17 +27,7 @@ public record CompareSettings(List<Stack<?, ?>> stacks, List<Integer> sizes, int
 
     static CompareSettings read(ConfigReader r, HardwareProfile profile) {
         String key = PREFIX + "stacks";
-        List<Stack<?, ?>> stacks = StackPairs.anyStacks(r, key, profile);
-        Set<String> seen = new HashSet<>();
-        for (Stack<?, ?> s : stacks) {
-            if (!seen.add(s.name())) {
-                throw r.bad(key, "stack " + s.name() + " is named twice");
-            }
-            if (!s.hasMessenger()) {
-                throw r.bad(key, "stack " + s.name() + " runs system " + s.system().name()
-                        + ", which has no benchmark adapter (Messenger)");
-            }
-        }
+        List<Stack<?, ?>> stacks = StackPairs.messengerStacks(r, key, profile);
         List<Integer> sizes = r.intList(PREFIX + "sizes");
         if (sizes.isEmpty()) {
             throw r.bad(PREFIX + "sizes", "needs at least one size");

@@ -16,16 +16,12 @@ import org.nowemu.workloads.experiment.PairWorkload;
 public final class CompareWorkload extends PairWorkload {
     public CompareWorkload() {
         super("compare",
-                "latency, bandwidth and N½ against message size for stacks of any system, side by side");
+                "latency, bandwidth and N½ against message size for stacks of any system, side by side",
+                CompareWorkload::of);
     }
 
     /** The study, for callers that run it with others. */
     public static PairStudy of(ConfigReader r, HardwareProfile profile) {
         return new ComparePairs(CompareSettings.read(r, profile));
-    }
-
-    @Override
-    protected PairStudy study(ConfigReader r, HardwareProfile profile) {
-        return of(r, profile);
     }
 }

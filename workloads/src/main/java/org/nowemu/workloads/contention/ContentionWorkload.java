@@ -40,17 +40,13 @@ public final class ContentionWorkload extends ClusterWorkload<ContentionSettings
 
     public ContentionWorkload() {
         super("contention",
-                "1 to N clients on one server endpoint: server and client rates, bulk bandwidth, RTT vs clients");
+                "1 to N clients on one server endpoint: server and client rates, bulk bandwidth, RTT vs clients",
+                ContentionSettings::read);
     }
 
     @Override
     public boolean takesFaults() {
         return true;
-    }
-
-    @Override
-    protected ContentionSettings settings(ConfigReader r, HardwareProfile profile) {
-        return ContentionSettings.read(r, profile);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.nowemu.workloads.experiment;
 
 import com.typesafe.config.Config;
+import java.util.function.BiFunction;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
@@ -14,12 +15,13 @@ import org.nowemu.hardware.topology.Topology;
  * @param <S> the workload's settings record
  */
 public abstract class ClusterWorkload<S> extends NamedWorkload {
-    protected ClusterWorkload(String name, String description) {
-        super(name, description);
-    }
+    private final BiFunction<ConfigReader, HardwareProfile, S> settings;
 
-    /** Reads and validates this workload's settings. */
-    protected abstract S settings(ConfigReader r, HardwareProfile profile);
+    /** @param settings reads and validates this workload's settings */
+    protected ClusterWorkload(String name, String description, BiFunction<ConfigReader, HardwareProfile, S> settings) {
+        super(name, description);
+        this.settings = settings;
+    }
 
     /** Builds what to run from the validated settings on the configured network. */
     protected abstract Plan plan(ConfigReader r, HardwareProfile profile, S s, Topology t);
@@ -28,7 +30,7 @@ public abstract class ClusterWorkload<S> extends NamedWorkload {
     public final Plan plan(Config config) {
         ConfigReader r = new ConfigReader(config);
         HardwareProfile profile = HardwareProfile.read(r);
-        S s = settings(r, profile);
+        S s = settings.apply(r, profile);
         return plan(r, profile, s, Topologies.build(r, profile.switches().ports()));
     }
 }

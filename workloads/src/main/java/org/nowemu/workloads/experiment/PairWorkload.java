@@ -3,6 +3,7 @@ package org.nowemu.workloads.experiment;
 import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
+import java.util.function.BiFunction;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.profile.HardwareProfile;
@@ -11,18 +12,20 @@ import org.nowemu.workloads.results.Table;
 
 /** A workload that is one {@link PairStudy}: it plans the study's host pairs and reads its metrics back. */
 public abstract class PairWorkload extends NamedWorkload {
-    protected PairWorkload(String name, String description) {
-        super(name, description);
-    }
+    private final BiFunction<ConfigReader, HardwareProfile, PairStudy> study;
 
-    /** The study this workload runs, from its validated settings. */
-    protected abstract PairStudy study(ConfigReader r, HardwareProfile profile);
+    /** @param study the study this workload runs, from its validated settings */
+    protected PairWorkload(String name, String description,
+                           BiFunction<ConfigReader, HardwareProfile, PairStudy> study) {
+        super(name, description);
+        this.study = study;
+    }
 
     @Override
     public final Plan plan(Config config) {
         ConfigReader r = new ConfigReader(config);
         HardwareProfile profile = HardwareProfile.read(r);
-        return PairStudy.plan(r, profile, name(), study(r, profile));
+        return PairStudy.plan(r, profile, name(), study.apply(r, profile));
     }
 
     @Override

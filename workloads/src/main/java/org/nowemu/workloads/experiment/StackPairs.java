@@ -44,6 +44,26 @@ public final class StackPairs {
         return out;
     }
 
+    /**
+     * The stacks named by the list at {@code key}, of any system, each named once and with a benchmark adapter
+     * ({@link org.nowemu.protocol.parts.bench.Messenger}): what an experiment that runs the same programs on every
+     * stack can take.
+     */
+    public static List<Stack<?, ?>> messengerStacks(ConfigReader r, String key, HardwareProfile profile) {
+        List<Stack<?, ?>> stacks = anyStacks(r, key, profile);
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        for (Stack<?, ?> s : stacks) {
+            if (!seen.add(s.name())) {
+                throw r.bad(key, "stack " + s.name() + " is named twice");
+            }
+            if (!s.hasMessenger()) {
+                throw r.bad(key, "stack " + s.name() + " runs system " + s.system().name()
+                        + ", which has no benchmark adapter (Messenger)");
+            }
+        }
+        return stacks;
+    }
+
     private static List<String> names(ConfigReader r, String key) {
         List<String> names = r.stringList(key);
         if (names.isEmpty()) {

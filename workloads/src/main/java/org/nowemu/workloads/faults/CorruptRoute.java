@@ -16,16 +16,11 @@ import org.nowemu.hardware.topology.Topology;
  * ({@code vn.dropped.misrouted}); the sender's retransmission timer resends both. Packets going into a NIC carry
  * no route byte any more and are left alone. Counted at the transmitter: {@code link.route_corruptions}.
  */
-final class CorruptRoute implements FaultKind {
-    @Override
-    public String name() {
-        return "corrupt-route";
-    }
-
-    @Override
-    public String description() {
-        return "replace the next route byte of a fraction of packets on a cable; element SWITCH:PORT, HOST or all;"
-                + " fraction";
+final class CorruptRoute extends FaultKind {
+    CorruptRoute() {
+        super("corrupt-route",
+                "replace the next route byte of a fraction of packets on a cable; element SWITCH:PORT, HOST or all;"
+                + " fraction");
     }
 
     @Override

@@ -13,15 +13,10 @@ import org.nowemu.hardware.topology.Topology;
  * them back. Other processes of the host go on. The ledger counts messages caught in the crash apart from lost
  * ones. A process the host does not run is bad input, found when the experiment is built.
  */
-final class CrashProcess implements FaultKind {
-    @Override
-    public String name() {
-        return "crash-process";
-    }
-
-    @Override
-    public String description() {
-        return "a host process dies, its endpoints vanish; element HOST.pN (p0: the host's first process)";
+final class CrashProcess extends FaultKind {
+    CrashProcess() {
+        super("crash-process",
+                "a host process dies, its endpoints vanish; element HOST.pN (p0: the host's first process)");
     }
 
     @Override

@@ -11,15 +11,10 @@ import org.nowemu.hardware.topology.Topology;
  * STOP/GO; when it is repaired, flits flow again after the ends exchange GO. Elements: {@code SWITCH:PORT} (the
  * cable plugged into that port) or a host name (its only cable).
  */
-final class CutLink implements FaultKind {
-    @Override
-    public String name() {
-        return "cut-link";
-    }
-
-    @Override
-    public String description() {
-        return "cut a cable (for good, or until/every: repaired between); element SWITCH:PORT or HOST";
+final class CutLink extends FaultKind {
+    CutLink() {
+        super("cut-link",
+                "cut a cable (for good, or until/every: repaired between); element SWITCH:PORT or HOST");
     }
 
     @Override

@@ -12,15 +12,10 @@ import org.nowemu.hardware.topology.Topology;
  * unreachable; its peers refuse nothing of the new life and it refuses what was meant for the old one
  * ({@link org.nowemu.hardware.nic.PowerCycle}, {@code VnFirmware}).
  */
-final class CyclePower implements FaultKind {
-    @Override
-    public String name() {
-        return "power-cycle";
-    }
-
-    @Override
-    public String description() {
-        return "a NIC loses power and comes back after a while; element HOST; for or until (time)";
+final class CyclePower extends FaultKind {
+    CyclePower() {
+        super("power-cycle",
+                "a NIC loses power and comes back after a while; element HOST; for or until (time)");
     }
 
     @Override

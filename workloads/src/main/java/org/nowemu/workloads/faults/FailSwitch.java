@@ -8,15 +8,10 @@ import org.nowemu.hardware.topology.Topology;
  * {@code fail-switch}: the switch named by {@code element} fails, for good or until {@code until} (repeating with
  * {@code every}): every cable of it is cut at once, and repaired at once.
  */
-final class FailSwitch implements FaultKind {
-    @Override
-    public String name() {
-        return "fail-switch";
-    }
-
-    @Override
-    public String description() {
-        return "a switch fails (all its cables cut; for good, or until/every); element SWITCH";
+final class FailSwitch extends FaultKind {
+    FailSwitch() {
+        super("fail-switch",
+                "a switch fails (all its cables cut; for good, or until/every); element SWITCH");
     }
 
     @Override

@@ -9,14 +9,31 @@ import org.nowemu.hardware.topology.Topology;
  * checks the element it is applied to and adds itself to the run's hardware failures, while its
  * {@link FaultTimes} hold.
  */
-public interface FaultKind {
-    String name();
+public abstract class FaultKind {
+    private final String name;
+    private final String description;
+
+    /**
+     * @param name        the name in {@code nowemu.faults[i].fault}
+     * @param description one line for {@code ./nowemu list}: what it does and which elements it takes
+     */
+    protected FaultKind(String name, String description) {
+        this.name = name;
+        this.description = description;
+    }
+
+    /** The name in {@code nowemu.faults[i].fault}. */
+    public final String name() {
+        return name;
+    }
 
     /** One line for {@code ./nowemu list}: what it does and which elements it takes. */
-    String description();
+    public final String description() {
+        return description;
+    }
 
     /** Keys of a schedule entry beyond fault, element and at that this kind reads (none by default). */
-    default java.util.List<String> keys() {
+    public java.util.List<String> keys() {
         return java.util.List.of();
     }
 
@@ -27,7 +44,7 @@ public interface FaultKind {
      * this or the ranged {@link #apply(Failures, Topology, String, FaultTimes, Config, String)} (each defaults
      * to the other).
      */
-    default Failures apply(Failures failures, Topology topology, String element, long atPs, Config entry,
+    public Failures apply(Failures failures, Topology topology, String element, long atPs, Config entry,
                            String key) {
         return apply(failures, topology, element, FaultTimes.from(atPs), entry, key);
     }
@@ -37,7 +54,7 @@ public interface FaultKind {
      * that only knows a start ({@link #apply(Failures, Topology, String, long, Config, String)}) refuses a
      * range in one line.
      */
-    default Failures apply(Failures failures, Topology topology, String element, FaultTimes when, Config entry,
+    public Failures apply(Failures failures, Topology topology, String element, FaultTimes when, Config entry,
                            String key) {
         if (when.bounded()) {
             throw FaultKinds.bad(key, name() + " takes no until, for, every or times");

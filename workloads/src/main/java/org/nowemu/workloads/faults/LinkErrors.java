@@ -14,16 +14,11 @@ import org.nowemu.hardware.topology.Topology;
  * (per bit, 0..1, default 0) and loses whole packets with probability {@code drop} (0..1, default 0), both
  * directions. The receiving NIC's CRC catches flipped bits; the VN transport resends what was dropped or damaged.
  */
-final class LinkErrors implements FaultKind {
-    @Override
-    public String name() {
-        return "link-errors";
-    }
-
-    @Override
-    public String description() {
-        return "bit errors and packet drops on a cable from a time on (or in ranges); element SWITCH:PORT, HOST or"
-                + " all; bit-error-rate, drop";
+final class LinkErrors extends FaultKind {
+    LinkErrors() {
+        super("link-errors",
+                "bit errors and packet drops on a cable from a time on (or in ranges); element SWITCH:PORT, HOST or"
+                + " all; bit-error-rate, drop");
     }
 
     @Override

@@ -11,15 +11,10 @@ import org.nowemu.hardware.topology.Topology;
  * fills, STOP holds the network back towards the senders, and packets blocked past the switches' block timeout
  * are truncated (the VN transport resends them).
  */
-final class StallReceiver implements FaultKind {
-    @Override
-    public String name() {
-        return "stall-receiver";
-    }
-
-    @Override
-    public String description() {
-        return "a NIC stops draining its link for a while; element HOST; for or until (time)";
+final class StallReceiver extends FaultKind {
+    StallReceiver() {
+        super("stall-receiver",
+                "a NIC stops draining its link for a while; element HOST; for or until (time)");
     }
 
     @Override

@@ -15,16 +15,11 @@ import org.nowemu.workloads.experiment.PairWorkload;
 public final class LogpWorkload extends PairWorkload {
     public LogpWorkload() {
         super("logp",
-                "LogP microbenchmark per protocol stack: Os, Or, g, L, RTT");
+                "LogP microbenchmark per protocol stack: Os, Or, g, L, RTT", LogpWorkload::of);
     }
 
     /** The study, as the overview experiment composes it with others. */
     public static PairStudy of(ConfigReader r, HardwareProfile profile) {
         return new LogpPairs(LogpSettings.read(r, profile));
-    }
-
-    @Override
-    protected PairStudy study(ConfigReader r, HardwareProfile profile) {
-        return of(r, profile);
     }
 }

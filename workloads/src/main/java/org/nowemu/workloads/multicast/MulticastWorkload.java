@@ -33,12 +33,8 @@ import org.nowemu.workloads.results.Table;
 public final class MulticastWorkload extends ClusterWorkload<MulticastSettings> {
     public MulticastWorkload() {
         super("multicast",
-                "broadcast latency to 2..64 hosts: host-level tree, NIC-level tree, repeated sends");
-    }
-
-    @Override
-    protected MulticastSettings settings(ConfigReader r, HardwareProfile profile) {
-        return MulticastSettings.read(r, profile);
+                "broadcast latency to 2..64 hosts: host-level tree, NIC-level tree, repeated sends",
+                MulticastSettings::read);
     }
 
     @Override

@@ -1,8 +1,5 @@
 package org.nowemu.workloads.notification;
 
-import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.workloads.experiment.PairStudy;
 import org.nowemu.workloads.experiment.PairWorkload;
 
 /**
@@ -17,11 +14,7 @@ import org.nowemu.workloads.experiment.PairWorkload;
 public final class NotificationWorkload extends PairWorkload {
     public NotificationWorkload() {
         super("notification",
-                "polling, interrupts and the polling watchdog: latency and host CPU per message");
-    }
-
-    @Override
-    protected PairStudy study(ConfigReader r, HardwareProfile profile) {
-        return NotificationStudy.read(r, profile);
+                "polling, interrupts and the polling watchdog: latency and host CPU per message",
+                NotificationStudy::read);
     }
 }

@@ -26,12 +26,8 @@ import org.nowemu.workloads.experiment.ClusterWorkload;
 public final class OvercommitWorkload extends ClusterWorkload<OvercommitSettings> {
     public OvercommitWorkload() {
         super("overcommit",
-                "a threaded server with more busy endpoints than NIC frames: faults, evictions, NACKs, rate");
-    }
-
-    @Override
-    protected OvercommitSettings settings(ConfigReader r, HardwareProfile profile) {
-        return OvercommitSettings.read(r, profile);
+                "a threaded server with more busy endpoints than NIC frames: faults, evictions, NACKs, rate",
+                OvercommitSettings::read);
     }
 
     @Override

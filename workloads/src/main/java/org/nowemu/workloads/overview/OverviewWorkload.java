@@ -17,11 +17,11 @@ import org.nowemu.workloads.logp.LogpWorkload;
 public final class OverviewWorkload extends PairWorkload {
     public OverviewWorkload() {
         super("overview",
-                "LogP and bandwidth in one run (the nowemu.logp and nowemu.bandwidth settings), beside the published figures");
+                "LogP and bandwidth in one run (the nowemu.logp and nowemu.bandwidth settings), beside the published figures",
+                OverviewWorkload::both);
     }
 
-    @Override
-    protected PairStudy study(ConfigReader r, HardwareProfile profile) {
+    private static PairStudy both(ConfigReader r, HardwareProfile profile) {
         return PairStudy.of(List.of(LogpWorkload.of(r, profile), BandwidthWorkload.of(r, profile)));
     }
 }

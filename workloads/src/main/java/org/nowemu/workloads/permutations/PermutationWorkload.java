@@ -37,17 +37,13 @@ public final class PermutationWorkload extends ClusterWorkload<PermutationSettin
 
     public PermutationWorkload() {
         super("permutations",
-                "circular shift, neighbour and bisection exchange: bandwidth per host, aggregate, RTT");
+                "circular shift, neighbour and bisection exchange: bandwidth per host, aggregate, RTT",
+                PermutationSettings::read);
     }
 
     @Override
     public boolean takesFaults() {
         return true;
-    }
-
-    @Override
-    protected PermutationSettings settings(ConfigReader r, HardwareProfile profile) {
-        return PermutationSettings.read(r, profile);
     }
 
     @Override

@@ -1,14 +1,11 @@
 package org.nowemu.workloads.reliability;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import com.typesafe.config.ConfigException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.experiment.StackPairs;
 
@@ -32,17 +29,7 @@ public record ReliabilityCostSettings(List<Stack<?, ?>> stacks, int latencyBytes
 
     static ReliabilityCostSettings read(ConfigReader r, HardwareProfile profile) {
         String key = PREFIX + "stacks";
-        List<Stack<?, ?>> stacks = StackPairs.anyStacks(r, key, profile);
-        Set<String> seen = new HashSet<>();
-        for (Stack<?, ?> s : stacks) {
-            if (!seen.add(s.name())) {
-                throw r.bad(key, "stack " + s.name() + " is named twice");
-            }
-            if (!s.hasMessenger()) {
-                throw r.bad(key, "stack " + s.name() + " runs system " + s.system().name()
-                        + ", which has no benchmark adapter (Messenger)");
-            }
-        }
+        List<Stack<?, ?>> stacks = StackPairs.messengerStacks(r, key, profile);
         List<Double> rates;
         try {
             rates = new ArrayList<>(r.config().getDoubleList(PREFIX + "bit-error-rates"));

@@ -39,7 +39,8 @@ import org.nowemu.workloads.results.Table;
 public final class ReliabilityCostWorkload extends ClusterWorkload<ReliabilityCostSettings> {
     public ReliabilityCostWorkload() {
         super("reliability-cost",
-                "each reliability choice: latency and bandwidth, and what it loses or recovers under bit errors");
+                "each reliability choice: latency and bandwidth, and what it loses or recovers under bit errors",
+                ReliabilityCostSettings::read);
     }
 
     @Override
@@ -50,11 +51,6 @@ public final class ReliabilityCostWorkload extends ClusterWorkload<ReliabilityCo
     @Override
     public boolean runsMapperWithTraffic() {
         return false;
-    }
-
-    @Override
-    protected ReliabilityCostSettings settings(ConfigReader r, HardwareProfile profile) {
-        return ReliabilityCostSettings.read(r, profile);
     }
 
     @Override

@@ -29,12 +29,8 @@ import org.nowemu.workloads.results.Series;
 public final class VnetWorkload extends ClusterWorkload<VnetSettings> {
     public VnetWorkload() {
         super("virtual-networks",
-                "one server host with an endpoint per client: polled and threaded servers, rates and their spread");
-    }
-
-    @Override
-    protected VnetSettings settings(ConfigReader r, HardwareProfile profile) {
-        return VnetSettings.read(r, profile);
+                "one server host with an endpoint per client: polled and threaded servers, rates and their spread",
+                VnetSettings::read);
     }
 
     @Override
