@@ -53,20 +53,9 @@ class CompareCommandLineTest {
                     "peak_MBps", "half_power_bytes")) {
                 assertTrue(m.has("compare." + stack + "." + k), stack + " " + k + " in " + m);
             }
-            String k = "compare." + stack + ".";
-            double small = m.get(k + "4B.latency_us").asDouble();
-            double large = m.get(k + "4096B.latency_us").asDouble();
-            double peak = m.get(k + "peak_MBps").asDouble();
-            // Latency rises with size: 4,092 more bytes cross every cable of the path, at the link's 1.28 Gbit/s
-            // (160 MB/s) at best, so they add at least 4092 / 160 = 25.6 us to the one-way latency.
-            assertTrue(large - small >= 4092 / 160.0, stack + ": latency rises with size by at least the bytes' time "
-                    + "on a link: " + small + " -> " + large + " us");
-            // A 4-byte message is all overhead: its stream is far below half the peak, which 4 KB reaches, so N½
-            // lies between the two sizes.
-            assertTrue(m.get(k + "4B_MBps").asDouble() < peak / 2, stack + " 4 B below half the peak");
-            assertTrue(m.get(k + "4096B_MBps").asDouble() >= peak / 2, stack + " 4 KB at half the peak or more");
-            double nHalf = m.get(k + "half_power_bytes").asDouble();
-            assertTrue(nHalf > 4 && nHalf <= 4096, stack + " N½ between the sizes: " + nHalf);
+            // 4,092 more bytes cross every cable of the path, at the link's 1.28 Gbit/s (160 MB/s) at best, so they
+            // add at least 4092 / 160 = 25.6 us to the one-way latency.
+            Jvms.assertSmallAndLarge(m, stack, 4, 4096);
         }
         // FM 2.x's minimum latency is its calibration target: 11 us within 5% (FmCalibrationTest works it out).
         assertEquals(11.0, m.get("compare.fm2.latency_us").asDouble(), 0.55);

@@ -60,6 +60,25 @@ final class Jvms {
         return run;
     }
 
+    /**
+     * Compare's metrics {@code m} for {@code stack}, measured at a {@code small} size that is all overhead and a
+     * {@code large} one: latency rises by at least the extra bytes' time on a link (160 MB/s, the link's 1.28 Gbit/s,
+     * which every byte crosses); the small size's stream is below half the peak bandwidth, the large one's at half
+     * the peak or more, so N½ lies between the two sizes.
+     */
+    static void assertSmallAndLarge(JsonNode m, String stack, int small, int large) {
+        String k = "compare." + stack + ".";
+        double fast = m.get(k + small + "B.latency_us").asDouble();
+        double slow = m.get(k + large + "B.latency_us").asDouble();
+        assertTrue(slow - fast >= (large - small) / 160.0, stack + ": latency rises with size by at least the bytes' "
+                + "time on a link: " + fast + " -> " + slow + " us");
+        double peak = m.get(k + "peak_MBps").asDouble();
+        assertTrue(m.get(k + small + "B_MBps").asDouble() < peak / 2, stack + " " + small + " B below half the peak");
+        assertTrue(m.get(k + large + "B_MBps").asDouble() >= peak / 2, stack + " " + large + " B at half the peak");
+        double nHalf = m.get(k + "half_power_bytes").asDouble();
+        assertTrue(nHalf > small && nHalf <= large, stack + " N½ between the sizes: " + nHalf);
+    }
+
     /** No member JVM this test started is left running (given 15 s to end). */
     static void noneLeftRunning() {
         for (ProcessHandle p : ProcessHandle.current().children().toList()) {

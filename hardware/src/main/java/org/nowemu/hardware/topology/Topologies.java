@@ -2,9 +2,9 @@ package org.nowemu.hardware.topology;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.config.Named;
 
 /** The registry of topology builders, chosen by {@code nowemu.topology.name}. */
 public final class Topologies {
@@ -26,13 +26,8 @@ public final class Topologies {
     /** The builder named in {@code nowemu.topology.name}. */
     public static TopologyBuilder named(ConfigReader config) {
         String name = config.string(NAME);
-        for (TopologyBuilder b : ALL) {
-            if (b.name().equals(name)) {
-                return b;
-            }
-        }
-        throw config.bad(NAME, "unknown topology '" + name + "'; known: "
-                + ALL.stream().map(TopologyBuilder::name).collect(Collectors.joining(", ")));
+        return Named.find(ALL, name).orElseThrow(
+                () -> config.bad(NAME, "unknown topology '" + name + "'; known: " + Named.names(ALL)));
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.nowemu.hardware.topology;
 
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.config.Named;
 
 /**
  * Makes one kind of network, named in {@code nowemu.topology.name} and listed by {@link Topologies}. A builder
@@ -12,27 +13,13 @@ import org.nowemu.actors.config.ConfigReader;
  * from 0 upward and inter-switch cables the ports after them. {@link FileTopology} keeps the file's order
  * and names instead.
  */
-public abstract class TopologyBuilder {
-    private final String name;
-    private final String description;
-
+public abstract class TopologyBuilder extends Named {
     /**
      * @param name        the name in {@code nowemu.topology.name}, also the config section of the parameters
      * @param description one line for {@code ./nowemu list}
      */
     protected TopologyBuilder(String name, String description) {
-        this.name = name;
-        this.description = description;
-    }
-
-    /** The name in {@code nowemu.topology.name}, also the config section of the parameters. */
-    public final String name() {
-        return name;
-    }
-
-    /** One line for {@code ./nowemu list}. */
-    public final String description() {
-        return description;
+        super(name, description);
     }
 
     /**

@@ -1,8 +1,8 @@
 package org.nowemu.workloads.experiment;
 
 import java.util.List;
-import java.util.stream.Collectors;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.actors.config.Named;
 import org.nowemu.workloads.bandwidth.BandwidthWorkload;
 import org.nowemu.workloads.logp.LogpWorkload;
 import org.nowemu.workloads.contention.ContentionWorkload;
@@ -16,7 +16,7 @@ import org.nowemu.workloads.raw.RawPingPongWorkload;
 /** The registry of workloads by name; one file per workload. */
 public final class Workloads {
     private static final String KEY = "nowemu.workload";
-    private static final List<Workload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload(),
+    private static final List<NamedWorkload> ALL = List.of(new PholdWorkload(), new RawPingPongWorkload(),
             new LogpWorkload(), new BandwidthWorkload(), new OvercommitWorkload(),
             new MapWorkload(), new ContentionWorkload(), new PermutationWorkload(),
             new VnetWorkload(), new org.nowemu.workloads.campaign.FaultCampaignWorkload(),
@@ -31,18 +31,13 @@ public final class Workloads {
     }
 
     public static List<Workload> all() {
-        return ALL;
+        return List.copyOf(ALL);
     }
 
     /** The workload named by {@code nowemu.workload}; an unknown name is bad input naming where it was set. */
     public static Workload from(ConfigReader config) {
         String name = config.string(KEY);
-        for (Workload w : ALL) {
-            if (w.name().equals(name)) {
-                return w;
-            }
-        }
-        throw config.bad(KEY, "unknown workload '" + name + "' (known: "
-                + ALL.stream().map(Workload::name).collect(Collectors.joining(", ")) + ")");
+        return Named.find(ALL, name).orElseThrow(
+                () -> config.bad(KEY, "unknown workload '" + name + "' (known: " + Named.names(ALL) + ")"));
     }
 }

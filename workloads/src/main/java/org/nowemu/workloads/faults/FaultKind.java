@@ -1,6 +1,7 @@
 package org.nowemu.workloads.faults;
 
 import com.typesafe.config.Config;
+import org.nowemu.actors.config.Named;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.topology.Topology;
 
@@ -9,27 +10,13 @@ import org.nowemu.hardware.topology.Topology;
  * checks the element it is applied to and adds itself to the run's hardware failures, while its
  * {@link FaultTimes} hold.
  */
-public abstract class FaultKind {
-    private final String name;
-    private final String description;
-
+public abstract class FaultKind extends Named {
     /**
      * @param name        the name in {@code nowemu.faults[i].fault}
      * @param description one line for {@code ./nowemu list}: what it does and which elements it takes
      */
     protected FaultKind(String name, String description) {
-        this.name = name;
-        this.description = description;
-    }
-
-    /** The name in {@code nowemu.faults[i].fault}. */
-    public final String name() {
-        return name;
-    }
-
-    /** One line for {@code ./nowemu list}: what it does and which elements it takes. */
-    public final String description() {
-        return description;
+        super(name, description);
     }
 
     /** Keys of a schedule entry beyond fault, element and at that this kind reads (none by default). */

@@ -1,6 +1,7 @@
 package org.nowemu.workloads.faults;
 
 import java.util.List;
+import org.nowemu.actors.config.Named;
 import org.nowemu.hardware.topology.Node;
 import org.nowemu.hardware.topology.Topology;
 
@@ -17,13 +18,8 @@ public final class FaultKinds {
     }
 
     static FaultKind named(String name, String key) {
-        for (FaultKind k : ALL) {
-            if (k.name().equals(name)) {
-                return k;
-            }
-        }
-        throw FaultKinds.bad(key, "unknown fault '" + name + "' (known: "
-                + String.join(", ", ALL.stream().map(FaultKind::name).toList()) + ")");
+        return Named.find(ALL, name).orElseThrow(
+                () -> FaultKinds.bad(key, "unknown fault '" + name + "' (known: " + Named.names(ALL) + ")"));
     }
 
     /** A bad entry of the schedule, in one line: {@code key} is its place, as {@code nowemu.faults[2].element}. */
