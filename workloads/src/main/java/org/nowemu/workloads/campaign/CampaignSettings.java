@@ -10,6 +10,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stacks;
 import org.nowemu.workloads.faults.RandomFaults;
+import org.nowemu.workloads.experiment.Windows;
 
 /**
  * Settings of the fault campaign's traffic ({@code nowemu.fault-campaign}) and the case it runs.
@@ -46,10 +47,7 @@ public record CampaignSettings(StackSettings stack, int clients, int ringHosts, 
             throw r.bad(PREFIX + "clients", "no traffic: give clients or ring-hosts");
         }
         long duration = r.duration(PREFIX + "duration", VirtualTime.US);
-        long warmup = r.duration(PREFIX + "warmup", 0);
-        if (warmup >= duration) {
-            throw r.bad(PREFIX + "warmup", "must be shorter than duration");
-        }
+        long warmup = Windows.warmup(r, PREFIX, duration);
         long bin = r.duration(PREFIX + "bin", VirtualTime.US);
         if (duration / bin > 100_000) {
             throw r.bad(PREFIX + "bin", "gives more than 100,000 bins over the duration");

@@ -69,25 +69,18 @@ final class ComparePairs implements PairStudy {
             String k = "compare." + stack.name() + ".";
             List<Double> rates = new ArrayList<>();
             for (int size : s.sizes()) {
-                put(m, k + size + "B.latency_us", latency(r, stack.name(), size));
+                PairStudy.putMeasured(m, k + size + "B.latency_us", latency(r, stack.name(), size));
                 double bw = bandwidth(r, stack.name(), size);
-                put(m, k + size + "B_MBps", bw);
+                PairStudy.putMeasured(m, k + size + "B_MBps", bw);
                 rates.add(bw);
             }
             // Derived from the measured figures above: the smallest size's latency, the best rate, and N½.
-            put(m, k + "latency_us", latency(r, stack.name(), s.sizes().get(0)));
-            put(m, k + "peak_MBps", rates.stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).max()
-                    .orElse(Double.NaN));
-            put(m, k + "half_power_bytes", HalfPower.of(s.sizes(), rates));
+            PairStudy.putMeasured(m, k + "latency_us", latency(r, stack.name(), s.sizes().get(0)));
+            PairStudy.putMeasured(m, k + "peak_MBps", rates.stream().filter(Double::isFinite)
+                    .mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+            PairStudy.putMeasured(m, k + "half_power_bytes", HalfPower.of(s.sizes(), rates));
         }
         return m;
-    }
-
-    /** A figure never measured is left out of the metrics, not written as 0. */
-    private static void put(SortedMap<String, Double> m, String key, double v) {
-        if (Double.isFinite(v)) {
-            m.put(key, v);
-        }
     }
 
     /** Latency and bandwidth against message size, every stack a line, on a logarithmic size axis. */

@@ -8,6 +8,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stacks;
 import org.nowemu.workloads.experiment.Counts;
+import org.nowemu.workloads.experiment.Windows;
 
 /**
  * Settings of the contention experiment ({@code nowemu.contention}).
@@ -31,10 +32,7 @@ public record ContentionSettings(StackSettings stack, List<Integer> clients, int
                 profile.nic().maxPacketBytes());
         List<Integer> clients = Counts.ascending(r, PREFIX + "clients", false);
         long duration = r.duration(PREFIX + "duration", VirtualTime.US);
-        long warmup = r.duration(PREFIX + "warmup", 0);
-        if (warmup >= duration) {
-            throw r.bad(PREFIX + "warmup", "must be shorter than duration");
-        }
+        long warmup = Windows.warmup(r, PREFIX, duration);
         return new ContentionSettings(stack, clients,
                 (int) r.bytes(PREFIX + "bulk-bytes", 1, stack.maxMedium()), r.intIn(PREFIX + "args", 0, stack.maxArgs()),
                 duration, warmup, r.duration(PREFIX + "gap", 0), r.duration(PREFIX + "start", 0));

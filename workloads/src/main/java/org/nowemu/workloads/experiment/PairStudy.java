@@ -36,6 +36,13 @@ public interface PairStudy {
         return List.of();
     }
 
+    /** Puts a figure into the metrics {@code m} if it was measured: one never measured is left out, not 0. */
+    static void putMeasured(java.util.SortedMap<String, Double> m, String key, double v) {
+        if (Double.isFinite(v)) {
+            m.put(key, v);
+        }
+    }
+
     /** The studies one after the other in the pair numbering, in one run; their metrics are disjoint by name. */
     static PairStudy of(List<PairStudy> parts) {
         return new Composed(List.copyOf(parts));

@@ -208,17 +208,11 @@ final class NotificationStudy implements PairStudy {
         TreeMap<String, Double> m = new TreeMap<>();
         for (int p = 0; p < stacks.size(); p++) {
             String k = key(p);
-            put(m, k + "latency_us", per(r, k, "latency_ps", 1e6));
-            put(m, k + "cpu_us_per_msg", per(r, k, "overhead_ps", 1e6));
-            put(m, k + "interrupts_per_msg", per(r, k, "signals", 1));
+            PairStudy.putMeasured(m, k + "latency_us", per(r, k, "latency_ps", 1e6));
+            PairStudy.putMeasured(m, k + "cpu_us_per_msg", per(r, k, "overhead_ps", 1e6));
+            PairStudy.putMeasured(m, k + "interrupts_per_msg", per(r, k, "signals", 1));
         }
         return m;
-    }
-
-    private static void put(SortedMap<String, Double> m, String key, double v) {
-        if (Double.isFinite(v)) {
-            m.put(key, v);
-        }
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stacks;
+import org.nowemu.workloads.experiment.Windows;
 
 /**
  * Settings of the permutations experiment ({@code nowemu.permutations}).
@@ -32,10 +33,7 @@ public record PermutationSettings(StackSettings stack, int hosts, int mediumByte
         StackSettings stack = Stacks.named(r, PREFIX + "stack", r.string(PREFIX + "stack"),
                 profile.nic().maxPacketBytes());
         long duration = r.duration(PREFIX + "duration", VirtualTime.US);
-        long warmup = r.duration(PREFIX + "warmup", 0);
-        if (warmup >= duration) {
-            throw r.bad(PREFIX + "warmup", "must be shorter than duration");
-        }
+        long warmup = Windows.warmup(r, PREFIX, duration);
         List<String> patterns = r.stringList(PREFIX + "patterns");
         if (patterns.isEmpty()) {
             throw r.bad(PREFIX + "patterns", "needs at least one pattern of " + KNOWN);

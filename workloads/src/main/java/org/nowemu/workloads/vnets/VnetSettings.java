@@ -8,6 +8,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stacks;
 import org.nowemu.workloads.experiment.Counts;
+import org.nowemu.workloads.experiment.Windows;
 
 /**
  * Settings of the virtual-networks experiment ({@code nowemu.virtual-networks}).
@@ -31,10 +32,7 @@ public record VnetSettings(StackSettings stack, List<Integer> polled, List<Integ
         StackSettings stack = Stacks.named(r, PREFIX + "stack", r.string(PREFIX + "stack"),
                 profile.nic().maxPacketBytes());
         long duration = r.duration(PREFIX + "duration", VirtualTime.US);
-        long warmup = r.duration(PREFIX + "warmup", 0);
-        if (warmup >= duration) {
-            throw r.bad(PREFIX + "warmup", "must be shorter than duration");
-        }
+        long warmup = Windows.warmup(r, PREFIX, duration);
         return new VnetSettings(stack, Counts.ascending(r, PREFIX + "polled", true),
                 Counts.ascending(r, PREFIX + "threaded", true),
                 r.intIn(PREFIX + "args", 0, stack.maxArgs()), duration, warmup, r.duration(PREFIX + "gap", 0),
