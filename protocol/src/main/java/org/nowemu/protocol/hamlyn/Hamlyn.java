@@ -31,14 +31,6 @@ public final class Hamlyn implements ProcessServices {
         this.share = share;
     }
 
-    public int host() {
-        return b.host();
-    }
-
-    public int hosts() {
-        return b.hosts();
-    }
-
     /** Bytes of each receiver's message area this sender may write. */
     public long areaShare() {
         return share;

@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.host.HostOps;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.ring.RingTail;
@@ -29,7 +30,7 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * <p>Counters: {@code lfc.sent}, {@code lfc.multicasts}, {@code lfc.handled}, {@code lfc.packets_sent},
  * {@code lfc.slot_reads}, {@code lfc.slots_full}, {@code lfc.polls}; and {@link LfcProcess}'s.
  */
-public final class Lfc {
+public final class Lfc implements ProcessServices {
     /** An LFC upcall [E: the signature], run on a whole message. */
     @FunctionalInterface
     public interface Upcall {
@@ -87,20 +88,9 @@ public final class Lfc {
         return p.ops();
     }
 
-    public int host() {
-        return p.host();
-    }
-
-    public int hosts() {
-        return p.hosts();
-    }
-
-    public long now() {
-        return p.clock();
-    }
-
-    public Counter counter(String name) {
-        return p.stat(name);
+    @Override
+    public LibraryThread process() {
+        return p;
     }
 
     public LfcSettings settings() {

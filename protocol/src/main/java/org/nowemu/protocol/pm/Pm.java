@@ -23,14 +23,6 @@ public final class Pm implements ProcessServices {
         this.b = b;
     }
 
-    public int host() {
-        return b.host();
-    }
-
-    public int hosts() {
-        return b.hosts();
-    }
-
     /** The largest packet payload (bytes). */
     public int maxPacket() {
         return b.maxPayload();

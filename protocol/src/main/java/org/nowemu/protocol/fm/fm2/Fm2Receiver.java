@@ -3,6 +3,7 @@ package org.nowemu.protocol.fm.fm2;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.host.InnerTask;
 import org.nowemu.protocol.fm.FmCore;
+import org.nowemu.protocol.fm.FmLibrary;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.FmWire;
 import org.nowemu.protocol.parts.steps.HostSteps;
@@ -81,8 +82,7 @@ final class Fm2Receiver {
             }
             Fm2Handler handler = handlers[h.handler()];
             if (handler == null) {
-                throw new IllegalStateException("FM: a message from host " + src + " names handler " + h.handler()
-                        + ", which host " + p.host() + " has not registered");
+                throw FmLibrary.unregistered(p.host(), src, h.handler());
             }
             s = new FmStream(src, h.handler(), h.total());
             pending[src] = s;
