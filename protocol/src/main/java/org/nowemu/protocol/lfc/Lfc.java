@@ -38,6 +38,14 @@ public final class Lfc implements ProcessServices {
         void handle(byte[] buf, int size, int sender, boolean multicast);
     }
 
+    /** The upcall until the program sets one: messages are taken and dropped on the floor. */
+    private static final class Ignore implements Upcall {
+        @Override
+        @continuable
+        public void handle(byte[] b, int n, int src, boolean m) {
+        }
+    }
+
     private final LfcProcess p;
     private final LfcSettings s;
     private final HostSteps c;
@@ -47,12 +55,7 @@ public final class Lfc implements ProcessServices {
     private final long[][] receivedFrom;
     /** Reassembly of unicast [0] and multicast [1] messages. */
     private final Reassembly[] staging;
-    private Upcall upcall = new Lfc.Upcall() {
-        @Override
-        @continuable
-        public void handle(byte[] b, int n, int src, boolean m) {
-        }
-    };
+    private Upcall upcall = new Ignore();
     private boolean interrupts;
     private boolean polling;
     private long consumed;
