@@ -1,7 +1,9 @@
 package org.nowemu.protocol.basic;
 
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.protocol.parts.bench.LastPart;
 import org.nowemu.protocol.parts.bench.LibraryMessenger;
+import org.nowemu.protocol.parts.bench.MarkedParts;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 
@@ -12,18 +14,24 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * promises nothing). Packets are handled where they land, without a copy out.
  */
 public final class BasicMessenger extends LibraryMessenger {
+    /** A basic-protocol program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements BasicProgram {
+        @Override
+        @continuable
+        public void run(Basic basic) {
+            body.run(new BasicMessenger(basic));
+        }
+    }
+
     private final Basic b;
-    private final byte[] last;
-    private final byte[] more;
+    private final MarkedParts parts;
 
     public BasicMessenger(Basic basic) {
         super(basic);
         this.b = basic;
-        this.last = new byte[basic.maxPayload()];
-        this.more = new byte[basic.maxPayload()];
-        last[0] = 1;
+        this.parts = new MarkedParts(basic.maxPayload());
         basic.setHandler((src, data) -> {
-            if (data.length > 0 && data[0] == 1) {
+            if (LastPart.isLast(data)) {
                 arrived();
             }
         });
@@ -32,27 +40,14 @@ public final class BasicMessenger extends LibraryMessenger {
     @Override
     @continuable
     public void send(int dest, int bytes) {
-        int max = b.maxPayload();
-        int left = Math.max(1, bytes);
-        while (left > max) {
-            b.send(dest, more);
-            left -= max;
+        for (byte[] part : parts.of(bytes)) {
+            b.send(dest, part);
         }
-        b.send(dest, java.util.Arrays.copyOf(last, left));
     }
 
     @Override
     @continuable
     public void await(long count, long deadline) {
         b.pollUntil(() -> arrived(count), deadline);
-    }
-
-    /** A basic-protocol program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements BasicProgram {
-        @Override
-        @continuable
-        public void run(Basic basic) {
-            body.run(new BasicMessenger(basic));
-        }
     }
 }

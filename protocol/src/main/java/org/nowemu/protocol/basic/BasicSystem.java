@@ -1,7 +1,6 @@
 package org.nowemu.protocol.basic;
 
 import org.nowemu.actors.config.BadInputException;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
@@ -26,7 +25,13 @@ public final class BasicSystem extends OneProcessSystem<BasicSettings, BasicProg
                 .sram(BasicFirmware::sramNeeded)
                 .firmware(BasicFirmware::new)
                 .process(BasicProcess::new)
-                .messenger((s, maxBytes, body) -> new BasicMessenger.Program(body)));
+                .messenger((s, maxBytes, body) -> new BasicMessenger.Program(body))
+                .describe((r, stack) -> {
+                    String rel = StackEntry.key(stack, "reliability");
+                    return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes()
+                            + " B payload" + (r.config().hasPath(rel) ? ", reliability " + r.string(rel) : "")
+                            + "; shared settings nowemu.protocol.basic";
+                }));
     }
 
     /** How a system on the basic engine runs one of its programs as a basic-protocol program (a named class). */
@@ -56,14 +61,6 @@ public final class BasicSystem extends OneProcessSystem<BasicSettings, BasicProg
         // Only the resending choices promise delivery; the others' losses are counted as dropped, assumed or not.
         return s.reliability().recovers() ? Assumptions.stateInNic("the survey's NIC-level reliability keeps its"
                 + " sequence numbers and unacknowledged packets in NIC SRAM") : Assumptions.NONE;
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        String rel = StackEntry.key(stack, "reliability");
-        return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes()
-                + " B payload" + (r.config().hasPath(rel) ? ", reliability " + r.string(rel) : "")
-                + "; shared settings nowemu.protocol.basic";
     }
 
     /** Host credits need a host buffer for each sender. */

@@ -12,6 +12,15 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * the receive returns.
  */
 public final class BipMessenger extends LibraryMessenger {
+    /** A BIP program that runs a benchmark over this messenger. */
+    public record Program(int maxBytes, MessengerProgram body) implements BipProgram {
+        @Override
+        @continuable
+        public void run(Bip bip) {
+            body.run(new BipMessenger(bip, maxBytes));
+        }
+    }
+
     private static final int TAG = 0;
 
     private final Bip bip;
@@ -38,15 +47,6 @@ public final class BipMessenger extends LibraryMessenger {
         while (!arrived(count) && bip.now() < deadline) {
             bip.trecv(TAG, in, in.bytes());
             arrived();
-        }
-    }
-
-    /** A BIP program that runs a benchmark over this messenger. */
-    public record Program(int maxBytes, MessengerProgram body) implements BipProgram {
-        @Override
-        @continuable
-        public void run(Bip bip) {
-            body.run(new BipMessenger(bip, maxBytes));
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.nowemu.protocol.bip;
 
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.system.SystemSpec;
@@ -25,22 +24,15 @@ public final class BipSystem extends OneProcessSystem<BipSettings, BipProgram> {
                 .settings(BipSettings::read)
                 .firmware((s, routes) -> new BipFirmware(s, s.profile(), routes))
                 .process(BipProcess::new)
-                .messenger((s, maxBytes, body) -> new BipMessenger.Program(maxBytes, body)));
+                .messenger((s, maxBytes, body) -> new BipMessenger.Program(maxBytes, body))
+                .assumes(Assumptions.losslessNetwork("BIP assumes reliable hardware: it detects CRC errors and"
+                        + " truncation but does not retransmit (Prylli and Tourancheau, BIP, 1998)"))
+                .describe((r, stack) -> "packets " + r.string(StackEntry.key(stack, "packet-size"))
+                        + "; shared settings nowemu.protocol.bip"));
     }
 
     @Override
     protected long sramNeeded(BipSettings s, HardwareProfile profile, int hosts) {
         return BipFirmware.sramNeeded(s, profile, hosts);
-    }
-
-    @Override
-    public Assumptions assumptions(BipSettings s) {
-        return Assumptions.losslessNetwork("BIP assumes reliable hardware: it detects CRC errors and truncation but"
-                + " does not retransmit (Prylli and Tourancheau, BIP, 1998)");
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets " + r.string(StackEntry.key(stack, "packet-size")) + "; shared settings nowemu.protocol.bip";
     }
 }

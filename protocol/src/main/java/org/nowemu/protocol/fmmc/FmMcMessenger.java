@@ -8,6 +8,15 @@ import org.nowemu.protocol.parts.multicast.Multicaster;
 
 /** FM/MC behind a {@link Multicaster}: one handler that counts every message, unicast or multicast. */
 public final class FmMcMessenger extends LibraryMessenger implements Multicaster {
+    /** An FM/MC program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements FmMcProgram {
+        @Override
+        @continuable
+        public void run(FmMc fm) {
+            body.run(new FmMcMessenger(fm));
+        }
+    }
+
     private static final int HANDLER = 1;
     private final FmMc fm;
 
@@ -38,14 +47,5 @@ public final class FmMcMessenger extends LibraryMessenger implements Multicaster
     @continuable
     public void await(long count, long deadline) {
         fm.extractUntil(() -> arrived(count), deadline);
-    }
-
-    /** An FM/MC program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements FmMcProgram {
-        @Override
-        @continuable
-        public void run(FmMc fm) {
-            body.run(new FmMcMessenger(fm));
-        }
     }
 }

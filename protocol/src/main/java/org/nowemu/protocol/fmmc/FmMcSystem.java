@@ -1,6 +1,5 @@
 package org.nowemu.protocol.fmmc;
 
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.fm.FmFirmware;
@@ -28,21 +27,14 @@ public final class FmMcSystem extends OneProcessSystem<McSettings, FmMcProgram> 
                 .sram((s, hosts) -> FmFirmware.sramNeeded(s.fm(), hosts) + s.sramNeeded(hosts))
                 .firmware(McFirmware::new)
                 .process(McProcess::new)
-                .messenger((s, maxBytes, body) -> new FmMcMessenger.Program(body)));
-    }
-
-    @Override
-    public Assumptions assumptions(McSettings s) {
-        return Assumptions.losslessNetwork("FM/MC is FM for unicast and NIC-level credits for multicast, with no"
-                + " retransmission (Verstoep, Langendoen and Bal, FM/MC, 1996)").and(
-                Assumption.NO_PROCESS_CRASHES, "a multicast buffer is freed only once every"
-                + " member's host has taken the packet");
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "packet-payload")).toBytes()
-                + " B payload; shared settings nowemu.protocol.fm, nowemu.protocol.fmmc";
+                .messenger((s, maxBytes, body) -> new FmMcMessenger.Program(body))
+                .assumes(Assumptions.losslessNetwork("FM/MC is FM for unicast and NIC-level credits for multicast,"
+                        + " with no retransmission (Verstoep, Langendoen and Bal, FM/MC, 1996)").and(
+                        Assumption.NO_PROCESS_CRASHES, "a multicast buffer is freed only once every"
+                        + " member's host has taken the packet"))
+                .describe((r, stack) -> "packets of "
+                        + r.config().getMemorySize(StackEntry.key(stack, "packet-payload")).toBytes()
+                        + " B payload; shared settings nowemu.protocol.fm, nowemu.protocol.fmmc"));
     }
 
     /** FM's own check of the cluster in place of the ledger's alone. */

@@ -37,7 +37,10 @@ public final class HamlynSystem extends OneProcessSystem<BasicSettings, HamlynPr
                 new DesignChoices("PIO & DMA", "DMA areas", "no (one process per NIC)", "polling",
                 "hardware back-pressure (no resends: losses counted)", "none"),
                 IdSystem.HAMLYN, HamlynSystem::read, OverBasic::new)
-                .messenger((s, maxBytes, body) -> new HamlynMessenger.Program(body)));
+                .messenger((s, maxBytes, body) -> new HamlynMessenger.Program(body))
+                .describe((r, stack) -> "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes()
+                        + " B, PIO up to " + r.config().getMemorySize(ROOT + "pio-max").toBytes()
+                        + " B; shared settings nowemu.protocol.hamlyn"));
     }
 
     /** A Hamlyn program run on the basic protocol's library, its area share the stack's. */
@@ -57,11 +60,5 @@ public final class HamlynSystem extends OneProcessSystem<BasicSettings, HamlynPr
         long share = r.bytes(ROOT + "area-share", 1, 1L << 30);
         return BasicSettings.engine(r, ROOT, stack, max - headers, Reliability.BACKPRESSURE,
                 new BasicSettings.Variant(true, pio, share, false));
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes() + " B, PIO up to "
-                + r.config().getMemorySize(ROOT + "pio-max").toBytes() + " B; shared settings nowemu.protocol.hamlyn";
     }
 }

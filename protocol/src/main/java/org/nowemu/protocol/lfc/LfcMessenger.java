@@ -8,6 +8,15 @@ import org.nowemu.protocol.parts.multicast.Multicaster;
 
 /** LFC behind a {@link Multicaster}: an upcall that counts every message, unicast or multicast, as it arrives. */
 public final class LfcMessenger extends LibraryMessenger implements Multicaster {
+    /** An LFC program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements LfcProgram {
+        @Override
+        @continuable
+        public void run(Lfc lfc) {
+            body.run(new LfcMessenger(lfc));
+        }
+    }
+
     private final Lfc lfc;
 
     public LfcMessenger(Lfc lfc) {
@@ -45,14 +54,5 @@ public final class LfcMessenger extends LibraryMessenger implements Multicaster 
     @continuable
     public void await(long count, long deadline) {
         lfc.waitUntil(() -> arrived(count), deadline);
-    }
-
-    /** An LFC program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements LfcProgram {
-        @Override
-        @continuable
-        public void run(Lfc lfc) {
-            body.run(new LfcMessenger(lfc));
-        }
     }
 }

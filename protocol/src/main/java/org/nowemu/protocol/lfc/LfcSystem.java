@@ -1,6 +1,5 @@
 package org.nowemu.protocol.lfc;
 
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.system.SystemSpec;
@@ -25,20 +24,13 @@ public final class LfcSystem extends OneProcessSystem<LfcSettings, LfcProgram> {
                 .sram((s, hosts) -> s.sramNeeded(hosts))
                 .firmware(LfcFirmware::new)
                 .process(LfcProcess::new)
-                .messenger((s, maxBytes, body) -> new LfcMessenger.Program(body)));
-    }
-
-    @Override
-    public Assumptions assumptions(LfcSettings s) {
-        return Assumptions.losslessNetwork("LFC assumes a reliable network: NIC-level credits, no retransmission"
-                + " (Bhoedjang, Ruhl and Bal, LFC, 1998)").and(Assumption.NO_PROCESS_CRASHES,
-                "a NIC frees a packet's buffer, and returns its credit, only once its host has taken it");
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "packet-payload")).toBytes()
-                + " B payload, control " + r.string(StackEntry.key(stack, "control"))
-                + "; shared settings nowemu.protocol.lfc";
+                .messenger((s, maxBytes, body) -> new LfcMessenger.Program(body))
+                .assumes(Assumptions.losslessNetwork("LFC assumes a reliable network: NIC-level credits, no"
+                        + " retransmission (Bhoedjang, Ruhl and Bal, LFC, 1998)").and(Assumption.NO_PROCESS_CRASHES,
+                        "a NIC frees a packet's buffer, and returns its credit, only once its host has taken it"))
+                .describe((r, stack) -> "packets of "
+                        + r.config().getMemorySize(StackEntry.key(stack, "packet-payload")).toBytes()
+                        + " B payload, control " + r.string(StackEntry.key(stack, "control"))
+                        + "; shared settings nowemu.protocol.lfc"));
     }
 }

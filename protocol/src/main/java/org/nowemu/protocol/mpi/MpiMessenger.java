@@ -11,6 +11,15 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * posted goes through the unexpected queue, as it would in an MPI program).
  */
 public final class MpiMessenger extends LibraryMessenger {
+    /** An MPI program that runs a benchmark over this messenger. */
+    public record Program(int maxBytes, MessengerProgram body) implements MpiProgram {
+        @Override
+        @continuable
+        public void run(Mpi mpi) {
+            body.run(new MpiMessenger(mpi, maxBytes));
+        }
+    }
+
     private final Mpi mpi;
     private final byte[] out;
     private final byte[] in;
@@ -42,15 +51,6 @@ public final class MpiMessenger extends LibraryMessenger {
             }
             pending = null;
             arrived();
-        }
-    }
-
-    /** An MPI program that runs a benchmark over this messenger. */
-    public record Program(int maxBytes, MessengerProgram body) implements MpiProgram {
-        @Override
-        @continuable
-        public void run(Mpi mpi) {
-            body.run(new MpiMessenger(mpi, maxBytes));
         }
     }
 }

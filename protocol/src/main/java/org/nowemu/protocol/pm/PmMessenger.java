@@ -1,8 +1,9 @@
 package org.nowemu.protocol.pm;
 
-import java.util.Arrays;
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.protocol.parts.bench.LastPart;
 import org.nowemu.protocol.parts.bench.LibraryMessenger;
+import org.nowemu.protocol.parts.bench.MarkedParts;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
@@ -13,18 +14,24 @@ import org.nowemu.protocol.parts.multicast.Multicaster;
  * {@link Multicaster} it multicasts by PM's multisend.
  */
 public final class PmMessenger extends LibraryMessenger implements Multicaster {
+    /** A PM program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements PmProgram {
+        @Override
+        @continuable
+        public void run(Pm pm) {
+            body.run(new PmMessenger(pm));
+        }
+    }
+
     private final Pm pm;
-    private final byte[] last;
-    private final byte[] more;
+    private final MarkedParts parts;
 
     public PmMessenger(Pm pm) {
         super(pm);
         this.pm = pm;
-        this.last = new byte[pm.maxPacket()];
-        this.more = new byte[pm.maxPacket()];
-        last[0] = 1;
+        this.parts = new MarkedParts(pm.maxPacket());
         pm.setHandler((src, data) -> {
-            if (data.length > 0 && data[0] == 1) {
+            if (LastPart.isLast(data)) {
                 arrived();
             }
         });
@@ -60,13 +67,9 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
 
     @continuable
     private void multisend(int[] dests, int bytes) {
-        int max = pm.maxPacket();
-        int left = Math.max(1, bytes);
-        while (left > max) {
-            out(dests, more);
-            left -= max;
+        for (byte[] part : parts.of(bytes)) {
+            out(dests, part);
         }
-        out(dests, Arrays.copyOf(last, left));
     }
 
     @continuable
@@ -82,14 +85,5 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
     @continuable
     public void await(long count, long deadline) {
         pm.pollUntil(() -> arrived(count), deadline);
-    }
-
-    /** A PM program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements PmProgram {
-        @Override
-        @continuable
-        public void run(Pm pm) {
-            body.run(new PmMessenger(pm));
-        }
     }
 }

@@ -38,7 +38,11 @@ public final class PmSystem extends OneProcessSystem<BasicSettings, PmProgram> {
                 new DesignChoices("DMA", "DMA areas (pinned send area; software TLB not composed)",
                 "no (one channel, no gang scheduling)", "polling", "reliable: ACK/NACK on NI", "multisend on NI"),
                 IdSystem.PM, PmSystem::read, (s, program) -> new OverBasic(program))
-                .messenger((s, maxBytes, body) -> new PmMessenger.Program(body)));
+                .messenger((s, maxBytes, body) -> new PmMessenger.Program(body))
+                .assumes(Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and"
+                        + " unacknowledged packets in NIC memory (Tezuka et al., PM, 1997)"))
+                .describe((r, stack) -> "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes()
+                        + " B, ACK/NACK (nowemu.protocol.reliability); shared settings nowemu.protocol.pm"));
     }
 
     /** A PM program run on the basic protocol's library. */
@@ -56,17 +60,5 @@ public final class PmSystem extends OneProcessSystem<BasicSettings, PmProgram> {
         int max = (int) r.bytes(ROOT + "max-packet", 4 + headers, profile.nic().maxPacketBytes());
         return BasicSettings.engine(r, ROOT, stack, max - headers, Reliability.ACK_NACK,
                 new BasicSettings.Variant(false, 0, 0, true));
-    }
-
-    @Override
-    public Assumptions assumptions(BasicSettings s) {
-        return Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
-                + " NIC memory (Tezuka et al., PM, 1997)");
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes()
-                + " B, ACK/NACK (nowemu.protocol.reliability); shared settings nowemu.protocol.pm";
     }
 }

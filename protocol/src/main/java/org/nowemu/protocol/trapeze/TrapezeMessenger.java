@@ -13,6 +13,15 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * earlier part goes unnoticed: Trapeze promises nothing). Payloads are used in their frames, not copied.
  */
 public final class TrapezeMessenger extends LibraryMessenger {
+    /** A Trapeze program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements TrapezeProgram {
+        @Override
+        @continuable
+        public void run(Trapeze t) {
+            body.run(new TrapezeMessenger(t));
+        }
+    }
+
     /** The control message that goes with each payload: the upper layer's header [E]. */
     static final int HEADER = 8;
 
@@ -50,15 +59,6 @@ public final class TrapezeMessenger extends LibraryMessenger {
             if (LastPart.isLast(m.control())) {
                 arrived();
             }
-        }
-    }
-
-    /** A Trapeze program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements TrapezeProgram {
-        @Override
-        @continuable
-        public void run(Trapeze t) {
-            body.run(new TrapezeMessenger(t));
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.nowemu.protocol.trapeze;
 
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.system.SystemSpec;
 import org.nowemu.protocol.system.DesignChoices;
@@ -23,13 +22,10 @@ public final class TrapezeSystem extends OneProcessSystem<TrapezeSettings, Trape
                 .sram(TrapezeFirmware::sramNeeded)
                 .firmware(TrapezeFirmware::new)
                 .process(TrapezeProcess::new)
-                .messenger((s, maxBytes, body) -> new TrapezeMessenger.Program(body)));
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "payloads of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes() + " B, "
-                + (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "interrupts" : "polling")
-                + "; shared settings nowemu.protocol.trapeze";
+                .messenger((s, maxBytes, body) -> new TrapezeMessenger.Program(body))
+                .describe((r, stack) -> "payloads of "
+                        + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes() + " B, "
+                        + (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "interrupts" : "polling")
+                        + "; shared settings nowemu.protocol.trapeze"));
     }
 }

@@ -13,6 +13,15 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * unnoticed: U-Net promises nothing). Received data is used in its buffer, not copied.
  */
 public final class UnetMessenger extends LibraryMessenger {
+    /** A U-Net program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements UnetProgram {
+        @Override
+        @continuable
+        public void run(Unet u) {
+            body.run(new UnetMessenger(u));
+        }
+    }
+
     private final Unet u;
     private final int[] channel;
     private long cursor;
@@ -57,15 +66,6 @@ public final class UnetMessenger extends LibraryMessenger {
             if (LastPart.isLast(m.data())) {
                 arrived();
             }
-        }
-    }
-
-    /** A U-Net program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements UnetProgram {
-        @Override
-        @continuable
-        public void run(Unet u) {
-            body.run(new UnetMessenger(u));
         }
     }
 }

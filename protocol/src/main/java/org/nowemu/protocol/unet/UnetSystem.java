@@ -1,6 +1,5 @@
 package org.nowemu.protocol.unet;
 
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.system.SystemSpec;
 import org.nowemu.protocol.system.DesignChoices;
@@ -23,13 +22,10 @@ public final class UnetSystem extends OneProcessSystem<UnetSettings, UnetProgram
                 .sram(UnetFirmware::sramNeeded)
                 .firmware(UnetFirmware::new)
                 .process(UnetProcess::new)
-                .messenger((s, maxBytes, body) -> new UnetMessenger.Program(body)));
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return (r.config().getBoolean(StackEntry.key(stack, "tlb")) ? "U-Net/MM (the NIC's TLB)" : "pinned segment")
-                + ", " + (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "upcalls" : "polling")
-                + "; shared settings nowemu.protocol.unet";
+                .messenger((s, maxBytes, body) -> new UnetMessenger.Program(body))
+                .describe((r, stack) -> (r.config().getBoolean(StackEntry.key(stack, "tlb"))
+                        ? "U-Net/MM (the NIC's TLB)" : "pinned segment")
+                        + ", " + (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "upcalls" : "polling")
+                        + "; shared settings nowemu.protocol.unet"));
     }
 }

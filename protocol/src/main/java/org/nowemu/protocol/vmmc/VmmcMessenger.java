@@ -14,6 +14,15 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * been taken; its data is used where it landed.
  */
 public final class VmmcMessenger extends LibraryMessenger {
+    /** A VMMC (and VMMC-2) program that runs a benchmark over this messenger. */
+    public record Program(int maxBytes, MessengerProgram body) implements VmmcProgram {
+        @Override
+        @continuable
+        public void run(Vmmc v) {
+            body.run(open(v, maxBytes));
+        }
+    }
+
     /** Where the program's send buffer starts in its address space [E]. */
     static final long SEND_BUFFER = 0x1000_0000L;
     /** How long a sender waits before asking again for an export not yet made (ps). */
@@ -82,15 +91,6 @@ public final class VmmcMessenger extends LibraryMessenger {
             if (v.next(deadline) == null) {
                 return;
             }
-        }
-    }
-
-    /** A VMMC (and VMMC-2) program that runs a benchmark over this messenger. */
-    public record Program(int maxBytes, MessengerProgram body) implements VmmcProgram {
-        @Override
-        @continuable
-        public void run(Vmmc v) {
-            body.run(open(v, maxBytes));
         }
     }
 }

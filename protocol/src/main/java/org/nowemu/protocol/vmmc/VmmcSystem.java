@@ -1,7 +1,6 @@
 package org.nowemu.protocol.vmmc;
 
 import java.util.Set;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
@@ -23,7 +22,9 @@ public final class VmmcSystem extends OneProcessSystem<VmmcSettings, VmmcProgram
         super(spec("vmmc", IdSystem.VMMC, VmmcSettings.ROOT, TranslationChoice.NIC_TLB, Reliability.BACKPRESSURE,
                 "VMMC: sender-based remote memory, import/export, DMA from user pages via the NIC's TLB, back-pressure",
                 new DesignChoices("DMA", "software TLB on NIC", "yes", "polling + interrupts",
-                "reliable: link back-pressure", "none")));
+                "reliable: link back-pressure", "none"))
+                .assumes(Assumptions.losslessNetwork("VMMC exploits the link's back-pressure and has no"
+                        + " retransmission: a CRC error is fatal (Dubnicki et al., VMMC, 1997)")));
     }
 
     /**
@@ -39,24 +40,9 @@ public final class VmmcSystem extends OneProcessSystem<VmmcSettings, VmmcProgram
                 .sram(VmmcFirmware::sramNeeded)
                 .firmware((s, routes) -> new VmmcFirmware(s, routes, ids))
                 .process((profile, nic, hosts, s, p) -> new VmmcProcess(profile, nic, hosts, s, p, ids))
-                .messenger((s, maxBytes, body) -> new VmmcMessenger.Program(maxBytes, body));
-    }
-
-    /** The line {@code ./nowemu list} shows for a stack of system {@code name} on VMMC's firmware. */
-    public static String describe(ConfigReader r, String stack, String name) {
-        return (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "notifications by interrupt"
-                : "notifications polled")
-                + "; shared settings nowemu.protocol." + name;
-    }
-
-    @Override
-    public Assumptions assumptions(VmmcSettings s) {
-        return Assumptions.losslessNetwork("VMMC exploits the link's back-pressure and has no retransmission: a CRC"
-                + " error is fatal (Dubnicki et al., VMMC, 1997)");
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return describe(r, stack, name());
+                .messenger((s, maxBytes, body) -> new VmmcMessenger.Program(maxBytes, body))
+                .describe((r, stack) -> (r.config().getBoolean(StackEntry.key(stack, "interrupts"))
+                        ? "notifications by interrupt" : "notifications polled")
+                        + "; shared settings nowemu.protocol." + name);
     }
 }

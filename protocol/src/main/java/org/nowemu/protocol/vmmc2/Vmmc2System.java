@@ -1,6 +1,5 @@
 package org.nowemu.protocol.vmmc2;
 
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
@@ -29,17 +28,8 @@ public final class Vmmc2System extends OneProcessSystem<VmmcSettings, VmmcProgra
         super(VmmcSystem.spec("vmmc2", IdSystem.VMMC2, ROOT, TranslationChoice.UTLB, Reliability.ACK_NACK,
                 "VMMC-2: VMMC with a user-managed TLB cached on the NIC and retransmission by the NIC",
                 new DesignChoices("DMA", "UTLB in host memory, cached on NIC", "yes", "polling + interrupts",
-                "reliable: ACK/NACK, retransmission on NIC", "none")));
-    }
-
-    @Override
-    public Assumptions assumptions(VmmcSettings s) {
-        return Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
-                + " sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)");
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return VmmcSystem.describe(r, stack, name());
+                "reliable: ACK/NACK, retransmission on NIC", "none"))
+                .assumes(Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged"
+                        + " packets and the sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)")));
     }
 }

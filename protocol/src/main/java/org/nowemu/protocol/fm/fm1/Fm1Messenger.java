@@ -10,6 +10,15 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * has the message whole when it runs (in the slot, or reassembled) and only counts it.
  */
 public final class Fm1Messenger extends LibraryMessenger {
+    /** An FM 1.x program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements Fm1Program {
+        @Override
+        @continuable
+        public void run(Fm1 fm) {
+            body.run(new Fm1Messenger(fm));
+        }
+    }
+
     /** The handler id the messenger registers. */
     public static final int HANDLER = 1;
 
@@ -31,14 +40,5 @@ public final class Fm1Messenger extends LibraryMessenger {
     @continuable
     public void await(long count, long deadline) {
         fm.extractUntil(() -> arrived(count), deadline);
-    }
-
-    /** An FM 1.x program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements Fm1Program {
-        @Override
-        @continuable
-        public void run(Fm1 fm) {
-            body.run(new Fm1Messenger(fm));
-        }
     }
 }

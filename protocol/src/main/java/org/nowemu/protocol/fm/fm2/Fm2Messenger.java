@@ -11,6 +11,15 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * into a buffer the program reuses, suspended while packets are still to come.
  */
 public final class Fm2Messenger extends LibraryMessenger {
+    /** An FM 2.x program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements Fm2Program {
+        @Override
+        @continuable
+        public void run(Fm2 fm) {
+            body.run(new Fm2Messenger(fm));
+        }
+    }
+
     /** The handler id the messenger registers. */
     public static final int HANDLER = 1;
 
@@ -49,14 +58,5 @@ public final class Fm2Messenger extends LibraryMessenger {
     @continuable
     public void await(long count, long deadline) {
         fm.extractUntil(() -> arrived(count), deadline);
-    }
-
-    /** An FM 2.x program that runs a benchmark over this messenger. */
-    public record Program(MessengerProgram body) implements Fm2Program {
-        @Override
-        @continuable
-        public void run(Fm2 fm) {
-            body.run(new Fm2Messenger(fm));
-        }
     }
 }

@@ -12,6 +12,7 @@ import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.HostSetup;
@@ -31,6 +32,7 @@ public abstract class OneProcessSystem<S extends SystemSettings, P> implements C
         Objects.requireNonNull(spec.settings, "settings");
         Objects.requireNonNull(spec.firmware, "firmware");
         Objects.requireNonNull(spec.process, "process");
+        Objects.requireNonNull(spec.describer, "describe");
     }
 
     @Override
@@ -51,6 +53,16 @@ public abstract class OneProcessSystem<S extends SystemSettings, P> implements C
     @Override
     public final DesignChoices choices() {
         return spec.choices;
+    }
+
+    @Override
+    public Assumptions assumptions(S s) {
+        return spec.assumptions;
+    }
+
+    @Override
+    public final String describe(ConfigReader r, String stack) {
+        return spec.describer.describe(r, stack);
     }
 
     @Override

@@ -7,13 +7,14 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.system.Assumptions;
 import org.nowemu.protocol.system.DesignChoices;
 import org.nowemu.protocol.system.SystemSettings;
 
 /**
- * What a system with one process per host is made of, declared once in its class: its name, program type, line
- * for {@code ./nowemu list} and design choices, and the makers of its settings, firmware, process and benchmark
- * program, and of the SRAM figure its check uses. {@link OneProcessSystem} does the rest. The makers are
+ * What a system with one process per host is made of, declared once in its class: its name, program type, lines
+ * for {@code ./nowemu list}, design choices and assumptions, and the makers of its settings, firmware, process and
+ * benchmark program, and of the SRAM figure its check uses. {@link OneProcessSystem} does the rest. The makers are
  * factories, never programs: a program a maker returns is a named class the weaver rewrites.
  *
  * @param <S> the system's settings
@@ -44,6 +45,12 @@ public final class SystemSpec<S extends SystemSettings, P> {
         LibraryThread make(HardwareProfile profile, NicParts nic, int hosts, S s, P program);
     }
 
+    /** The line {@code ./nowemu list} shows for a stack ({@code CommSystem.describe}). */
+    @FunctionalInterface
+    public interface Describer {
+        String describe(ConfigReader r, String stack);
+    }
+
     /** A program of the system that runs a benchmark over its messenger ({@code CommSystem.messengerProgram}). */
     @FunctionalInterface
     public interface MessengerMaker<S, P> {
@@ -54,6 +61,8 @@ public final class SystemSpec<S extends SystemSettings, P> {
     final Class<P> programType;
     final String description;
     final DesignChoices choices;
+    Assumptions assumptions = Assumptions.NONE;
+    Describer describer;
     SettingsReader<S> settings;
     Sram<S> sram;
     FirmwareMaker<S> firmware;
@@ -69,6 +78,17 @@ public final class SystemSpec<S extends SystemSettings, P> {
         this.programType = programType;
         this.description = description;
         this.choices = choices;
+    }
+
+    /** What every stack of the system assumes away ({@code CommSystem.assumptions}); none if not given. */
+    public SystemSpec<S, P> assumes(Assumptions a) {
+        this.assumptions = a;
+        return this;
+    }
+
+    public SystemSpec<S, P> describe(Describer d) {
+        this.describer = d;
+        return this;
     }
 
     public SystemSpec<S, P> settings(SettingsReader<S> reader) {
