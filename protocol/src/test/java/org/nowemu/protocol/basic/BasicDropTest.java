@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
@@ -34,12 +33,7 @@ class BasicDropTest {
         assertEquals(12, res.counter("basic.dropped.no_buffer"));
         assertEquals(13, res.counter("basic.delivered"));
         assertEquals(0, res.counter("nic.rx.stops_sent"), "dropping keeps the link drained");
-        Ledger l = res.ledger();
-        assertTrue(l.kept(), "drops of a stack that promises nothing keep the ledger: " + l);
-        assertEquals(25, l.sent());
-        assertEquals(13, l.handledOnce());
-        assertEquals(12, l.dropped());
-        assertEquals(0, l.lost());
+        Systems.assertKeptWithDrops(res.ledger(), 25, 13, 12);
     }
 
     /** Packets 0..19 to host 1 at once, then 20..24 at 2 ms. */

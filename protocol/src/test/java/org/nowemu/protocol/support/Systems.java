@@ -1,10 +1,14 @@
 package org.nowemu.protocol.support;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.List;
 import java.util.function.IntFunction;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
+import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.hardware.cluster.Cluster;
@@ -86,6 +90,30 @@ public final class Systems {
         run(cluster(r, stack, h -> h == 0 ? new Stream(1, bytes, count)
                 : h == 1 ? new Receive(0, count, HORIZON / 2, seen) : null));
         return seen[0].rate(bytes);
+    }
+
+    /**
+     * The best streaming rate (B/s) from host 0 to host 1 over messages of each of {@code sizes} bytes, each run
+     * sending {@code total} bytes in all and at least {@code min} messages.
+     */
+    public static double bestRate(ConfigReader r, String stack, int total, int min, int... sizes) {
+        double best = 0;
+        for (int size : sizes) {
+            best = Math.max(best, rate(r, stack, size, Math.max(min, total / size)));
+        }
+        return best;
+    }
+
+    /**
+     * A stack that promises nothing dropped packets: its ledger is kept, with {@code sent} messages sent,
+     * {@code handled} handled once, {@code dropped} dropped and none lost.
+     */
+    public static void assertKeptWithDrops(Ledger l, long sent, long handled, long dropped) {
+        assertTrue(l.kept(), "drops of a stack that promises nothing keep the ledger: " + l);
+        assertEquals(sent, l.sent());
+        assertEquals(handled, l.handledOnce());
+        assertEquals(dropped, l.dropped());
+        assertEquals(0, l.lost());
     }
 
     /**

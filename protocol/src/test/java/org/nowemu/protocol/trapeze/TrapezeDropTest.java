@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
@@ -37,12 +36,7 @@ class TrapezeDropTest {
         assertEquals(13, res.counter("trapeze.transmitted"));
         assertEquals(13, res.counter("trapeze.delivered") + res.counter("trapeze.dropped.no_ring_entry"),
                 "every packet reached the receiving NIC: a full ring does not hold the sender back");
-        Ledger l = res.ledger();
-        assertTrue(l.kept(), "drops of a stack that promises nothing keep the ledger: " + l);
-        assertEquals(13, l.sent());
-        assertEquals(7, l.handledOnce());
-        assertEquals(6, l.dropped());
-        assertEquals(0, l.lost());
+        Systems.assertKeptWithDrops(res.ledger(), 13, 7, 6);
     }
 
     /** Messages 0..9 to host 1 at once (the even ones with a 1 KB payload), then 10..12 at 2 ms. */

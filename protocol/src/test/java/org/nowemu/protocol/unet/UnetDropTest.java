@@ -9,7 +9,6 @@ import java.util.List;
 import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
@@ -40,12 +39,7 @@ class UnetDropTest {
         assertEquals(5, res.counter("unet.delivered"));
         assertEquals(2, res.counter("unet.delivered_inline"));
         assertEquals(11, res.counter("unet.fetched"), "the NIC DMAs the 1 KB messages from the segment");
-        Ledger l = res.ledger();
-        assertTrue(l.kept(), "drops of a stack that promises nothing keep the ledger: " + l);
-        assertEquals(13, l.sent());
-        assertEquals(7, l.handledOnce());
-        assertEquals(6, l.dropped());
-        assertEquals(0, l.lost());
+        Systems.assertKeptWithDrops(res.ledger(), 13, 7, 6);
     }
 
     /** Messages 0..9 of 1 KB and 10, 11 of 16 B to host 1 at once, then 12 of 1 KB at 2 ms. */
