@@ -5,6 +5,7 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.protocol.fm.FmCore;
 import org.nowemu.protocol.fm.FmLibrary;
+import org.nowemu.protocol.fm.fm1.Fm1Api;
 import org.nowemu.protocol.fm.fm1.Fm1Handler;
 import org.nowemu.protocol.parts.host.HostOps;
 import org.nowemu.protocol.parts.host.LibraryThread;
@@ -26,7 +27,7 @@ import org.nowemu.protocol.parts.staging.StagingArea;
  *
  * <p>Counters: {@code fmmc.sent}, {@code fmmc.multicasts}, {@code fmmc.handled}, and {@link FmCore}'s.
  */
-public final class FmMc extends FmLibrary {
+public final class FmMc extends FmLibrary implements Fm1Api {
     private final McProcess p;
     private final McSettings s;
     private final Fm1Handler[] handlers = new Fm1Handler[HANDLERS];
@@ -61,11 +62,13 @@ public final class FmMc extends FmLibrary {
         return p;
     }
 
+    @Override
     public void register(int id, Fm1Handler handler) {
         handlers[id] = handler;
     }
 
     /** FM_send: FM 1.x's ({@link FmCore#send}). */
+    @Override
     @continuable
     public void send(int dest, int handler, byte[] buf, int size) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host()) {

@@ -18,7 +18,7 @@ import org.nowemu.protocol.parts.staging.Reassembly;
  *
  * <p>Counters: {@code fm.sent} (messages), {@code fm.handled}, {@code fm.reassembled_bytes}, and {@link FmCore}'s.
  */
-public final class Fm1 extends FmLibrary {
+public final class Fm1 extends FmLibrary implements Fm1Api {
     private final FmProcess p;
     private final Fm1Handler[] handlers = new Fm1Handler[HANDLERS];
     /** Per sender: the message being reassembled, and how much of it has arrived. */
@@ -31,7 +31,7 @@ public final class Fm1 extends FmLibrary {
         this.staging = new Reassembly(process.hosts());
     }
 
-    /** Registers {@code handler} under {@code id} (0..255), the id messages name. */
+    @Override
     public void register(int id, Fm1Handler handler) {
         checkHandlerId(id);
         handlers[id] = handler;
@@ -45,6 +45,7 @@ public final class Fm1 extends FmLibrary {
     }
 
     /** FM_send: {@code size} bytes of {@code buf}, one contiguous buffer, to {@code dest}'s handler {@code handler}. */
+    @Override
     @continuable
     public void send(int dest, int handler, byte[] buf, int size) {
         checkDestination("FM", dest);

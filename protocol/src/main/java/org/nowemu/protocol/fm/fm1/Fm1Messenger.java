@@ -7,9 +7,10 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * FM 1.x behind a {@link Messenger}: one {@code FM_send} per message to handler {@value #HANDLER}, whose handler
- * has the message whole when it runs (in the slot, or reassembled) and only counts it.
+ * has the message whole when it runs (in the slot, or reassembled) and only counts it. FM/MC's messenger is this one
+ * with multicast added.
  */
-public final class Fm1Messenger extends LibraryMessenger {
+public class Fm1Messenger extends LibraryMessenger {
     /** An FM 1.x program that runs a benchmark over this messenger. */
     public record Program(MessengerProgram body) implements Fm1Program {
         @Override
@@ -22,9 +23,9 @@ public final class Fm1Messenger extends LibraryMessenger {
     /** The handler id the messenger registers. */
     public static final int HANDLER = 1;
 
-    private final Fm1 fm;
+    private final Fm1Api fm;
 
-    public Fm1Messenger(Fm1 fm) {
+    public Fm1Messenger(Fm1Api fm) {
         super(fm);
         this.fm = fm;
         fm.register(HANDLER, (b, size, sender) -> arrived());
@@ -32,13 +33,13 @@ public final class Fm1Messenger extends LibraryMessenger {
 
     @Override
     @continuable
-    public void send(int dest, int bytes) {
+    public final void send(int dest, int bytes) {
         fm.send(dest, HANDLER, buffer(bytes), bytes);
     }
 
     @Override
     @continuable
-    public void await(long count, long deadline) {
+    public final void await(long count, long deadline) {
         fm.extractUntil(() -> arrived(count), deadline);
     }
 }
