@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
-import org.nowemu.protocol.parts.bench.Messenger;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.parts.bench.Streaming;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
@@ -27,21 +23,8 @@ class ComparisonLossTest {
             + "nowemu.hardware.profiles.ppro.link.bit-error-rate = 1e-5");
 
     private static RunResult stream(String stack) {
-        return Systems.run(Systems.cluster(NOISY, stack, h -> h == 0 ? new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                for (int i = 0; i < 60; i++) {
-                    m.send(1, 1000);
-                }
-            }
-        } : h == 1 ? new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                Streaming.receive(m, 0, 60, 5_000_000_000L);
-            }
-        }: null));
+        return Systems.run(Systems.cluster(NOISY, stack, h -> h == 0 ? new Systems.Sends(1, 1000, 60)
+                : h == 1 ? new Systems.Receive(0, 60, 5_000_000_000L, null) : null));
     }
 
     @Test
@@ -68,15 +51,7 @@ class ComparisonLossTest {
     void fmLosingMessagesWithNoFaultBreaksTheLedger() {
         RunResult res = Systems.run(Systems.cluster(AmNets.config("nowemu.hardware.profile = ppro\n"
                 + "nowemu.topology { name = chain, chain { switches = 1, hosts-per-switch = 3 } }"), "fm2",
-                h -> h == 0 ? new MessengerProgram() {
-                    @Override
-                    @continuable
-                    public void run(Messenger m) {
-                        for (int i = 0; i < 5; i++) {
-                            m.send(2, 100);
-                        }
-                    }
-                } : null));
+                h -> h == 0 ? new Systems.Sends(2, 100, 5) : null));
         assertEquals(5, res.counter("fm.dropped.no_host"), res.counters().toString());
         assertFalse(res.ledger().kept());
         assertEquals(5, res.ledger().lost(), res.ledger().toString());

@@ -1,9 +1,11 @@
 package org.nowemu.protocol.basic;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LastPart;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
+import org.nowemu.protocol.parts.bench.MarkedParts;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * The basic protocol behind a {@link Messenger}: a message is cut into packets of at most the stack's payload (the
@@ -11,59 +13,41 @@ import org.nowemu.protocol.parts.bench.Messenger;
  * has arrived when its last packet has been handled (a dropped earlier packet goes unnoticed, as the protocol
  * promises nothing). Packets are handled where they land, without a copy out.
  */
-public final class BasicMessenger implements Messenger {
+public final class BasicMessenger extends LibraryMessenger {
+    /** A basic-protocol program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements BasicProgram {
+        @Override
+        @continuable
+        public void run(Basic basic) {
+            body.run(new BasicMessenger(basic));
+        }
+    }
+
     private final Basic b;
-    private final Arrivals arrivals = new Arrivals();
-    private final byte[] last;
-    private final byte[] more;
+    private final MarkedParts parts;
 
     public BasicMessenger(Basic basic) {
+        super(basic);
         this.b = basic;
-        this.last = new byte[basic.maxPayload()];
-        this.more = new byte[basic.maxPayload()];
-        last[0] = 1;
+        this.parts = new MarkedParts(basic.maxPayload());
         basic.setHandler((src, data) -> {
-            if (data.length > 0 && data[0] == 1) {
-                arrivals.arrived(basic.now());
+            if (LastPart.isLast(data)) {
+                arrived();
             }
         });
     }
 
     @Override
-    public int host() {
-        return b.host();
-    }
-
-    @Override
-    public long now() {
-        return b.now();
-    }
-
-    @Override
     @continuable
     public void send(int dest, int bytes) {
-        int max = b.maxPayload();
-        int left = Math.max(1, bytes);
-        while (left > max) {
-            b.send(dest, more);
-            left -= max;
+        for (byte[] part : parts.of(bytes)) {
+            b.send(dest, part);
         }
-        b.send(dest, java.util.Arrays.copyOf(last, left));
-    }
-
-    @Override
-    public Arrivals arrivals() {
-        return arrivals;
     }
 
     @Override
     @continuable
     public void await(long count, long deadline) {
-        b.pollUntil(() -> arrivals.count() >= count, deadline);
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return b.counter(name);
+        b.pollUntil(() -> arrived(count), deadline);
     }
 }

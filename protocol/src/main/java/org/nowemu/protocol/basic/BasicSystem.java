@@ -1,19 +1,13 @@
 package org.nowemu.protocol.basic;
 
-import java.util.Optional;
-import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.hardware.nic.Firmware;
-import org.nowemu.hardware.nic.NicParts;
-import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.actors.config.BadInputException;
+import org.nowemu.actors.runtime.IdSystem;
+import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.system.OneProcessSystem;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
-import org.nowemu.protocol.system.HostSetup;
-import org.nowemu.protocol.system.StackEntry;
-import org.nowemu.protocol.system.DesignChoices;
-import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.parts.system.SystemSpec;
 import org.nowemu.protocol.system.Assumptions;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.StackEntry;
 
 /**
  * The survey's basic protocol ({@code system = basic}; stacks {@code basic} and {@code basic1k}): each NIC runs
@@ -23,20 +17,43 @@ public final class BasicSystem extends OneProcessSystem<BasicSettings, BasicProg
     public static final BasicSystem INSTANCE = new BasicSystem();
 
     private BasicSystem() {
-        super("basic", BasicProgram.class,
+        super(new SystemSpec<BasicSettings, BasicProgram>("basic", BasicProgram.class,
                 "the survey's basic protocol: packets staged through a pinned DMA area, descriptor rings, unreliable",
                 new DesignChoices("DMA after a copy", "DMA areas", "no", "polling", "unreliable: drops counted",
-                "none"));
+                "none"))
+                .settings((r, stack, profile) -> BasicSettings.read(r, stack, profile.nic().maxPacketBytes()))
+                .sram(BasicFirmware::sramNeeded)
+                .firmware(BasicFirmware::new)
+                .process(BasicProcess::new)
+                .messenger((s, maxBytes, body) -> new BasicMessenger.Program(body))
+                .describe((r, stack) -> {
+                    String rel = StackEntry.key(stack, "reliability");
+                    return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes()
+                            + " B payload" + (r.config().hasPath(rel) ? ", reliability " + r.string(rel) : "")
+                            + "; shared settings nowemu.protocol.basic";
+                }));
     }
 
-    @Override
-    protected long sramNeeded(BasicSettings s, HardwareProfile profile, int hosts) {
-        return BasicFirmware.sramNeeded(s, hosts);
+    /** How a system on the basic engine runs one of its programs as a basic-protocol program (a named class). */
+    @FunctionalInterface
+    public interface Adapter<P> {
+        BasicProgram over(BasicSettings s, P program);
     }
 
-    @Override
-    protected LibraryThread process(BasicSettings s, HostSetup host, BasicProgram p) {
-        return new BasicProcess(host.profile(), host.nic(), host.hosts(), s, p);
+    /**
+     * A system composed of the basic protocol's firmware and library (PM's, Hamlyn's): its stacks' settings, its ids
+     * in the ledger, and how its library sits on {@link Basic}. It has no benchmark adapter until it declares one.
+     */
+    public static <P> SystemSpec<BasicSettings, P> onEngine(String name, Class<P> programType, String description,
+                                                            DesignChoices choices, IdSystem ids,
+                                                            SystemSpec.SettingsReader<BasicSettings> settings,
+                                                            Adapter<P> adapter) {
+        return new SystemSpec<BasicSettings, P>(name, programType, description, choices)
+                .settings(settings)
+                .sram(BasicFirmware::sramNeeded)
+                .firmware((s, routes) -> new BasicFirmware(s, routes, ids))
+                .process((profile, nic, hosts, s, p) -> new BasicProcess(profile, nic, hosts, s,
+                        adapter.over(s, p), ids));
     }
 
     @Override
@@ -46,43 +63,13 @@ public final class BasicSystem extends OneProcessSystem<BasicSettings, BasicProg
                 + " sequence numbers and unacknowledged packets in NIC SRAM") : Assumptions.NONE;
     }
 
-    @Override
-    public BasicSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
-        return BasicSettings.read(r, stack, profile.nic().maxPacketBytes());
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        String rel = StackEntry.key(stack, "reliability");
-        return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "max-payload")).toBytes()
-                + " B payload" + (r.config().hasPath(rel) ? ", reliability " + r.string(rel) : "")
-                + "; shared settings nowemu.protocol.basic";
-    }
-
     /** Host credits need a host buffer for each sender. */
     @Override
     protected void checkStack(BasicSettings s, int hosts) {
-        if (s.reliability() == org.nowemu.protocol.parts.reliability.Reliability.HOST_CREDITS
-                && s.recvRing() < hosts - 1) {
-            throw new org.nowemu.actors.config.BadInputException("nowemu.protocol.basic.recv-ring: " + s.recvRing()
+        if (s.reliability() == Reliability.HOST_CREDITS && s.recvRing() < hosts - 1) {
+            throw new BadInputException("nowemu.protocol.basic.recv-ring: " + s.recvRing()
                     + " host buffers cannot give each of " + (hosts - 1) + " senders a credit (stack " + s.name()
                     + ", reliability host-credits)");
         }
-    }
-
-    @Override
-    public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
-        return new BasicFirmware(s, routes);
-    }
-
-    @Override
-    public Optional<BasicProgram> messengerProgram(BasicSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new BasicProgram() {
-            @Override
-            @continuable
-            public void run(Basic b) {
-                body.run(new BasicMessenger(b));
-            }
-        });
     }
 }

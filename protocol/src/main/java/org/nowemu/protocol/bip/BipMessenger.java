@@ -1,9 +1,9 @@
 package org.nowemu.protocol.bip;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * BIP behind a {@link Messenger}: a message is one {@code bip_tsend} on tag 0 from a send buffer the program
@@ -11,28 +11,27 @@ import org.nowemu.protocol.parts.bench.Messenger;
  * the benchmark sends (so both buffers' pages are pinned by the first messages only). A message has arrived when
  * the receive returns.
  */
-public final class BipMessenger implements Messenger {
+public final class BipMessenger extends LibraryMessenger {
+    /** A BIP program that runs a benchmark over this messenger. */
+    public record Program(int maxBytes, MessengerProgram body) implements BipProgram {
+        @Override
+        @continuable
+        public void run(Bip bip) {
+            body.run(new BipMessenger(bip, maxBytes));
+        }
+    }
+
     private static final int TAG = 0;
 
     private final Bip bip;
-    private final Arrivals arrivals = new Arrivals();
     private final Bip.Buffer out;
     private final Bip.Buffer in;
 
     public BipMessenger(Bip bip, int maxBytes) {
+        super(bip);
         this.bip = bip;
         this.out = bip.buffer(maxBytes);
         this.in = bip.buffer(maxBytes);
-    }
-
-    @Override
-    public int host() {
-        return bip.node();
-    }
-
-    @Override
-    public long now() {
-        return bip.now();
     }
 
     @Override
@@ -41,23 +40,13 @@ public final class BipMessenger implements Messenger {
         bip.tsend(dest, TAG, out, Math.min(bytes, out.bytes()));
     }
 
-    @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
     /** Receives until {@code count} have arrived; BIP's receive blocks, so the deadline only stops new ones. */
     @Override
     @continuable
     public void await(long count, long deadline) {
-        while (arrivals.count() < count && bip.now() < deadline) {
+        while (!arrived(count) && bip.now() < deadline) {
             bip.trecv(TAG, in, in.bytes());
-            arrivals.arrived(bip.now());
+            arrived();
         }
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return bip.counter(name);
     }
 }

@@ -1,19 +1,18 @@
 package org.nowemu.protocol.fmmc;
 
 import java.util.Arrays;
-import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.fm.FmCore;
-import org.nowemu.protocol.fm.FmWire;
+import org.nowemu.protocol.fm.FmLibrary;
+import org.nowemu.protocol.fm.fm1.Fm1Api;
 import org.nowemu.protocol.fm.fm1.Fm1Handler;
 import org.nowemu.protocol.parts.host.HostOps;
+import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.ring.RingTail;
 import org.nowemu.protocol.parts.staging.Reassembly;
 import org.nowemu.protocol.parts.staging.StagingArea;
-import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
  * FM/MC as a program sees it (systems §6.2): FM 1.x's {@code FM_send} and {@code FM_extract} over FM's core
@@ -21,18 +20,17 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * by PIO into a multicast send slot (the NIC takes the credit: one buffer at every member, from the manager), and
  * arrives at each member in its multicast area, which {@code FM_extract} polls beside the unicast one. Handlers get
  * whole messages; a sender waiting for a multicast send slot takes in the multicasts that arrive meanwhile
- * (their handlers run), without which every host could wait on the others' buffers. A unicast message of several packets is reassembled as FM 1.x does; a multicast is one packet
+ * (their handlers run), without which every host could wait on the others' buffers. A unicast message of several packets is reassembled
+ * as FM 1.x does; a multicast is one packet
  * (at most the stack's packet payload) [E: a simplification, FM/MC's own limit was not available]. Polling only: the
  * interrupt-driven receipt of §6.3 is not modelled.
  *
  * <p>Counters: {@code fmmc.sent}, {@code fmmc.multicasts}, {@code fmmc.handled}, and {@link FmCore}'s.
  */
-public final class FmMc {
+public final class FmMc extends FmLibrary implements Fm1Api {
     private final McProcess p;
-    private final FmCore core;
     private final McSettings s;
-    private final HostSteps c;
-    private final Fm1Handler[] handlers = new Fm1Handler[256];
+    private final Fm1Handler[] handlers = new Fm1Handler[HANDLERS];
     private final RingTail mcSlots;
     private final StagingArea mcArea;
     private final Reassembly staging;
@@ -41,10 +39,9 @@ public final class FmMc {
     private long mcConsumed;
 
     FmMc(McProcess process, FmCore core, McSettings settings) {
+        super(core);
         this.p = process;
-        this.core = core;
         this.s = settings;
-        this.c = settings.fm().host();
         this.mcSlots = new RingTail(settings.sendSlots());
         this.mcArea = new StagingArea("h" + process.host() + " FM/MC multicast area", settings.hostSlots());
         this.staging = new Reassembly(process.hosts());
@@ -60,27 +57,18 @@ public final class FmMc {
         mcArea.arrive(a.slot(), a.body());
     }
 
-    public int host() {
-        return p.host();
+    @Override
+    public LibraryThread process() {
+        return p;
     }
 
-    public int hosts() {
-        return p.hosts();
-    }
-
-    public long now() {
-        return p.clock();
-    }
-
-    public Counter counter(String name) {
-        return p.stat(name);
-    }
-
+    @Override
     public void register(int id, Fm1Handler handler) {
         handlers[id] = handler;
     }
 
     /** FM_send: FM 1.x's ({@link FmCore#send}). */
+    @Override
     @continuable
     public void send(int dest, int handler, byte[] buf, int size) {
         if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
@@ -125,6 +113,7 @@ public final class FmMc {
     }
 
     /** FM_extract: every message whose last packet has arrived, unicast and multicast; returns how many. */
+    @Override
     @continuable
     public int extract() {
         p.sync();
@@ -144,7 +133,7 @@ public final class FmMc {
             if (in == null) {
                 break;
             }
-            handled += take(in);
+            handled += takeWhole(in, staging, null);
             p.sync();
         }
         if (mcConsumed > before) {
@@ -184,30 +173,8 @@ public final class FmMc {
         return 1;
     }
 
-    @continuable
-    private int take(FmCore.In in) {
-        FmWire.Header h = in.header();
-        int src = h.src();
-        int handled = 0;
-        if (h.first() && h.last()) {
-            core.handled(src);
-            deliver(h.handler(), Arrays.copyOfRange(in.body(), FmWire.HEADER_BYTES, in.body().length), h.total(),
-                    src);
-            handled = 1;
-        } else {
-            core.ops().copyFromDma(h.bytes());
-            byte[] whole = staging.add(src, h.first(), h.last(), h.total(), in.body(), FmWire.HEADER_BYTES, h.bytes());
-            if (whole != null) {
-                core.handled(src);
-                deliver(h.handler(), whole, whole.length, src);
-                handled = 1;
-            }
-        }
-        core.consumed(in);
-        return handled;
-    }
-
-    private void deliver(int id, byte[] buf, int size, int src) {
+    @Override
+    protected void deliver(int id, byte[] buf, int size, int src) {
         Fm1Handler h = handlers[id];
         if (h == null) {
             throw new IllegalStateException("FM/MC: handler " + id + " not registered on host " + p.host());
@@ -216,14 +183,14 @@ public final class FmMc {
         h.handle(buf, size, src);
     }
 
-    /** Extracts until {@code done} holds or virtual time reaches {@code deadline}. */
-    @continuable
-    public void extractUntil(BooleanSupplier done, long deadline) {
-        while (!done.getAsBoolean() && p.clock() < deadline) {
-            if (extract() == 0 && !done.getAsBoolean()) {
-                p.idle(() -> core.anyArrived() || mcArea.ready(),
-                        core.idlePollPs() + core.ops().pollHitPs() + core.ops().cyclesPs(c.call()), deadline);
-            }
-        }
+    /** The idle loop polls the multicast area beside the unicast ring. */
+    @Override
+    protected boolean anyArrived() {
+        return core.anyArrived() || mcArea.ready();
+    }
+
+    @Override
+    protected long idlePs() {
+        return core.idlePollPs() + core.ops().pollHitPs() + core.ops().cyclesPs(c.call());
     }
 }

@@ -1,37 +1,27 @@
 package org.nowemu.protocol.fmmc;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.fm.fm1.Fm1Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 
-/** FM/MC behind a {@link Multicaster}: one handler that counts every message, unicast or multicast. */
-public final class FmMcMessenger implements Multicaster {
-    private static final int HANDLER = 1;
+/** FM/MC behind a {@link Multicaster}: FM 1.x's messenger, its one handler counting multicasts too. */
+public final class FmMcMessenger extends Fm1Messenger implements Multicaster {
+    /** An FM/MC program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements FmMcProgram {
+        @Override
+        @continuable
+        public void run(FmMc fm) {
+            body.run(new FmMcMessenger(fm));
+        }
+    }
+
     private final FmMc fm;
-    private final Arrivals arrivals = new Arrivals();
-    private byte[] buf = new byte[0];
 
     public FmMcMessenger(FmMc fm) {
+        super(fm);
         this.fm = fm;
-        fm.register(HANDLER, (b, size, sender) -> arrivals.arrived(fm.now()));
-    }
-
-    @Override
-    public int host() {
-        return fm.host();
-    }
-
-    @Override
-    public long now() {
-        return fm.now();
-    }
-
-    @Override
-    @continuable
-    public void send(int dest, int bytes) {
-        fm.send(dest, HANDLER, buffer(bytes), bytes);
     }
 
     @Override
@@ -43,28 +33,5 @@ public final class FmMcMessenger implements Multicaster {
     @continuable
     public void multicast(int first, int members, int bytes) {
         fm.mcSend(first, members, HANDLER, buffer(bytes), bytes);
-    }
-
-    private byte[] buffer(int bytes) {
-        if (buf.length < bytes) {
-            buf = new byte[bytes];
-        }
-        return buf;
-    }
-
-    @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
-    @Override
-    @continuable
-    public void await(long count, long deadline) {
-        fm.extractUntil(() -> arrivals.count() >= count, deadline);
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return fm.counter(name);
     }
 }

@@ -2,11 +2,9 @@ package org.nowemu.protocol.hamlyn;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.basic.Basic;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.host.ProcessServices;
+import org.nowemu.protocol.basic.OnBasic;
 
 /**
  * Hamlyn's host interface (systems §11.2; names [E]): sender-based remote memory. Each receiver's message
@@ -16,27 +14,18 @@ import org.nowemu.protocol.parts.host.ProcessServices;
  * receiving NIC checks the offset, DMAs the data there and appends a notification entry that {@link #poll} finds.
  * Small sends go by PIO into the NIC, large ones are copied into the sender's own DMA area and fetched by DMA.
  */
-public final class Hamlyn implements ProcessServices {
+public final class Hamlyn extends OnBasic {
     /** What a notification tells the program: who wrote, where, what. */
     @FunctionalInterface
     public interface Handler {
         void notified(int src, int offset, byte[] data);
     }
 
-    private final Basic b;
     private final long share;
 
     Hamlyn(Basic b, long share) {
-        this.b = b;
+        super(b);
         this.share = share;
-    }
-
-    public int host() {
-        return b.host();
-    }
-
-    public int hosts() {
-        return b.hosts();
     }
 
     /** Bytes of each receiver's message area this sender may write. */
@@ -64,20 +53,5 @@ public final class Hamlyn implements ProcessServices {
     public void setHandler(Handler h) {
         b.setHandler((src, payload) -> h.notified(src, ByteBuffer.wrap(payload).getInt(),
                 Arrays.copyOfRange(payload, 4, payload.length)));
-    }
-
-    @continuable
-    public int poll() {
-        return b.poll();
-    }
-
-    @continuable
-    public void pollUntil(BooleanSupplier done, long deadline) {
-        b.pollUntil(done, deadline);
-    }
-
-    @Override
-    public LibraryThread process() {
-        return b.process();
     }
 }

@@ -1,55 +1,49 @@
 package org.nowemu.protocol.hamlyn;
 
-import java.util.Arrays;
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LastPart;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
+import org.nowemu.protocol.parts.bench.MarkedParts;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * Hamlyn behind a {@link Messenger}: a message is written into the destination's area in sends of at most
  * {@link Hamlyn#maxSend} bytes, at offsets that go round this sender's share (the benchmarks' receivers consume
  * each message as it is notified, the agreement that makes reuse safe); the last send is marked in its first byte.
  */
-public final class HamlynMessenger implements Messenger {
+public final class HamlynMessenger extends LibraryMessenger {
+    /** A Hamlyn program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements HamlynProgram {
+        @Override
+        @continuable
+        public void run(Hamlyn h) {
+            body.run(new HamlynMessenger(h));
+        }
+    }
+
     private final Hamlyn h;
-    private final Arrivals arrivals = new Arrivals();
-    private final byte[] last;
-    private final byte[] more;
+    private final MarkedParts parts;
     private final long[] nextOffset;
 
     public HamlynMessenger(Hamlyn h) {
+        super(h);
         this.h = h;
-        this.last = new byte[h.maxSend()];
-        this.more = new byte[h.maxSend()];
+        this.parts = new MarkedParts(h.maxSend());
         this.nextOffset = new long[h.hosts()];
-        last[0] = 1;
         h.setHandler((src, offset, data) -> {
-            if (data.length > 0 && data[0] == 1) {
-                arrivals.arrived(h.now());
+            if (LastPart.isLast(data)) {
+                arrived();
             }
         });
     }
 
     @Override
-    public int host() {
-        return h.host();
-    }
-
-    @Override
-    public long now() {
-        return h.now();
-    }
-
-    @Override
     @continuable
     public void send(int dest, int bytes) {
-        int left = Math.max(1, bytes);
-        while (left > h.maxSend()) {
-            write(dest, more);
-            left -= h.maxSend();
+        for (byte[] part : parts.of(bytes)) {
+            write(dest, part);
         }
-        write(dest, Arrays.copyOf(last, left));
     }
 
     @continuable
@@ -62,18 +56,8 @@ public final class HamlynMessenger implements Messenger {
     }
 
     @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
-    @Override
     @continuable
     public void await(long count, long deadline) {
-        h.pollUntil(() -> arrivals.count() >= count, deadline);
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return h.counter(name);
+        h.pollUntil(() -> arrived(count), deadline);
     }
 }

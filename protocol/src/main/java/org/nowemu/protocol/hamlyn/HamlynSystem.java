@@ -1,26 +1,20 @@
 package org.nowemu.protocol.hamlyn;
 
-import java.util.Optional;
 import java.util.Set;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.nic.Firmware;
-import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.basic.Basic;
 import org.nowemu.protocol.basic.BasicFirmware;
 import org.nowemu.protocol.basic.BasicProcess;
 import org.nowemu.protocol.basic.BasicProgram;
 import org.nowemu.protocol.basic.BasicSettings;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.basic.BasicSystem;
 import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.system.DesignChoices;
-import org.nowemu.protocol.system.HostSetup;
 import org.nowemu.protocol.system.StackEntry;
-import org.nowemu.protocol.parts.routing.Routes;
 
 /**
  * Hamlyn ({@code system = hamlyn}, stack {@code hamlyn}; systems §11): the staged-DMA control program and
@@ -38,30 +32,27 @@ public final class HamlynSystem extends OneProcessSystem<BasicSettings, HamlynPr
     static final String ROOT = "nowemu.protocol.hamlyn.";
 
     private HamlynSystem() {
-        super("hamlyn", HamlynProgram.class,
+        super(BasicSystem.onEngine("hamlyn", HamlynProgram.class,
                 "Hamlyn: sender-based remote memory, PIO small and DMA large sends, relies on link back-pressure",
                 new DesignChoices("PIO & DMA", "DMA areas", "no (one process per NIC)", "polling",
-                "hardware back-pressure (no resends: losses counted)", "none"));
+                "hardware back-pressure (no resends: losses counted)", "none"),
+                IdSystem.HAMLYN, HamlynSystem::read, OverBasic::new)
+                .messenger((s, maxBytes, body) -> new HamlynMessenger.Program(body))
+                .describe((r, stack) -> "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes()
+                        + " B, PIO up to " + r.config().getMemorySize(ROOT + "pio-max").toBytes()
+                        + " B; shared settings nowemu.protocol.hamlyn"));
     }
 
-    @Override
-    protected long sramNeeded(BasicSettings s, HardwareProfile profile, int hosts) {
-        return BasicFirmware.sramNeeded(s, hosts);
+    /** A Hamlyn program run on the basic protocol's library, its area share the stack's. */
+    private record OverBasic(BasicSettings s, HamlynProgram program) implements BasicProgram {
+        @Override
+        @continuable
+        public void run(Basic b) {
+            program.run(new Hamlyn(b, s.variant().areaShare()));
+        }
     }
 
-    @Override
-    protected LibraryThread process(BasicSettings s, HostSetup host, HamlynProgram p) {
-        return new BasicProcess(host.profile(), host.nic(), host.hosts(), s, new BasicProgram() {
-                    @Override
-                    @continuable
-                    public void run(Basic b) {
-                        p.run(new Hamlyn(b, s.variant().areaShare()));
-                    }
-                }, IdSystem.HAMLYN);
-    }
-
-    @Override
-    public BasicSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+    private static BasicSettings read(ConfigReader r, String stack, HardwareProfile profile) {
         StackEntry.only(r, stack, Set.of());
         int headers = 8;
         int max = (int) r.bytes(ROOT + "max-packet", 8 + headers, profile.nic().maxPacketBytes());
@@ -69,27 +60,5 @@ public final class HamlynSystem extends OneProcessSystem<BasicSettings, HamlynPr
         long share = r.bytes(ROOT + "area-share", 1, 1L << 30);
         return BasicSettings.engine(r, ROOT, stack, max - headers, Reliability.BACKPRESSURE,
                 new BasicSettings.Variant(true, pio, share, false));
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes() + " B, PIO up to "
-                + r.config().getMemorySize(ROOT + "pio-max").toBytes() + " B; shared settings nowemu.protocol.hamlyn";
-    }
-
-    @Override
-    public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
-        return new BasicFirmware(s, routes, IdSystem.HAMLYN);
-    }
-
-    @Override
-    public Optional<HamlynProgram> messengerProgram(BasicSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new HamlynProgram() {
-            @Override
-            @continuable
-            public void run(Hamlyn h) {
-                body.run(new HamlynMessenger(h));
-            }
-        });
     }
 }

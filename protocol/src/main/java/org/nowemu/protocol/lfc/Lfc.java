@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.host.HostOps;
+import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.ProcessServices;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.ring.RingTail;
@@ -29,12 +30,20 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * <p>Counters: {@code lfc.sent}, {@code lfc.multicasts}, {@code lfc.handled}, {@code lfc.packets_sent},
  * {@code lfc.slot_reads}, {@code lfc.slots_full}, {@code lfc.polls}; and {@link LfcProcess}'s.
  */
-public final class Lfc {
+public final class Lfc implements ProcessServices {
     /** An LFC upcall [E: the signature], run on a whole message. */
     @FunctionalInterface
     public interface Upcall {
         @continuable
         void handle(byte[] buf, int size, int sender, boolean multicast);
+    }
+
+    /** The upcall until the program sets one: messages are taken and dropped on the floor. */
+    private static final class Ignore implements Upcall {
+        @Override
+        @continuable
+        public void handle(byte[] b, int n, int src, boolean m) {
+        }
     }
 
     private final LfcProcess p;
@@ -46,12 +55,7 @@ public final class Lfc {
     private final long[][] receivedFrom;
     /** Reassembly of unicast [0] and multicast [1] messages. */
     private final Reassembly[] staging;
-    private Upcall upcall = new Lfc.Upcall() {
-        @Override
-        @continuable
-        public void handle(byte[] b, int n, int src, boolean m) {
-        }
-    };
+    private Upcall upcall = new Ignore();
     private boolean interrupts;
     private boolean polling;
     private long consumed;
@@ -87,20 +91,9 @@ public final class Lfc {
         return p.ops();
     }
 
-    public int host() {
-        return p.host();
-    }
-
-    public int hosts() {
-        return p.hosts();
-    }
-
-    public long now() {
-        return p.clock();
-    }
-
-    public Counter counter(String name) {
-        return p.stat(name);
+    @Override
+    public LibraryThread process() {
+        return p;
     }
 
     public LfcSettings settings() {

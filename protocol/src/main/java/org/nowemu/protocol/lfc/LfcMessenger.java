@@ -1,35 +1,36 @@
 package org.nowemu.protocol.lfc;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 
 /** LFC behind a {@link Multicaster}: an upcall that counts every message, unicast or multicast, as it arrives. */
-public final class LfcMessenger implements Multicaster {
+public final class LfcMessenger extends LibraryMessenger implements Multicaster {
+    /** An LFC program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements LfcProgram {
+        @Override
+        @continuable
+        public void run(Lfc lfc) {
+            body.run(new LfcMessenger(lfc));
+        }
+    }
+
     private final Lfc lfc;
-    private final Arrivals arrivals = new Arrivals();
-    private byte[] buf = new byte[0];
 
     public LfcMessenger(Lfc lfc) {
+        super(lfc);
         this.lfc = lfc;
-        lfc.upcall(new Lfc.Upcall() {
-            @Override
-            public void handle(byte[] b, int size, int sender, boolean multicast) {
-                arrivals.arrived(lfc.now());
-            }
-        });
+        lfc.upcall(new Count());
     }
 
-    @Override
-    public int host() {
-        return lfc.host();
-    }
-
-    @Override
-    public long now() {
-        return lfc.now();
+    /** Counts every message as it is handed up. */
+    private final class Count implements Lfc.Upcall {
+        @Override
+        public void handle(byte[] b, int size, int sender, boolean multicast) {
+            arrived();
+        }
     }
 
     @Override
@@ -49,26 +50,9 @@ public final class LfcMessenger implements Multicaster {
         lfc.multicast(first, members, buffer(bytes), bytes);
     }
 
-    private byte[] buffer(int bytes) {
-        if (buf.length < bytes) {
-            buf = new byte[bytes];
-        }
-        return buf;
-    }
-
-    @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
     @Override
     @continuable
     public void await(long count, long deadline) {
-        lfc.waitUntil(() -> arrivals.count() >= count, deadline);
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return lfc.counter(name);
+        lfc.waitUntil(() -> arrived(count), deadline);
     }
 }

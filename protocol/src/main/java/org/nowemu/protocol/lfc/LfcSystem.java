@@ -1,21 +1,12 @@
 package org.nowemu.protocol.lfc;
 
-import java.util.Optional;
-import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.hardware.nic.Firmware;
-import org.nowemu.hardware.nic.NicParts;
-import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.system.OneProcessSystem;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
-import org.nowemu.protocol.system.DesignChoices;
-import org.nowemu.protocol.system.HostSetup;
-import org.nowemu.protocol.system.StackEntry;
-import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
+import org.nowemu.protocol.parts.system.SystemSpec;
 import org.nowemu.protocol.system.Assumption;
 import org.nowemu.protocol.system.Assumptions;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.StackEntry;
 
 /**
  * LFC ({@code system = lfc}; stacks {@code lfc}, polling with the watchdog armed, and {@code lfc-intr}): each NIC
@@ -25,54 +16,21 @@ public final class LfcSystem extends OneProcessSystem<LfcSettings, LfcProgram> {
     public static final LfcSystem INSTANCE = new LfcSystem();
 
     private LfcSystem() {
-        super("lfc", LfcProgram.class,
+        super(new SystemSpec<LfcSettings, LfcProgram>("lfc", LfcProgram.class,
                 "LFC: PIO into NIC send buffers, NIC-level credits, multicast forwarded by the NICs, polling watchdog",
                 new DesignChoices("PIO", "user translates", "no", "polling + interrupts + watchdog",
-                "reliable: NIC-level credits (unicast and multicast)", MulticastMode.NI.phrase() + ", child credits"));
-    }
-
-    @Override
-    protected long sramNeeded(LfcSettings s, HardwareProfile profile, int hosts) {
-        return s.sramNeeded(hosts);
-    }
-
-    @Override
-    protected LibraryThread process(LfcSettings s, HostSetup host, LfcProgram p) {
-        return new LfcProcess(host.profile(), host.nic(), host.hosts(), s, p);
-    }
-
-    @Override
-    public Assumptions assumptions(LfcSettings s) {
-        return Assumptions.losslessNetwork("LFC assumes a reliable network: NIC-level credits, no retransmission"
-                + " (Bhoedjang, Ruhl and Bal, LFC, 1998)").and(Assumption.NO_PROCESS_CRASHES,
-                "a NIC frees a packet's buffer, and returns its credit, only once its host has taken it");
-    }
-
-    @Override
-    public LfcSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
-        return LfcSettings.read(r, stack, profile.nic().maxPacketBytes());
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets of " + r.config().getMemorySize(StackEntry.key(stack, "packet-payload")).toBytes()
-                + " B payload, control " + r.string(StackEntry.key(stack, "control"))
-                + "; shared settings nowemu.protocol.lfc";
-    }
-
-    @Override
-    public Firmware firmware(LfcSettings s, NicParts nic, Routes routes) {
-        return new LfcFirmware(s, routes);
-    }
-
-    @Override
-    public Optional<LfcProgram> messengerProgram(LfcSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new LfcProgram() {
-            @Override
-            @continuable
-            public void run(Lfc lfc) {
-                body.run(new LfcMessenger(lfc));
-            }
-        });
+                "reliable: NIC-level credits (unicast and multicast)", MulticastMode.NI.phrase() + ", child credits"))
+                .settings((r, stack, profile) -> LfcSettings.read(r, stack, profile.nic().maxPacketBytes()))
+                .sram((s, hosts) -> s.sramNeeded(hosts))
+                .firmware(LfcFirmware::new)
+                .process(LfcProcess::new)
+                .messenger((s, maxBytes, body) -> new LfcMessenger.Program(body))
+                .assumes(Assumptions.losslessNetwork("LFC assumes a reliable network: NIC-level credits, no"
+                        + " retransmission (Bhoedjang, Ruhl and Bal, LFC, 1998)").and(Assumption.NO_PROCESS_CRASHES,
+                        "a NIC frees a packet's buffer, and returns its credit, only once its host has taken it"))
+                .describe((r, stack) -> "packets of "
+                        + r.config().getMemorySize(StackEntry.key(stack, "packet-payload")).toBytes()
+                        + " B payload, control " + r.string(StackEntry.key(stack, "control"))
+                        + "; shared settings nowemu.protocol.lfc"));
     }
 }

@@ -2,7 +2,6 @@ package org.nowemu.protocol.mpi;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram.Part;
@@ -16,7 +15,6 @@ import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.fm1.Fm1;
 import org.nowemu.protocol.fm.fm2.Fm2;
 import org.nowemu.protocol.fm.fm2.Fm2Program;
-import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.HostSetup;
@@ -86,40 +84,39 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
 
     @Override
     public List<Part> hostParts(MpiStackSettings s, HostSetup host, List<MpiProgram> programs) {
-        if (s.overFm2()) {
-            return FmHosts.parts(s.fm(), host, name(), programs, program -> new FmProcess.Body() {
-                @Override
-                @continuable
-                public void run(FmProcess process, FmCore core) {
-                    Fm2.run(process, core,
-                    new Fm2Program() {
-                        @Override
-                        @continuable
-                        public void run(Fm2 f) {
-                            program.run(Mpi.overFm2(process, f, s.mpi()));
-                        }
-                    });
-                }
-            });
-        }
         return FmHosts.parts(s.fm(), host, name(), programs,
-                program -> new FmProcess.Body() {
-                    @Override
-                    @continuable
-                    public void run(FmProcess process, FmCore core) {
-                        program.run(Mpi.overFm1(process, new Fm1(process, core), s.mpi()));
-                    }
-                });
+                program -> s.overFm2() ? new Fm2Body(program, s.mpi()) : new Fm1Body(program, s.mpi()));
+    }
+
+    /** An MPI program on MPI over FM 1.x, on FM's core. */
+    private record Fm1Body(MpiProgram program, MpiSettings mpi) implements FmProcess.Body {
+        @Override
+        @continuable
+        public void run(FmProcess process, FmCore core) {
+            program.run(Mpi.overFm1(process, new Fm1(process, core), mpi));
+        }
+    }
+
+    /** An MPI program on MPI over FM 2.x, run as FM 2.x's program on FM's core. */
+    private record Fm2Body(MpiProgram program, MpiSettings mpi) implements FmProcess.Body {
+        @Override
+        @continuable
+        public void run(FmProcess process, FmCore core) {
+            Fm2.run(process, core, new OnFm2(process, program, mpi));
+        }
+    }
+
+    /** The FM 2.x program that runs an MPI program over its library. */
+    private record OnFm2(FmProcess process, MpiProgram program, MpiSettings mpi) implements Fm2Program {
+        @Override
+        @continuable
+        public void run(Fm2 f) {
+            program.run(Mpi.overFm2(process, f, mpi));
+        }
     }
 
     @Override
     public Optional<MpiProgram> messengerProgram(MpiStackSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new MpiProgram() {
-            @Override
-            @continuable
-            public void run(Mpi mpi) {
-                body.run(new MpiMessenger(mpi, maxBytes));
-            }
-        });
+        return Optional.of(new MpiMessenger.Program(maxBytes, body));
     }
 }

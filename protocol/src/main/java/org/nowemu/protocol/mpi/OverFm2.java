@@ -25,13 +25,7 @@ final class OverFm2 implements Layer {
     OverFm2(Fm2 fm, Mpi mpi) {
         this.fm = fm;
         this.mpi = mpi;
-        fm.register(HANDLER, new Fm2Handler() {
-            @Override
-            @continuable
-            public int handle(FmStream s, int sender) {
-                return onMessage(s, sender);
-            }
-        });
+        fm.register(HANDLER, new Arrival());
     }
 
     @Override
@@ -41,6 +35,15 @@ final class OverFm2 implements Layer {
         fm.sendPiece(s, h.encode());
         fm.sendPiece(s, buf, off, len);
         fm.endMessage(s);
+    }
+
+    /** An MPI message's FM stream: matched against the posted receives, or kept as unexpected. */
+    private final class Arrival implements Fm2Handler {
+        @Override
+        @continuable
+        public int handle(FmStream s, int sender) {
+            return onMessage(s, sender);
+        }
     }
 
     @continuable

@@ -1,11 +1,9 @@
 package org.nowemu.protocol.pm;
 
-import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.basic.Basic;
+import org.nowemu.protocol.basic.OnBasic;
 import org.nowemu.protocol.basic.PacketHandler;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.host.ProcessServices;
 
 /**
  * PM's host interface (systems §7.2; the real names were not available, these are [E]), on one channel:
@@ -16,19 +14,9 @@ import org.nowemu.protocol.parts.host.ProcessServices;
  * {@code pm_release} gives back when the handler returns. Packets are variable-sized up to {@link #maxPacket};
  * the program splits longer messages.
  */
-public final class Pm implements ProcessServices {
-    private final Basic b;
-
+public final class Pm extends OnBasic {
     Pm(Basic b) {
-        this.b = b;
-    }
-
-    public int host() {
-        return b.host();
-    }
-
-    public int hosts() {
-        return b.hosts();
+        super(b);
     }
 
     /** The largest packet payload (bytes). */
@@ -52,22 +40,7 @@ public final class Pm implements ProcessServices {
         b.setHandler(handler);
     }
 
-    @continuable
-    public int poll() {
-        return b.poll();
-    }
-
-    @continuable
-    public void pollUntil(BooleanSupplier done, long deadline) {
-        b.pollUntil(done, deadline);
-    }
-
     public void compute(long cycles) {
         b.compute(cycles);
-    }
-
-    @Override
-    public LibraryThread process() {
-        return b.process();
     }
 }

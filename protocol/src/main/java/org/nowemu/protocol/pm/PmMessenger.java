@@ -1,9 +1,10 @@
 package org.nowemu.protocol.pm;
 
-import java.util.Arrays;
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LastPart;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
+import org.nowemu.protocol.parts.bench.MarkedParts;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 
@@ -12,32 +13,28 @@ import org.nowemu.protocol.parts.multicast.Multicaster;
  * its first byte; it has arrived when its last packet has been handled (PM delivers in order, so all have). As a
  * {@link Multicaster} it multicasts by PM's multisend.
  */
-public final class PmMessenger implements Multicaster {
+public final class PmMessenger extends LibraryMessenger implements Multicaster {
+    /** A PM program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements PmProgram {
+        @Override
+        @continuable
+        public void run(Pm pm) {
+            body.run(new PmMessenger(pm));
+        }
+    }
+
     private final Pm pm;
-    private final Arrivals arrivals = new Arrivals();
-    private final byte[] last;
-    private final byte[] more;
+    private final MarkedParts parts;
 
     public PmMessenger(Pm pm) {
+        super(pm);
         this.pm = pm;
-        this.last = new byte[pm.maxPacket()];
-        this.more = new byte[pm.maxPacket()];
-        last[0] = 1;
+        this.parts = new MarkedParts(pm.maxPacket());
         pm.setHandler((src, data) -> {
-            if (data.length > 0 && data[0] == 1) {
-                arrivals.arrived(pm.now());
+            if (LastPart.isLast(data)) {
+                arrived();
             }
         });
-    }
-
-    @Override
-    public int host() {
-        return pm.host();
-    }
-
-    @Override
-    public long now() {
-        return pm.now();
     }
 
     @Override
@@ -70,13 +67,9 @@ public final class PmMessenger implements Multicaster {
 
     @continuable
     private void multisend(int[] dests, int bytes) {
-        int max = pm.maxPacket();
-        int left = Math.max(1, bytes);
-        while (left > max) {
-            out(dests, more);
-            left -= max;
+        for (byte[] part : parts.of(bytes)) {
+            out(dests, part);
         }
-        out(dests, Arrays.copyOf(last, left));
     }
 
     @continuable
@@ -89,18 +82,8 @@ public final class PmMessenger implements Multicaster {
     }
 
     @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
-    @Override
     @continuable
     public void await(long count, long deadline) {
-        pm.pollUntil(() -> arrivals.count() >= count, deadline);
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return pm.counter(name);
+        pm.pollUntil(() -> arrived(count), deadline);
     }
 }

@@ -1,28 +1,22 @@
 package org.nowemu.protocol.pm;
 
-import java.util.Optional;
 import java.util.Set;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.nic.Firmware;
-import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.basic.Basic;
 import org.nowemu.protocol.basic.BasicFirmware;
 import org.nowemu.protocol.basic.BasicProcess;
 import org.nowemu.protocol.basic.BasicProgram;
 import org.nowemu.protocol.basic.BasicSettings;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.basic.BasicSystem;
 import org.nowemu.protocol.parts.reliability.RelFrame;
 import org.nowemu.protocol.parts.reliability.Reliability;
-import org.nowemu.protocol.system.DesignChoices;
-import org.nowemu.protocol.system.HostSetup;
-import org.nowemu.protocol.system.StackEntry;
-import org.nowemu.protocol.parts.routing.Routes;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.system.Assumptions;
+import org.nowemu.protocol.system.DesignChoices;
+import org.nowemu.protocol.system.StackEntry;
 
 /**
  * PM ({@code system = pm}, stack {@code pm}; systems §7): the staged-DMA control program and library of
@@ -39,62 +33,32 @@ public final class PmSystem extends OneProcessSystem<BasicSettings, PmProgram> {
     static final String ROOT = "nowemu.protocol.pm.";
 
     private PmSystem() {
-        super("pm", PmProgram.class,
+        super(BasicSystem.onEngine("pm", PmProgram.class,
                 "PM: DMA from a pinned send area, channel receive ring, ACK/NACK retransmission on the NIC, multisend",
                 new DesignChoices("DMA", "DMA areas (pinned send area; software TLB not composed)",
-                "no (one channel, no gang scheduling)", "polling", "reliable: ACK/NACK on NI", "multisend on NI"));
+                "no (one channel, no gang scheduling)", "polling", "reliable: ACK/NACK on NI", "multisend on NI"),
+                IdSystem.PM, PmSystem::read, (s, program) -> new OverBasic(program))
+                .messenger((s, maxBytes, body) -> new PmMessenger.Program(body))
+                .assumes(Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and"
+                        + " unacknowledged packets in NIC memory (Tezuka et al., PM, 1997)"))
+                .describe((r, stack) -> "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes()
+                        + " B, ACK/NACK (nowemu.protocol.reliability); shared settings nowemu.protocol.pm"));
     }
 
-    @Override
-    protected long sramNeeded(BasicSettings s, HardwareProfile profile, int hosts) {
-        return BasicFirmware.sramNeeded(s, hosts);
+    /** A PM program run on the basic protocol's library. */
+    private record OverBasic(PmProgram program) implements BasicProgram {
+        @Override
+        @continuable
+        public void run(Basic b) {
+            program.run(new Pm(b));
+        }
     }
 
-    @Override
-    protected LibraryThread process(BasicSettings s, HostSetup host, PmProgram p) {
-        return new BasicProcess(host.profile(), host.nic(), host.hosts(), s, new BasicProgram() {
-                    @Override
-                    @continuable
-                    public void run(Basic b) {
-                        p.run(new Pm(b));
-                    }
-                }, IdSystem.PM);
-    }
-
-    @Override
-    public Assumptions assumptions(BasicSettings s) {
-        return Assumptions.stateInNic("PM's ACK/NACK protocol keeps its sequence numbers and unacknowledged packets in"
-                + " NIC memory (Tezuka et al., PM, 1997)");
-    }
-
-    @Override
-    public BasicSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
+    private static BasicSettings read(ConfigReader r, String stack, HardwareProfile profile) {
         StackEntry.only(r, stack, Set.of());
         int headers = 8 + RelFrame.HEADER_BYTES;
         int max = (int) r.bytes(ROOT + "max-packet", 4 + headers, profile.nic().maxPacketBytes());
         return BasicSettings.engine(r, ROOT, stack, max - headers, Reliability.ACK_NACK,
                 new BasicSettings.Variant(false, 0, 0, true));
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return "packets of up to " + r.config().getMemorySize(ROOT + "max-packet").toBytes()
-                + " B, ACK/NACK (nowemu.protocol.reliability); shared settings nowemu.protocol.pm";
-    }
-
-    @Override
-    public Firmware firmware(BasicSettings s, NicParts nic, Routes routes) {
-        return new BasicFirmware(s, routes, IdSystem.PM);
-    }
-
-    @Override
-    public Optional<PmProgram> messengerProgram(BasicSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(new PmProgram() {
-            @Override
-            @continuable
-            public void run(Pm pm) {
-                body.run(new PmMessenger(pm));
-            }
-        });
     }
 }

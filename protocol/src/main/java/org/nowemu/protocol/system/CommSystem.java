@@ -2,7 +2,6 @@ package org.nowemu.protocol.system;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.nic.Firmware;

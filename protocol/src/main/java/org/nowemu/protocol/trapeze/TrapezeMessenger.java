@@ -1,10 +1,10 @@
 package org.nowemu.protocol.trapeze;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.LastPart;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * Trapeze behind a {@link Messenger}: a message of up to {@link Trapeze#maxControl} bytes is one control message;
@@ -12,25 +12,24 @@ import org.nowemu.protocol.parts.bench.Messenger;
  * first byte marks the last). A message has arrived when its last part has been taken from the ring (a dropped
  * earlier part goes unnoticed: Trapeze promises nothing). Payloads are used in their frames, not copied.
  */
-public final class TrapezeMessenger implements Messenger {
+public final class TrapezeMessenger extends LibraryMessenger {
+    /** A Trapeze program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements TrapezeProgram {
+        @Override
+        @continuable
+        public void run(Trapeze t) {
+            body.run(new TrapezeMessenger(t));
+        }
+    }
+
     /** The control message that goes with each payload: the upper layer's header [E]. */
     static final int HEADER = 8;
 
     private final Trapeze t;
-    private final Arrivals arrivals = new Arrivals();
 
     public TrapezeMessenger(Trapeze trapeze) {
+        super(trapeze);
         this.t = trapeze;
-    }
-
-    @Override
-    public int host() {
-        return t.host();
-    }
-
-    @Override
-    public long now() {
-        return t.now();
     }
 
     @Override
@@ -50,26 +49,16 @@ public final class TrapezeMessenger implements Messenger {
     }
 
     @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
-    @Override
     @continuable
     public void await(long count, long deadline) {
-        while (arrivals.count() < count) {
+        while (!arrived(count)) {
             Trapeze.Message m = t.next(deadline);
             if (m == null) {
                 return;
             }
             if (LastPart.isLast(m.control())) {
-                arrivals.arrived(t.now());
+                arrived();
             }
         }
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return t.counter(name);
     }
 }

@@ -1,10 +1,10 @@
 package org.nowemu.protocol.unet;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.LastPart;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * U-Net behind a {@link Messenger}: a channel to each peer, made on first use; a message is cut into U-Net messages
@@ -12,26 +12,25 @@ import org.nowemu.protocol.parts.bench.Messenger;
  * sent, its first byte marking the last. A message has arrived when its last part has been taken (a dropped part goes
  * unnoticed: U-Net promises nothing). Received data is used in its buffer, not copied.
  */
-public final class UnetMessenger implements Messenger {
+public final class UnetMessenger extends LibraryMessenger {
+    /** A U-Net program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements UnetProgram {
+        @Override
+        @continuable
+        public void run(Unet u) {
+            body.run(new UnetMessenger(u));
+        }
+    }
+
     private final Unet u;
-    private final Arrivals arrivals = new Arrivals();
     private final int[] channel;
     private long cursor;
 
     public UnetMessenger(Unet unet) {
+        super(unet);
         this.u = unet;
         this.channel = new int[unet.hosts()];
         java.util.Arrays.fill(channel, -1);
-    }
-
-    @Override
-    public int host() {
-        return u.host();
-    }
-
-    @Override
-    public long now() {
-        return u.now();
     }
 
     @Override
@@ -57,26 +56,16 @@ public final class UnetMessenger implements Messenger {
     }
 
     @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
-    @Override
     @continuable
     public void await(long count, long deadline) {
-        while (arrivals.count() < count) {
+        while (!arrived(count)) {
             Unet.Message m = u.next(deadline);
             if (m == null) {
                 return;
             }
             if (LastPart.isLast(m.data())) {
-                arrivals.arrived(u.now());
+                arrived();
             }
         }
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return u.counter(name);
     }
 }

@@ -1,8 +1,7 @@
 package org.nowemu.protocol.vmmc;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 
@@ -14,7 +13,16 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * from a user buffer at the same offset of its own address space. A message has arrived when its notification has
  * been taken; its data is used where it landed.
  */
-public final class VmmcMessenger implements Messenger {
+public final class VmmcMessenger extends LibraryMessenger {
+    /** A VMMC (and VMMC-2) program that runs a benchmark over this messenger. */
+    public record Program(int maxBytes, MessengerProgram body) implements VmmcProgram {
+        @Override
+        @continuable
+        public void run(Vmmc v) {
+            body.run(open(v, maxBytes));
+        }
+    }
+
     /** Where the program's send buffer starts in its address space [E]. */
     static final long SEND_BUFFER = 0x1000_0000L;
     /** How long a sender waits before asking again for an export not yet made (ps). */
@@ -26,27 +34,17 @@ public final class VmmcMessenger implements Messenger {
     static final int MAX_ASKS = 32;
 
     private final Vmmc v;
-    private final Arrivals arrivals = new Arrivals();
     private final int[] imp;
     private final int[] cursor;
     private final int size;
 
     private VmmcMessenger(Vmmc vmmc, int maxBytes) {
+        super(vmmc);
         this.v = vmmc;
         this.size = Math.max(4096, maxBytes);
         this.imp = new int[vmmc.hosts()];
         this.cursor = new int[vmmc.hosts()];
         java.util.Arrays.fill(imp, -1);
-    }
-
-    /** A VMMC program (VMMC's and VMMC-2's) that runs {@code body} over this messenger. */
-    public static VmmcProgram program(int maxBytes, MessengerProgram body) {
-        return new VmmcProgram() {
-            @Override
-            public void run(Vmmc v) {
-                body.run(open(v, maxBytes));
-            }
-        };
     }
 
     /**
@@ -56,18 +54,8 @@ public final class VmmcMessenger implements Messenger {
     @continuable
     public static VmmcMessenger open(Vmmc vmmc, int maxBytes) {
         VmmcMessenger m = new VmmcMessenger(vmmc, maxBytes);
-        vmmc.export(m.size, n -> m.arrivals.arrived(vmmc.now()));
+        vmmc.export(m.size, n -> m.arrived());
         return m;
-    }
-
-    @Override
-    public int host() {
-        return v.host();
-    }
-
-    @Override
-    public long now() {
-        return v.now();
     }
 
     @Override
@@ -97,22 +85,12 @@ public final class VmmcMessenger implements Messenger {
     }
 
     @Override
-    public Arrivals arrivals() {
-        return arrivals;
-    }
-
-    @Override
     @continuable
     public void await(long count, long deadline) {
-        while (arrivals.count() < count) {
+        while (!arrived(count)) {
             if (v.next(deadline) == null) {
                 return;
             }
         }
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return v.counter(name);
     }
 }

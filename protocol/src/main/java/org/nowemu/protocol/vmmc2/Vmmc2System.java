@@ -1,26 +1,14 @@
 package org.nowemu.protocol.vmmc2;
 
-import java.util.Optional;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.nic.Firmware;
-import org.nowemu.hardware.nic.NicParts;
-import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.system.OneProcessSystem;
-import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.system.OneProcessSystem;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
+import org.nowemu.protocol.system.Assumptions;
 import org.nowemu.protocol.system.DesignChoices;
-import org.nowemu.protocol.system.HostSetup;
-import org.nowemu.protocol.system.StackEntry;
-import org.nowemu.protocol.vmmc.VmmcFirmware;
-import org.nowemu.protocol.vmmc.VmmcMessenger;
-import org.nowemu.protocol.vmmc.VmmcProcess;
 import org.nowemu.protocol.vmmc.VmmcProgram;
 import org.nowemu.protocol.vmmc.VmmcSettings;
-import org.nowemu.protocol.parts.routing.Routes;
-import org.nowemu.protocol.system.Assumptions;
+import org.nowemu.protocol.vmmc.VmmcSystem;
 
 /**
  * VMMC-2 ({@code system = vmmc2}, systems §9): VMMC's firmware and library ({@code protocol.vmmc}) composed
@@ -37,48 +25,11 @@ public final class Vmmc2System extends OneProcessSystem<VmmcSettings, VmmcProgra
     static final String ROOT = "nowemu.protocol.vmmc2.";
 
     private Vmmc2System() {
-        super("vmmc2", VmmcProgram.class,
+        super(VmmcSystem.spec("vmmc2", IdSystem.VMMC2, ROOT, TranslationChoice.UTLB, Reliability.ACK_NACK,
                 "VMMC-2: VMMC with a user-managed TLB cached on the NIC and retransmission by the NIC",
                 new DesignChoices("DMA", "UTLB in host memory, cached on NIC", "yes", "polling + interrupts",
-                "reliable: ACK/NACK, retransmission on NIC", "none"));
-    }
-
-    @Override
-    protected long sramNeeded(VmmcSettings s, HardwareProfile profile, int hosts) {
-        return VmmcFirmware.sramNeeded(s, hosts);
-    }
-
-    @Override
-    protected LibraryThread process(VmmcSettings s, HostSetup host, VmmcProgram p) {
-        return new VmmcProcess(host.profile(), host.nic(), host.hosts(), s, p, IdSystem.VMMC2);
-    }
-
-    @Override
-    public Assumptions assumptions(VmmcSettings s) {
-        return Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged packets and the"
-                + " sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)");
-    }
-
-    @Override
-    public VmmcSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
-        return VmmcSettings.read(r, stack, profile, ROOT, java.util.Set.of("interrupts"),
-                TranslationChoice.UTLB, Reliability.ACK_NACK);
-    }
-
-    @Override
-    public String describe(ConfigReader r, String stack) {
-        return (r.config().getBoolean(StackEntry.key(stack, "interrupts")) ? "notifications by interrupt"
-                : "notifications polled")
-                + "; shared settings nowemu.protocol.vmmc2";
-    }
-
-    @Override
-    public Firmware firmware(VmmcSettings s, NicParts nic, Routes routes) {
-        return new VmmcFirmware(s, routes, IdSystem.VMMC2);
-    }
-
-    @Override
-    public Optional<VmmcProgram> messengerProgram(VmmcSettings s, int maxBytes, MessengerProgram body) {
-        return Optional.of(VmmcMessenger.program(maxBytes, body));
+                "reliable: ACK/NACK, retransmission on NIC", "none"))
+                .assumes(Assumptions.stateInNic("VMMC-2 retransmits from the NIC, which keeps the unacknowledged"
+                        + " packets and the sequence numbers in its memory (Dubnicki et al., VMMC-2, 1997)")));
     }
 }

@@ -67,32 +67,8 @@ class AmDeliveryTest {
         long[] returnedAt = new long[5];
         long[] serverFirstPoll = new long[1];
         long[] opened = new long[1];
-        AmProgram client = new AmProgram() {
-            @Override
-            @continuable
-            public void run(org.nowemu.protocol.am.Am am) {
-                Endpoint ep = open(am);
-                opened[0] = am.now();
-                ep.setHandler(2, Handlers.ignore());
-                for (int i = 0; i < 5; i++) {
-                    ep.request(1, 1, i, 0, 0, 0);
-                    returnedAt[i] = am.now();
-                }
-                am.pollUntil(() -> ep.credits() == 4);
-            }
-        };
-        AmProgram server = new AmProgram() {
-            @Override
-            @continuable
-            public void run(org.nowemu.protocol.am.Am am) {
-                Endpoint ep = open(am);
-                ep.setHandler(1, Handlers.reply(2));
-                // The server does not poll for 1 ms: no reply, so no credit, before then.
-                am.computeFor(1_000_000_000L);
-                serverFirstPoll[0] = am.now();
-                am.pollUntil(() -> false);
-            }
-        };
+        AmProgram client = new FiveRequests(opened, returnedAt);
+        AmProgram server = new LateServer(serverFirstPoll);
         AmNets.run(r, "amii", Map.of(0, client, 1, server), HORIZON);
         // Four requests take a credit each and leave at once (Os each, ~4.1 us): all done well before 1 ms.
         assertTrue(returnedAt[3] - opened[0] < 100_000_000L, "the first four go at once: " + returnedAt[3]);
@@ -135,30 +111,62 @@ class AmDeliveryTest {
             Map<Integer, AmProgram> programs = new HashMap<>();
             for (int host = 0; host < 4; host++) {
                 int me = host;
-                programs.put(host, new AmProgram() {
-                    @Override
-                    @continuable
-                    public void run(org.nowemu.protocol.am.Am am) {
-                        Endpoint ep = open(am);
-                        ep.setHandler(1, new Handler() {
-                            @Override
-                            @continuable
-                            public void handle(Token t, Message m) {
-                                t.reply(2, m.arg(0));
-                            }
-                        });
-                        ep.setHandler(2, Handlers.ignore());
-                        for (int i = 0; i < 50; i++) {
-                            int dest = am.random().nextInt(am.hosts() - 1);
-                            ep.request(dest >= me ? dest + 1 : dest, 1, i);
-                        }
-                        am.pollUntil(() -> ep.credits() == 4);
-                    }
-                });
+                programs.put(host, new Random50(me));
             }
             digests.add(AmNets.run(r, "amii", programs, HORIZON).digest());
         }
         assertEquals(digests.get(0), digests.get(1));
+    }
+
+    /** Five requests to endpoint 1 (handler 1); opened[0] is when its endpoint was ready, returnedAt[i] each return. */
+    private record FiveRequests(long[] opened, long[] returnedAt) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = open(am);
+            opened[0] = am.now();
+            ep.setHandler(2, Handlers.ignore());
+            for (int i = 0; i < 5; i++) {
+                ep.request(1, 1, i, 0, 0, 0);
+                returnedAt[i] = am.now();
+            }
+            am.pollUntil(() -> ep.credits() == 4);
+        }
+    }
+
+    /** Replies to every request, but polls first at 1 ms (serverFirstPoll[0]). */
+    private record LateServer(long[] serverFirstPoll) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = open(am);
+            ep.setHandler(1, Handlers.reply(2));
+            // The server does not poll for 1 ms: no reply, so no credit, before then.
+            am.computeFor(1_000_000_000L);
+            serverFirstPoll[0] = am.now();
+            am.pollUntil(() -> false);
+        }
+    }
+
+    /** Host {@code me}: 50 requests, each to a random other host; echoes each request's first word back. */
+    private record Random50(int me) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = open(am);
+            ep.setHandler(1, new Echo());
+            ep.setHandler(2, Handlers.ignore());
+            for (int i = 0; i < 50; i++) {
+                int dest = am.random().nextInt(am.hosts() - 1);
+                ep.request(dest >= me ? dest + 1 : dest, 1, i);
+            }
+            am.pollUntil(() -> ep.credits() == 4);
+        }
+    }
+
+    /** Replies to handler 2 with the request's first word. */
+    private record Echo() implements Handler {
+        @Override
+        public void handle(Token t, Message m) {
+            t.reply(2, m.arg(0));
+        }
     }
 
     /**

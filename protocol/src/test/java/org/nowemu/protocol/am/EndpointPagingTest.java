@@ -51,20 +51,7 @@ class EndpointPagingTest {
                 return List.of(new AmThreads(threads));
             }
             int server = AmCluster.firstEndpoint(stack, 1, 0, clients, h - 1);
-            return List.of(new AmProgram() {
-                @Override
-                @continuable
-                public void run(Am am) {
-                    Endpoint ep = am.endpoint(TAG);
-                    ep.map(0, new EndpointName(0, server), TAG);
-                    ep.setHandler(2, new Counted(replies));
-                    am.computeFor(START);
-                    for (int k = 0; k < perClient; k++) {
-                        ep.request(0, 1, h, k);
-                    }
-                    am.pollUntil(() -> replies[h] == perClient);
-                }
-            });
+            return List.of(new Client(server, h, perClient, replies));
         }, 10_000_000_000_000L);
         for (int c = 1; c <= clients; c++) {
             assertEquals(perClient, handled[c], "client " + c + " requests handled");
@@ -104,26 +91,8 @@ class EndpointPagingTest {
         for (int i = 0; i < endpoints; i++) {
             threads.add(new Server(handled));
         }
-        RunResult res = AmNets.run(r, h -> stack, h -> h == 0 ? List.of(new AmThreads(threads)) : List.of(new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                List<Endpoint> eps = new ArrayList<>();
-                for (int e = 0; e < endpoints; e++) {
-                    Endpoint ep = am.endpoint(TAG);
-                    ep.map(0, new EndpointName(0, AmCluster.firstEndpoint(stack, 1, 0, endpoints, e)), TAG);
-                    ep.setHandler(2, new Counted(replies));
-                    eps.add(ep);
-                }
-                am.computeFor(START);
-                for (int k = 0; k < perEndpoint; k++) {
-                    for (int e = 0; e < endpoints; e++) {
-                        eps.get(e).request(0, 1, e, k);
-                    }
-                }
-                am.pollUntil(() -> java.util.Arrays.stream(replies).sum() == endpoints * perEndpoint);
-            }
-        }), 10_000_000_000_000L);
+        RunResult res = AmNets.run(r, h -> stack, h -> h == 0 ? List.of(new AmThreads(threads))
+                : List.of(new FourEndpoints(stack, endpoints, perEndpoint, replies)), 10_000_000_000_000L);
         for (int e = 0; e < endpoints; e++) {
             assertEquals(perEndpoint, handled[e], "endpoint " + e + " requests handled");
             assertEquals(perEndpoint, replies[e], "endpoint " + e + " replies");
@@ -160,19 +129,7 @@ class EndpointPagingTest {
                 + "nowemu.hardware.profiles.now.nic.endpoint-frames = 1");
         StackSettings stack = AmNets.stack(r, "amii");
         long[] t = new long[2];
-        RunResult res = AmNets.run(r, h -> stack, h -> List.of(new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint a = am.endpoint(TAG);
-                a.map(0, new EndpointName(0, 1), TAG);
-                Endpoint b = am.endpoint(TAG);
-                am.computeFor(1_000_000_000L);
-                t[0] = am.now();
-                b.setEvents(false);
-                t[1] = am.now();
-            }
-        }), 1_000_000_000_000L);
+        RunResult res = AmNets.run(r, h -> stack, h -> List.of(new FaultInB(t)), 1_000_000_000_000L);
         org.nowemu.hardware.profile.HardwareProfile p = AmNets.profile(r);
         java.util.function.LongUnaryOperator host = n -> p.host().cpu().cycles(n);
         java.util.function.LongUnaryOperator lanai = n -> p.nic().lanai().cycles(n);
@@ -199,6 +156,56 @@ class EndpointPagingTest {
         assertEquals(expected, t[1], "resumed " + (t[1] - t[0]) + " ps after the fault");
         assertEquals(1, res.counter("am.endpoint_faults"));
         assertEquals(1, res.counter("vn.evictions"));
+    }
+
+    /** Client {@code h}: after START, {@code n} requests to the server endpoint {@code server} of host 0. */
+    private record Client(int server, int h, int n, int[] replies) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.map(0, new EndpointName(0, server), TAG);
+            ep.setHandler(2, new Counted(replies));
+            am.computeFor(START);
+            for (int k = 0; k < n; k++) {
+                ep.request(0, 1, h, k);
+            }
+            am.pollUntil(() -> replies[h] == n);
+        }
+    }
+
+    /** One thread with {@code endpoints} endpoints, each sending {@code n} requests to its own server on host 0. */
+    private record FourEndpoints(StackSettings stack, int endpoints, int n, int[] replies) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            List<Endpoint> eps = new ArrayList<>();
+            for (int e = 0; e < endpoints; e++) {
+                Endpoint ep = am.endpoint(TAG);
+                ep.map(0, new EndpointName(0, AmCluster.firstEndpoint(stack, 1, 0, endpoints, e)), TAG);
+                ep.setHandler(2, new Counted(replies));
+                eps.add(ep);
+            }
+            am.computeFor(START);
+            for (int k = 0; k < n; k++) {
+                for (int e = 0; e < endpoints; e++) {
+                    eps.get(e).request(0, 1, e, k);
+                }
+            }
+            am.pollUntil(() -> java.util.Arrays.stream(replies).sum() == endpoints * n);
+        }
+    }
+
+    /** Creates A (mapped) and B, idles 1 ms, then writes into B: t[0] before, t[1] after. */
+    private record FaultInB(long[] t) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint a = am.endpoint(TAG);
+            a.map(0, new EndpointName(0, 1), TAG);
+            Endpoint b = am.endpoint(TAG);
+            am.computeFor(1_000_000_000L);
+            t[0] = am.now();
+            b.setEvents(false);
+            t[1] = am.now();
+        }
     }
 
     /** One server thread. */

@@ -43,54 +43,8 @@ class ProcessCrashTest {
         StackSettings s = AmNets.stack(r, "amii");
         Topology t = AmNets.topology(r);
         int second = AmCluster.firstEndpoint(s, 2, 1, 1, 0);
-        AmProgram client = new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.map(0, new EndpointName(1, 0), TAG);
-                ep.map(1, new EndpointName(1, second), TAG);
-                boolean[] answered = new boolean[1];
-                ep.setHandler(2, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token tok, Message m) {
-                        // By when the server replied: a reply sent just before the crash may arrive after it.
-                        (m.arg(1) == 0 ? seen.repliesBefore : seen.repliesAfter)[m.arg(0)]++;
-                        answered[0] = true;
-                    }
-                });
-                ep.setErrorHandler((why, m) -> {
-                    seen.returned.merge(why.name() + " from p" + m.arg(0), 1L, Long::sum);
-                    answered[0] = true;
-                });
-                for (int i = 0; am.now() < STOP; i++) {
-                    answered[0] = false;
-                    ep.request(i % 2, 1, i % 2);
-                    seen.sent++;
-                    am.pollUntil(() -> answered[0]);
-                }
-            }
-        };
-        AmProgram server = new AmProgram() {
-            @Override
-            @continuable
-            public void run(Am am) {
-                Endpoint ep = am.endpoint(TAG);
-                ep.setHandler(1, new Handler() {
-                    @Override
-                    @continuable
-                    public void handle(Token tok, Message m) {
-                        tok.reply(2, m.arg(0), am.now() < CRASH ? 0 : 1);
-                    }
-                });
-                // The two servers share h1's CPU: they block between messages instead of spinning for a time slice.
-                ep.setEvents(true);
-                while (true) {
-                    ep.awaitAndDrain();
-                }
-            }
-        };
+        AmProgram client = new Alternating(second, seen);
+        AmProgram server = new BlockingServer();
         Failures f = Failures.on(t);
         if (crash) {
             f = f.crash(t.hosts().get(1).index(), 1, CRASH);
@@ -143,5 +97,58 @@ class ProcessCrashTest {
         assertEquals(seen.sent, seen.repliesBefore[0] + seen.repliesBefore[1] + seen.repliesAfter[0]
                 + seen.repliesAfter[1]);
         assertEquals(res.ledger().sent(), res.ledger().handledOnce());
+    }
+
+    /** One request at a time to h1's endpoints 0 and {@code second} in turn until STOP, noting what comes back. */
+    private record Alternating(int second, Seen seen) implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.map(0, new EndpointName(1, 0), TAG);
+            ep.map(1, new EndpointName(1, second), TAG);
+            boolean[] answered = new boolean[1];
+            ep.setHandler(2, new Noted(seen, answered));
+            ep.setErrorHandler((why, m) -> {
+                seen.returned.merge(why.name() + " from p" + m.arg(0), 1L, Long::sum);
+                answered[0] = true;
+            });
+            for (int i = 0; am.now() < STOP; i++) {
+                answered[0] = false;
+                ep.request(i % 2, 1, i % 2);
+                seen.sent++;
+                am.pollUntil(() -> answered[0]);
+            }
+        }
+    }
+
+    /** A reply, counted by when the server sent it: a reply sent just before the crash may arrive after it. */
+    private record Noted(Seen seen, boolean[] answered) implements Handler {
+        @Override
+        public void handle(Token tok, Message m) {
+            (m.arg(1) == 0 ? seen.repliesBefore : seen.repliesAfter)[m.arg(0)]++;
+            answered[0] = true;
+        }
+    }
+
+    /** Answers each request with its first word and whether it is answered before the crash (0) or after (1). */
+    private record BlockingServer() implements AmProgram {
+        @Override
+        public void run(Am am) {
+            Endpoint ep = am.endpoint(TAG);
+            ep.setHandler(1, new BeforeOrAfter(am));
+            // The two servers share h1's CPU: they block between messages instead of spinning for a time slice.
+            ep.setEvents(true);
+            while (true) {
+                ep.awaitAndDrain();
+            }
+        }
+    }
+
+    /** Replies with the request's first word, and 0 before the crash or 1 after, by the server's clock. */
+    private record BeforeOrAfter(Am am) implements Handler {
+        @Override
+        public void handle(Token tok, Message m) {
+            tok.reply(2, m.arg(0), am.now() < CRASH ? 0 : 1);
+        }
     }
 }

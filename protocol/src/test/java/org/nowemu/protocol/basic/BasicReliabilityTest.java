@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
@@ -29,27 +28,45 @@ class BasicReliabilityTest {
 
     /** Host 0 sends {@code n} packets numbered in their first two bytes; host 1 handles them slowly. */
     private static RunResult slowReceiver(ConfigReader r, String stack, int n, List<Integer> got) {
-        return Systems.run(Systems.cluster(r, stack, BasicProgram.class, h -> h > 1 ? null : new BasicProgram() {
-            @Override
-            @continuable
-            public void run(Basic b) {
-                if (h == 0) {
-                    for (int k = 0; k < n; k++) {
-                        byte[] p = new byte[256];
-                        p[0] = (byte) (k >> 8);
-                        p[1] = (byte) k;
-                        b.send(1, p);
-                    }
-                    b.pollUntil(() -> false, 40 * MS);
-                    return;
-                }
-                b.setHandler((src, data) -> {
-                    got.add(((data[0] & 0xff) << 8) | (data[1] & 0xff));
-                    b.computeFor(20_000_000L);
-                });
-                b.pollUntil(() -> got.size() == n, 40 * MS);
+        return Systems.run(Systems.pair(r, stack, BasicProgram.class, new Numbered(n, 40 * MS),
+                new Slow(n, got)));
+    }
+
+    /** Packets 0..n-1 of 256 B to host 1, numbered in their first two bytes; then polls until {@code until}. */
+    private record Numbered(int n, long until) implements BasicProgram {
+        @Override
+        public void run(Basic b) {
+            for (int k = 0; k < n; k++) {
+                byte[] p = new byte[256];
+                p[0] = (byte) (k >> 8);
+                p[1] = (byte) k;
+                b.send(1, p);
             }
-        }));
+            b.pollUntil(() -> false, until);
+        }
+    }
+
+    /** Spends 20 us on each packet, noting its number in {@code got}, until n have come or 40 ms. */
+    private record Slow(int n, List<Integer> got) implements BasicProgram {
+        @Override
+        public void run(Basic b) {
+            b.setHandler((src, data) -> {
+                got.add(((data[0] & 0xff) << 8) | (data[1] & 0xff));
+                b.computeFor(20_000_000L);
+            });
+            b.pollUntil(() -> got.size() == n, 40 * MS);
+        }
+    }
+
+    /** Five one-byte packets 0..4 to host 1, then polls for 10 ms. */
+    private record Five() implements BasicProgram {
+        @Override
+        public void run(Basic b) {
+            for (int k = 0; k < 5; k++) {
+                b.send(1, new byte[] {(byte) k});
+            }
+            b.pollUntil(() -> false, 10 * MS);
+        }
     }
 
     private static List<Integer> upTo(int n) {
@@ -150,16 +167,7 @@ class BasicReliabilityTest {
                 .cable(new org.nowemu.hardware.topology.Port(t.hosts().get(1).index(), 0), 0);
         var stack = Systems.stack(r, "basic-acknack").runs(BasicProgram.class, "test");
         RunResult res = Systems.run(org.nowemu.protocol.system.SystemCluster.build(t, AmNets.profile(r), h -> stack,
-                h -> h != 0 ? java.util.List.of() : java.util.List.of((BasicProgram) new BasicProgram() {
-                    @Override
-                    @continuable
-                    public void run(Basic b) {
-                        for (int k = 0; k < 5; k++) {
-                            b.send(1, new byte[] {(byte) k});
-                        }
-                        b.pollUntil(() -> false, 10 * MS);
-                    }
-                }), failures));
+                h -> h != 0 ? List.of() : List.of(new Five()), failures));
         assertEquals(5, res.counter("rel.given_up"));
         assertEquals(5, res.counter("basic.given_up"));
         assertEquals(20 * 5, res.counter("rel.resent"), "each timeout sends the 5 kept packets again");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -17,10 +16,8 @@ import org.nowemu.protocol.support.Systems;
 class BipTest {
     private static final ConfigReader PPRO = AmNets.config("nowemu.hardware.profile = ppro");
 
-    @continuable
     private static RunResult run(BipProgram sender, BipProgram receiver) {
-        return Systems.run(Systems.cluster(PPRO, "bip", BipProgram.class,
-                h -> h == 0 ? sender : h == 1 ? receiver : null));
+        return Systems.run(Systems.pair(PPRO, "bip", BipProgram.class, sender, receiver));
     }
 
     /**
@@ -34,23 +31,7 @@ class BipTest {
         long[] sendReturned = new long[1];
         long[] posted = new long[1];
         List<Bip.Received> got = new ArrayList<>();
-        RunResult r = run(new BipProgram() {
-            @Override
-            @continuable
-            public void run(Bip b) {
-                b.tsend(1, 0, b.buffer(262144), 262144);
-                sendReturned[0] = b.now();
-            }
-        }, new BipProgram() {
-            @Override
-            @continuable
-            public void run(Bip b) {
-                Bip.Buffer in = b.buffer(262144);
-                b.computeFor(2_000_000_000L);
-                posted[0] = b.now();
-                got.add(b.trecv(0, in, 262144));
-            }
-        });
+        RunResult r = run(new Long256k(sendReturned), new LatePost(posted, got));
         assertTrue(posted[0] >= 2_000_000_000L);
         assertTrue(sendReturned[0] > posted[0], "the send was held back until the receive was posted");
         assertEquals(List.of(new Bip.Received(0, 262144)), got);
@@ -58,6 +39,26 @@ class BipTest {
         assertEquals(0, r.counter("bip.damaged.crc_error") + r.counter("bip.damaged.truncated"));
         assertTrue(r.ledger().kept(), r.ledger().toString());
         assertEquals(1, r.ledger().handledOnce());
+    }
+
+    /** 256 KB to host 1 on tag 0; sendReturned[0] is when the send returned. */
+    private record Long256k(long[] sendReturned) implements BipProgram {
+        @Override
+        public void run(Bip b) {
+            b.tsend(1, 0, b.buffer(262144), 262144);
+            sendReturned[0] = b.now();
+        }
+    }
+
+    /** Posts its receive of 256 KB on tag 0 after 2 ms (posted[0] is when), and notes what it got. */
+    private record LatePost(long[] posted, List<Bip.Received> got) implements BipProgram {
+        @Override
+        public void run(Bip b) {
+            Bip.Buffer in = b.buffer(262144);
+            b.computeFor(2_000_000_000L);
+            posted[0] = b.now();
+            got.add(b.trecv(0, in, 262144));
+        }
     }
 
     /**
@@ -69,25 +70,7 @@ class BipTest {
     @Test
     void shortMessagesBelowTheThresholdAreCopiedLongOnesAreNot() {
         List<Bip.Received> got = new ArrayList<>();
-        RunResult r = run(new BipProgram() {
-            @Override
-            @continuable
-            public void run(Bip b) {
-                Bip.Buffer out = b.buffer(2048);
-                b.tsend(1, 0, out, 4);
-                b.tsend(1, 0, out, 1024);
-                b.tsend(1, 0, out, 1028);
-            }
-        }, new BipProgram() {
-            @Override
-            @continuable
-            public void run(Bip b) {
-                Bip.Buffer in = b.buffer(16384);
-                for (int i = 0; i < 3; i++) {
-                    got.add(b.trecv(0, in, 16384));
-                }
-            }
-        });
+        RunResult r = run(new ShortAndLong(), new Receives(16384, 0, new int[] {0, 0, 0}, got));
         assertEquals(List.of(new Bip.Received(0, 4), new Bip.Received(0, 1024), new Bip.Received(0, 1028)), got);
         assertEquals(4 + 1024, r.counter("bip.copied_bytes"), "the two short ones copied, the long one not");
         assertEquals(2, r.counter("bip.sent_short"));
@@ -105,33 +88,48 @@ class BipTest {
     @Test
     void tagsSelectReceiveQueues() {
         List<Bip.Received> got = new ArrayList<>();
-        RunResult r = run(new BipProgram() {
-            @Override
-            @continuable
-            public void run(Bip b) {
-                Bip.Buffer out = b.buffer(64);
-                b.tsend(1, 1, out, 8);
-                b.tsend(1, 2, out, 12);
-                for (int n : new int[] {4, 8, 16}) {
-                    b.tsend(1, 3, out, n);
-                }
-            }
-        }, new BipProgram() {
-            @Override
-            @continuable
-            public void run(Bip b) {
-                Bip.Buffer in = b.buffer(64);
-                b.computeFor(100_000_000L);
-                got.add(b.trecv(2, in, 64));
-                got.add(b.trecv(1, in, 64));
-                for (int i = 0; i < 3; i++) {
-                    got.add(b.trecv(3, in, 64));
-                }
-            }
-        });
+        RunResult r = run(new OnTags(), new Receives(64, 100_000_000L, new int[] {2, 1, 3, 3, 3}, got));
         assertEquals(List.of(new Bip.Received(0, 12), new Bip.Received(0, 8), new Bip.Received(0, 4),
                 new Bip.Received(0, 8), new Bip.Received(0, 16)), got);
         assertTrue(r.ledger().kept(), r.ledger().toString());
+    }
+
+    /** 4 B, 1024 B and 1028 B to host 1 on tag 0, from a buffer of 2 KB. */
+    private record ShortAndLong() implements BipProgram {
+        @Override
+        public void run(Bip b) {
+            Bip.Buffer out = b.buffer(2048);
+            b.tsend(1, 0, out, 4);
+            b.tsend(1, 0, out, 1024);
+            b.tsend(1, 0, out, 1028);
+        }
+    }
+
+    /** 8 B on tag 1, 12 B on tag 2, then 4, 8 and 16 B on tag 3, to host 1. */
+    private record OnTags() implements BipProgram {
+        @Override
+        public void run(Bip b) {
+            Bip.Buffer out = b.buffer(64);
+            b.tsend(1, 1, out, 8);
+            b.tsend(1, 2, out, 12);
+            for (int n : new int[] {4, 8, 16}) {
+                b.tsend(1, 3, out, n);
+            }
+        }
+    }
+
+    /** After {@code waitPs}, one receive on each of {@code tags} in turn into a buffer of {@code bytes}: into got. */
+    private record Receives(int bytes, long waitPs, int[] tags, List<Bip.Received> got) implements BipProgram {
+        @Override
+        public void run(Bip b) {
+            Bip.Buffer in = b.buffer(bytes);
+            if (waitPs > 0) {
+                b.computeFor(waitPs);
+            }
+            for (int tag : tags) {
+                got.add(b.trecv(tag, in, bytes));
+            }
+        }
     }
 
     /**

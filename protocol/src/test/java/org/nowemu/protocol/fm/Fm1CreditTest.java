@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -41,28 +40,8 @@ class Fm1CreditTest {
         long[] sentAt = new long[40];
         long[] handledAt = new long[40];
         List<Integer> order = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : new Fm1Program() {
-            @Override
-            @continuable
-            public void run(Fm1 fm) {
-                if (h == 0) {
-                    for (int k = 0; k < 40; k++) {
-                        fm.send(1, 3, message(k), 384);
-                        sentAt[k] = fm.now();
-                    }
-                    return;
-                }
-                fm.register(3, (buf, size, sender) -> {
-                    int k = order.size();
-                    assertEquals(384, size);
-                    assertArrayEquals(message(k), java.util.Arrays.copyOf(buf, size), "message " + k);
-                    order.add(k);
-                    fm.computeFor(50_000_000L);
-                    handledAt[k] = fm.now();
-                });
-                fm.extractUntil(() -> order.size() == 40);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "fm1", Fm1Program.class, new Forty(sentAt),
+                new SlowHandler(order, handledAt)));
         assertEquals(40, order.size());
         for (int k = 3; k < 40; k++) {
             assertTrue(sentAt[k] > handledAt[k - 3], "message " + k + " went only after message " + (k - 3)
@@ -77,30 +56,63 @@ class Fm1CreditTest {
         assertEquals(40, res.ledger().handledOnce());
     }
 
+    /** Messages 0..39 of 384 B to host 1's handler 3; sentAt[k] is when FM_send of message k returned. */
+    private record Forty(long[] sentAt) implements Fm1Program {
+        @Override
+        public void run(Fm1 fm) {
+            for (int k = 0; k < 40; k++) {
+                fm.send(1, 3, message(k), 384);
+                sentAt[k] = fm.now();
+            }
+        }
+    }
+
+    /** Handler 3 checks each message's bytes and spends 50 us on it; handledAt[k] is when message k's ended. */
+    private record SlowHandler(List<Integer> order, long[] handledAt) implements Fm1Program {
+        @Override
+        public void run(Fm1 fm) {
+            fm.register(3, (buf, size, sender) -> {
+                int k = order.size();
+                assertEquals(384, size);
+                assertArrayEquals(message(k), java.util.Arrays.copyOf(buf, size), "message " + k);
+                order.add(k);
+                fm.computeFor(50_000_000L);
+                handledAt[k] = fm.now();
+            });
+            fm.extractUntil(() -> order.size() == 40);
+        }
+    }
+
     /** FM_send_4: four words in one packet, handed to the handler as 16 contiguous bytes, in order with FM_send. */
     @Test
     void fmSend4DeliversFourWordsInOnePacket() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         List<String> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "fm1", Fm1Program.class, h -> h > 1 ? null : new Fm1Program() {
-            @Override
-            @continuable
-            public void run(Fm1 fm) {
-                if (h == 0) {
-                    fm.send4(1, 5, 1, 2, 3, 4);
-                    fm.send(1, 5, new byte[] {9, 9}, 2);
-                    fm.send4(1, 5, -1, 0, 7, Integer.MAX_VALUE);
-                    return;
-                }
-                fm.register(5, (buf, size, sender) -> {
-                    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(buf, 0, size);
-                    got.add(size == 16 ? b.getInt() + "," + b.getInt() + "," + b.getInt() + "," + b.getInt()
-                            : size + " bytes from " + sender);
-                });
-                fm.extractUntil(() -> got.size() == 3);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "fm1", Fm1Program.class, new WordsAndBytes(), new Words(got)));
         assertEquals(List.of("1,2,3,4", "2 bytes from 0", "-1,0,7," + Integer.MAX_VALUE), got);
         assertEquals(3, res.counter("fm.delivered"), "one packet each");
+    }
+
+    /** FM_send_4 of 1, 2, 3, 4; FM_send of two bytes; FM_send_4 of -1, 0, 7, MAX_VALUE; all to handler 5. */
+    private record WordsAndBytes() implements Fm1Program {
+        @Override
+        public void run(Fm1 fm) {
+            fm.send4(1, 5, 1, 2, 3, 4);
+            fm.send(1, 5, new byte[] {9, 9}, 2);
+            fm.send4(1, 5, -1, 0, 7, Integer.MAX_VALUE);
+        }
+    }
+
+    /** Handler 5 notes four words, or the size and sender of anything else, until three have come. */
+    private record Words(List<String> got) implements Fm1Program {
+        @Override
+        public void run(Fm1 fm) {
+            fm.register(5, (buf, size, sender) -> {
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(buf, 0, size);
+                got.add(size == 16 ? b.getInt() + "," + b.getInt() + "," + b.getInt() + "," + b.getInt()
+                        : size + " bytes from " + sender);
+            });
+            fm.extractUntil(() -> got.size() == 3);
+        }
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -41,49 +40,8 @@ class Fm2ExtractLimitTest {
         List<Integer> got = new ArrayList<>();
         int[] returned = new int[3];
         long[] at = new long[4];
-        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : new Fm2Program() {
-            @Override
-            @continuable
-            public void run(Fm2 fm) {
-                if (h == 0) {
-                    for (int k = 0; k < 20; k++) {
-                        byte[] m = new byte[1024];
-                        java.util.Arrays.fill(m, (byte) k);
-                        FmStream out = fm.beginMessage(1, 1024, 1);
-                        fm.sendPiece(out, m);
-                        fm.endMessage(out);
-                        sentAt[k] = fm.now();
-                    }
-                    return;
-                }
-                fm.register(1, new Fm2Handler() {
-                    @Override
-                    @continuable
-                    public int handle(FmStream in, int sender) {
-                        byte[] m = new byte[in.size()];
-                        fm.receive(m, in, in.size());
-                        for (byte b : m) {
-                            assertEquals(m[0], b, "every byte of message " + m[0]);
-                        }
-                        got.add((int) m[0]);
-                        return Fm2.CONTINUE;
-                    }
-                });
-                fm.computeFor(MS);
-                at[0] = fm.now();
-                returned[0] = fm.extract(2048);
-                assertEquals(2, got.size(), "FM_extract(2048) runs two 1 KB packets' handlers");
-                returned[1] = fm.extract(1);
-                assertEquals(3, got.size(), "FM_extract(1) runs one packet, the limit rounded up");
-                at[1] = fm.now();
-                returned[2] = fm.extract(1024);
-                assertEquals(4, got.size());
-                at[2] = fm.now();
-                fm.computeFor(MS);
-                at[3] = fm.now();
-                fm.extractUntil(() -> got.size() == 20);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "fm2", Fm2Program.class, new Twenty(sentAt),
+                new LimitedExtracts(got, returned, at)));
         assertEquals(List.of(2048, 1024, 1024), List.of(returned[0], returned[1], returned[2]));
         for (int k = 0; k < 8; k++) {
             assertTrue(sentAt[k] < at[0], "message " + k + " went on its initial credits");
@@ -100,5 +58,58 @@ class Fm2ExtractLimitTest {
         assertEquals(20, res.counter("fm.delivered"));
         assertTrue(res.ledger().kept(), res.ledger().toString());
         assertEquals(20, res.ledger().handledOnce());
+    }
+
+    /** Messages 0..19 of 1 KB, every byte k, to host 1's handler 1; sentAt[k] is when message k's end returned. */
+    private record Twenty(long[] sentAt) implements Fm2Program {
+        @Override
+        public void run(Fm2 fm) {
+            for (int k = 0; k < 20; k++) {
+                byte[] m = new byte[1024];
+                java.util.Arrays.fill(m, (byte) k);
+                FmStream out = fm.beginMessage(1, 1024, 1);
+                fm.sendPiece(out, m);
+                fm.endMessage(out);
+                sentAt[k] = fm.now();
+            }
+        }
+    }
+
+    /** Takes a whole message, checks its bytes are all alike, and notes its number in {@code got}. */
+    private record Whole(Fm2 fm, List<Integer> got) implements Fm2Handler {
+        @Override
+        public int handle(FmStream in, int sender) {
+            byte[] m = new byte[in.size()];
+            fm.receive(m, in, in.size());
+            for (byte b : m) {
+                assertEquals(m[0], b, "every byte of message " + m[0]);
+            }
+            got.add((int) m[0]);
+            return Fm2.CONTINUE;
+        }
+    }
+
+    /**
+     * At 1 ms FM_extract(2048), (1) and (1024), their returns in {@code returned}; sleeps 1 ms; then extracts all.
+     * at[0..3]: before the first extract, before the third, after it, after the sleep.
+     */
+    private record LimitedExtracts(List<Integer> got, int[] returned, long[] at) implements Fm2Program {
+        @Override
+        public void run(Fm2 fm) {
+            fm.register(1, new Whole(fm, got));
+            fm.computeFor(MS);
+            at[0] = fm.now();
+            returned[0] = fm.extract(2048);
+            assertEquals(2, got.size(), "FM_extract(2048) runs two 1 KB packets' handlers");
+            returned[1] = fm.extract(1);
+            assertEquals(3, got.size(), "FM_extract(1) runs one packet, the limit rounded up");
+            at[1] = fm.now();
+            returned[2] = fm.extract(1024);
+            assertEquals(4, got.size());
+            at[2] = fm.now();
+            fm.computeFor(MS);
+            at[3] = fm.now();
+            fm.extractUntil(() -> got.size() == 20);
+        }
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
@@ -52,36 +51,8 @@ class Fm2InterleavingTest {
         FmSettings s = (FmSettings) Systems.settings(r, "fm2");
         List<String> log = new ArrayList<>();
         int[] handled = new int[1];
-        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> new Fm2Program() {
-            @Override
-            @continuable
-            public void run(Fm2 fm) {
-                if (h < 2) {
-                    fm.computeFor(h * 6_000_000L);
-                    FmStream out = fm.beginMessage(2, 3072, HANDLER);
-                    fm.sendPiece(out, message(h, 0, 3072));
-                    fm.endMessage(out);
-                    return;
-                }
-                fm.register(HANDLER, new Fm2Handler() {
-                    @Override
-                    @continuable
-                    public int handle(FmStream in, int sender) {
-                        byte[] part = new byte[512];
-                        for (int off = 0; off < in.size(); off += 512) {
-                            fm.receive(part, in, 512);
-                            log.add(sender + "@" + off);
-                            byte[] want = java.util.Arrays.copyOfRange(message(sender, 0, 3072), off, off + 512);
-                            assertArrayEquals(want, part, "bytes " + off + ".. of host " + sender + "'s message");
-                        }
-                        handled[0]++;
-                        return Fm2.CONTINUE;
-                    }
-                });
-                fm.computeFor(300_000_000L);
-                fm.extractUntil(() -> handled[0] == 2);
-            }
-        }));
+        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class,
+                h -> h < 2 ? new OneLong(h) : new InPieces(log, handled)));
         assertEquals(List.of("0@0", "0@512", "1@0", "1@512", "0@1024", "0@1536", "1@1024", "1@1536", "0@2048",
                 "0@2560", "1@2048", "1@2560"), log);
         assertEquals(4, res.counter("fm.handler_suspensions"));
@@ -102,40 +73,8 @@ class Fm2InterleavingTest {
         FmSettings s = (FmSettings) Systems.settings(r, "fm2");
         int[] sizes = {4, 100, 1024, 1500, 3001};
         List<Integer> seen = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "fm2", Fm2Program.class, h -> h > 1 ? null : new Fm2Program() {
-            @Override
-            @continuable
-            public void run(Fm2 fm) {
-                if (h == 0) {
-                    for (int k = 0; k < 60; k++) {
-                        byte[] m = message(0, k, sizes[k % sizes.length]);
-                        java.nio.ByteBuffer.wrap(m).putInt(k);
-                        FmStream out = fm.beginMessage(1, m.length, HANDLER);
-                        fm.sendPiece(out, m, 0, Math.min(10, m.length));
-                        fm.sendPiece(out, m, Math.min(10, m.length), m.length - Math.min(10, m.length));
-                        fm.endMessage(out);
-                    }
-                    return;
-                }
-                fm.register(HANDLER, new Fm2Handler() {
-                    @Override
-                    @continuable
-                    public int handle(FmStream in, int sender) {
-                        byte[] whole = new byte[in.size()];
-                        for (int off = 0; off < whole.length; off += 100) {
-                            fm.receive(whole, off, in, Math.min(100, whole.length - off));
-                        }
-                        int k = java.nio.ByteBuffer.wrap(whole).getInt();
-                        byte[] want = message(0, k, sizes[k % sizes.length]);
-                        java.nio.ByteBuffer.wrap(want).putInt(k);
-                        assertArrayEquals(want, whole, "message " + k);
-                        seen.add(k);
-                        return Fm2.CONTINUE;
-                    }
-                });
-                fm.extractUntil(() -> seen.size() == 60);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "fm2", Fm2Program.class, new Sixty(sizes),
+                new Numbers(sizes, seen)));
         List<Integer> expected = new ArrayList<>();
         for (int k = 0; k < 60; k++) {
             expected.add(k);
@@ -144,5 +83,83 @@ class Fm2InterleavingTest {
         assertTrue(res.counter("fm.handler_suspensions") > 0, "multi-packet handlers waited for their packets");
         assertTrue(res.ledger().kept(), res.ledger().toString());
         assertEquals(60, res.ledger().handledOnce());
+    }
+
+    /** One message of 3 KB from this host to host 2, started h x 6 us in. */
+    private record OneLong(int h) implements Fm2Program {
+        @Override
+        public void run(Fm2 fm) {
+            fm.computeFor(h * 6_000_000L);
+            FmStream out = fm.beginMessage(2, 3072, HANDLER);
+            fm.sendPiece(out, message(h, 0, 3072));
+            fm.endMessage(out);
+        }
+    }
+
+    /** Takes a message 512 bytes at a time, logging "sender@offset" and checking each piece; counts it. */
+    private record Halves(Fm2 fm, List<String> log, int[] handled) implements Fm2Handler {
+        @Override
+        public int handle(FmStream in, int sender) {
+            byte[] part = new byte[512];
+            for (int off = 0; off < in.size(); off += 512) {
+                fm.receive(part, in, 512);
+                log.add(sender + "@" + off);
+                byte[] want = java.util.Arrays.copyOfRange(message(sender, 0, 3072), off, off + 512);
+                assertArrayEquals(want, part, "bytes " + off + ".. of host " + sender + "'s message");
+            }
+            handled[0]++;
+            return Fm2.CONTINUE;
+        }
+    }
+
+    /** Waits 300 us, then extracts until two messages were taken in pieces ({@link Halves}). */
+    private record InPieces(List<String> log, int[] handled) implements Fm2Program {
+        @Override
+        public void run(Fm2 fm) {
+            fm.register(HANDLER, new Halves(fm, log, handled));
+            fm.computeFor(300_000_000L);
+            fm.extractUntil(() -> handled[0] == 2);
+        }
+    }
+
+    /** Messages 0..59 to host 1, sized in turn from {@code sizes}, numbered in their first int, in two pieces each. */
+    private record Sixty(int[] sizes) implements Fm2Program {
+        @Override
+        public void run(Fm2 fm) {
+            for (int k = 0; k < 60; k++) {
+                byte[] m = message(0, k, sizes[k % sizes.length]);
+                java.nio.ByteBuffer.wrap(m).putInt(k);
+                FmStream out = fm.beginMessage(1, m.length, HANDLER);
+                fm.sendPiece(out, m, 0, Math.min(10, m.length));
+                fm.sendPiece(out, m, Math.min(10, m.length), m.length - Math.min(10, m.length));
+                fm.endMessage(out);
+            }
+        }
+    }
+
+    /** Takes a message 100 bytes at a time, checks it, and notes its number in {@code seen}. */
+    private record Hundreds(Fm2 fm, int[] sizes, List<Integer> seen) implements Fm2Handler {
+        @Override
+        public int handle(FmStream in, int sender) {
+            byte[] whole = new byte[in.size()];
+            for (int off = 0; off < whole.length; off += 100) {
+                fm.receive(whole, off, in, Math.min(100, whole.length - off));
+            }
+            int k = java.nio.ByteBuffer.wrap(whole).getInt();
+            byte[] want = message(0, k, sizes[k % sizes.length]);
+            java.nio.ByteBuffer.wrap(want).putInt(k);
+            assertArrayEquals(want, whole, "message " + k);
+            seen.add(k);
+            return Fm2.CONTINUE;
+        }
+    }
+
+    /** Extracts until 60 messages were taken in pieces ({@link Hundreds}). */
+    private record Numbers(int[] sizes, List<Integer> seen) implements Fm2Program {
+        @Override
+        public void run(Fm2 fm) {
+            fm.register(HANDLER, new Hundreds(fm, sizes, seen));
+            fm.extractUntil(() -> seen.size() == 60);
+        }
     }
 }

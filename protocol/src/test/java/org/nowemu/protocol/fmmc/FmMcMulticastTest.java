@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -34,28 +33,8 @@ class FmMcMulticastTest {
         int each = 12;
         int[][] next = new int[hosts][hosts];
         int[] unicasts = new int[hosts];
-        RunResult res = Systems.run(Systems.cluster(r, "fmmc", FmMcProgram.class, h -> new FmMcProgram() {
-            @Override
-            @continuable
-            public void run(FmMc fm) {
-                int[] got = {0};
-                fm.register(2, (buf, n, sender) -> {
-                    ByteBuffer b = ByteBuffer.wrap(buf);
-                    assertEquals(sender, b.getInt());
-                    assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
-                    got[0]++;
-                });
-                fm.register(3, (buf, n, sender) -> unicasts[h]++);
-                byte[] m = new byte[64];
-                for (int k = 0; k < each; k++) {
-                    ByteBuffer.wrap(m).putInt(h).putInt(k);
-                    fm.mcSend(0, hosts, 2, m, 64);
-                    fm.extract();
-                }
-                fm.send((h + 1) % hosts, 3, new byte[300], 300);
-                fm.extractUntil(() -> got[0] == (hosts - 1) * each && unicasts[h] == 1, Long.MAX_VALUE);
-            }
-        }));
+        RunResult res = Systems.run(Systems.cluster(r, "fmmc", FmMcProgram.class,
+                h -> new Member(h, hosts, each, next, unicasts)));
         for (int h = 0; h < hosts; h++) {
             for (int s = 0; s < hosts; s++) {
                 assertEquals(s == h ? 0 : each, next[h][s], "host " + h + " from " + s);
@@ -68,5 +47,32 @@ class FmMcMulticastTest {
         assertTrue(res.counter("fmmc.held_for_host") > 0, "host areas filled");
         assertTrue(res.ledger().kept(), res.ledger().toString());
         assertEquals(hosts * (hosts - 1) * each + hosts, res.ledger().handledOnce());
+    }
+
+    /**
+     * Host h multicasts {@code each} numbered messages of 64 B to all (extracting after each), then one unicast of
+     * 300 B to the next host, and extracts until it has every other host's multicasts and one unicast; next[h][s]
+     * counts, and checks the order of, what came from s.
+     */
+    private record Member(int h, int hosts, int each, int[][] next, int[] unicasts) implements FmMcProgram {
+        @Override
+        public void run(FmMc fm) {
+            int[] got = {0};
+            fm.register(2, (buf, n, sender) -> {
+                ByteBuffer b = ByteBuffer.wrap(buf);
+                assertEquals(sender, b.getInt());
+                assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
+                got[0]++;
+            });
+            fm.register(3, (buf, n, sender) -> unicasts[h]++);
+            byte[] m = new byte[64];
+            for (int k = 0; k < each; k++) {
+                ByteBuffer.wrap(m).putInt(h).putInt(k);
+                fm.mcSend(0, hosts, 2, m, 64);
+                fm.extract();
+            }
+            fm.send((h + 1) % hosts, 3, new byte[300], 300);
+            fm.extractUntil(() -> got[0] == (hosts - 1) * each && unicasts[h] == 1, Long.MAX_VALUE);
+        }
     }
 }

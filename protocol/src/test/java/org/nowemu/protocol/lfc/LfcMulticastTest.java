@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -42,30 +41,8 @@ class LfcMulticastTest {
         int each = 12;
         int size = 1536;
         int[][] next = new int[hosts][hosts];
-        RunResult res = Systems.run(Systems.cluster(r, "lfc-poll", LfcProgram.class, h -> new LfcProgram() {
-            @Override
-            @continuable
-            public void run(Lfc lfc) {
-                int[] got = {0};
-                lfc.upcall(new Lfc.Upcall() {
-                    @Override
-                    @continuable
-                    public void handle(byte[] buf, int n, int sender, boolean multicast) {
-                        ByteBuffer b = ByteBuffer.wrap(buf);
-                        assertTrue(multicast);
-                        assertEquals(size, n);
-                        assertEquals(sender, b.getInt());
-                        assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
-                        got[0]++;
-                    }
-                });
-                for (int k = 0; k < each; k++) {
-                    lfc.multicast(0, hosts, message(h, k, size), size);
-                    lfc.poll();
-                }
-                lfc.waitUntil(() -> got[0] == (hosts - 1) * each, Long.MAX_VALUE);
-            }
-        }));
+        RunResult res = Systems.run(Systems.cluster(r, "lfc-poll", LfcProgram.class,
+                h -> new Member(h, hosts, each, size, next)));
         for (int h = 0; h < hosts; h++) {
             for (int s = 0; s < hosts; s++) {
                 assertEquals(s == h ? 0 : each, next[h][s], "host " + h + " from " + s);
@@ -87,30 +64,68 @@ class LfcMulticastTest {
         ConfigReader r = AmNets.config(CLUSTER + "nowemu.protocol.lfc.nic-credits = 2\n"
                 + "nowemu.protocol.lfc.receive-slots = 2\n");
         int[] got = {0};
-        RunResult res = Systems.run(Systems.cluster(r, "lfc-poll", LfcProgram.class, h -> h > 1 ? null : new LfcProgram() {
-            @Override
-            @continuable
-            public void run(Lfc lfc) {
-                if (h == 0) {
-                    for (int k = 0; k < 50; k++) {
-                        lfc.send(1, message(0, k, 64), 64);
-                    }
-                    lfc.waitUntil(() -> false, 5_000_000_000L);
-                    return;
-                }
-                lfc.upcall(new Lfc.Upcall() {
-                    @Override
-                    @continuable
-                    public void handle(byte[] buf, int n, int sender, boolean m) {
-                        assertEquals(got[0]++, ByteBuffer.wrap(buf).getInt(4));
-                        lfc.compute(30_000_000L);
-                    }
-                });
-                lfc.waitUntil(() -> got[0] == 50, Long.MAX_VALUE);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "lfc-poll", LfcProgram.class, new Fifty(), new SlowUpcalls(got)));
         assertEquals(50, got[0]);
         assertTrue(res.counter("lfc.credit_waits") > 10, "the sender's NIC queued packets for want of credits");
         assertTrue(res.ledger().kept(), res.ledger().toString());
+    }
+
+    /**
+     * Host h multicasts {@code each} numbered messages of {@code size} bytes to all (polling after each), and waits
+     * for every other host's; next[h][s] counts, and checks the order of, what came from s.
+     */
+    private record Member(int h, int hosts, int each, int size, int[][] next) implements LfcProgram {
+        @Override
+        public void run(Lfc lfc) {
+            int[] got = {0};
+            lfc.upcall(new Counted(h, size, next, got));
+            for (int k = 0; k < each; k++) {
+                lfc.multicast(0, hosts, message(h, k, size), size);
+                lfc.poll();
+            }
+            lfc.waitUntil(() -> got[0] == (hosts - 1) * each, Long.MAX_VALUE);
+        }
+    }
+
+    /** Checks that a multicast of {@code size} bytes is the next from its sender, and counts it in got[0]. */
+    private record Counted(int h, int size, int[][] next, int[] got) implements Lfc.Upcall {
+        @Override
+        public void handle(byte[] buf, int n, int sender, boolean multicast) {
+            ByteBuffer b = ByteBuffer.wrap(buf);
+            assertTrue(multicast);
+            assertEquals(size, n);
+            assertEquals(sender, b.getInt());
+            assertEquals(next[h][sender]++, b.getInt(), "host " + h + " from " + sender);
+            got[0]++;
+        }
+    }
+
+    /** 50 unicasts of 64 B to host 1; then waits 5 ms. */
+    private record Fifty() implements LfcProgram {
+        @Override
+        public void run(Lfc lfc) {
+            for (int k = 0; k < 50; k++) {
+                lfc.send(1, message(0, k, 64), 64);
+            }
+            lfc.waitUntil(() -> false, 5_000_000_000L);
+        }
+    }
+
+    /** Spends 30 us in each upcall, checking the messages come in order, until got[0] counts 50. */
+    private record SlowUpcalls(int[] got) implements LfcProgram {
+        @Override
+        public void run(Lfc lfc) {
+            lfc.upcall(new InOrder(lfc, got));
+            lfc.waitUntil(() -> got[0] == 50, Long.MAX_VALUE);
+        }
+    }
+
+    /** Checks the message is the next in order (its number at byte 4), counts it, and spends 30 us on it. */
+    private record InOrder(Lfc lfc, int[] got) implements Lfc.Upcall {
+        @Override
+        public void handle(byte[] buf, int n, int sender, boolean m) {
+            assertEquals(got[0]++, ByteBuffer.wrap(buf).getInt(4));
+            lfc.compute(30_000_000L);
+        }
     }
 }

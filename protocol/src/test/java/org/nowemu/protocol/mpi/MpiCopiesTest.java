@@ -3,7 +3,6 @@ package org.nowemu.protocol.mpi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -25,24 +24,7 @@ class MpiCopiesTest {
      */
     private static RunResult one(String stack, int n, boolean posted) {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
-        RunResult res = Systems.run(Systems.cluster(r, stack, MpiProgram.class, h -> h > 1 ? null : new MpiProgram() {
-            @Override
-            @continuable
-            public void run(Mpi mpi) {
-                byte[] buf = new byte[n];
-                if (h == 1) {
-                    mpi.computeFor(MS);
-                    mpi.send(buf, 0, n, 0, 3);
-                    return;
-                }
-                if (!posted) {
-                    MpiRequest other = mpi.irecv(new byte[4], 0, 4, 1, 99);
-                    mpi.computeFor(2 * MS);
-                    assertTrue(!mpi.test(other));
-                }
-                assertEquals(n, mpi.recv(buf, 0, n, 1, 3).count());
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, stack, MpiProgram.class, new Receiver(n, posted), new Sender(n)));
         assertEquals(posted ? 0 : 1, res.counter("mpi.unexpected"));
         assertTrue(res.ledger().kept());
         return res;
@@ -80,5 +62,28 @@ class MpiCopiesTest {
         assertEquals(3000, large.counter("mpi.copied_bytes"));
         assertEquals(1, large.counter("mpi.copies"));
         assertEquals(3024, large.counter("fm.received_bytes"));
+    }
+
+    /** At 1 ms, n bytes to rank 0 with tag 3. */
+    private record Sender(int n) implements MpiProgram {
+        @Override
+        public void run(Mpi mpi) {
+            mpi.computeFor(MS);
+            mpi.send(new byte[n], 0, n, 0, 3);
+        }
+    }
+
+    /** Receives n bytes from rank 1, tag 3: at once if {@code posted}, else after 2 ms with another receive posted. */
+    private record Receiver(int n, boolean posted) implements MpiProgram {
+        @Override
+        public void run(Mpi mpi) {
+            byte[] buf = new byte[n];
+            if (!posted) {
+                MpiRequest other = mpi.irecv(new byte[4], 0, 4, 1, 99);
+                mpi.computeFor(2 * MS);
+                assertTrue(!mpi.test(other));
+            }
+            assertEquals(n, mpi.recv(buf, 0, n, 1, 3).count());
+        }
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
@@ -30,23 +29,8 @@ class PmHamlynTest {
         List<List<Integer>> got = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         ConfigReader four = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.topology.name = chain\n"
                 + "nowemu.topology.chain.switches = 2\nnowemu.topology.chain.hosts-per-switch = 2");
-        RunResult res = Systems.run(Systems.cluster(four, "pm", PmProgram.class, h -> h > 3 ? null : new PmProgram() {
-            @Override
-            @continuable
-            public void run(Pm pm) {
-                if (h == 0) {
-                    for (int k = 0; k < 20; k++) {
-                        byte[] p = new byte[100];
-                        p[0] = (byte) k;
-                        pm.multisend(new int[] {1, 2, 3}, p);
-                    }
-                    pm.pollUntil(() -> false, 5 * MS);
-                    return;
-                }
-                pm.setHandler((src, data) -> got.get(h).add((int) data[0]));
-                pm.pollUntil(() -> got.get(h).size() == 20, 5 * MS);
-            }
-        }));
+        RunResult res = Systems.run(Systems.cluster(four, "pm", PmProgram.class,
+                h -> h > 3 ? null : h == 0 ? new Multisender() : new Taker(got.get(h), 20, 0, 5 * MS)));
         List<Integer> all = new ArrayList<>();
         for (int k = 0; k < 20; k++) {
             all.add(k);
@@ -70,24 +54,8 @@ class PmHamlynTest {
     void aFullRingIsNackedAndResentInOrder() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.pm.recv-ring = 4");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "pm", PmProgram.class, h -> h > 1 ? null : new PmProgram() {
-            @Override
-            @continuable
-            public void run(Pm pm) {
-                if (h == 0) {
-                    for (int k = 0; k < 50; k++) {
-                        pm.send(1, new byte[] {(byte) k, 0, 0, 0});
-                    }
-                    pm.pollUntil(() -> false, 20 * MS);
-                    return;
-                }
-                pm.setHandler((src, data) -> {
-                    got.add((int) data[0]);
-                    pm.computeFor(20_000_000L);
-                });
-                pm.pollUntil(() -> got.size() == 50, 20 * MS);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "pm", PmProgram.class, new Fifty(),
+                new Taker(got, 50, 20_000_000L, 20 * MS)));
         assertEquals(50, got.size());
         for (int k = 0; k < 50; k++) {
             assertEquals(k, got.get(k));
@@ -106,24 +74,8 @@ class PmHamlynTest {
     void smallSendsByPioLargeByDmaAtTheSendersOffsetsHeldBackNotDropped() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.hamlyn.recv-ring = 4");
         List<Integer> offsets = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "hamlyn", HamlynProgram.class, h -> h > 1 ? null : new HamlynProgram() {
-            @Override
-            @continuable
-            public void run(Hamlyn hy) {
-                if (h == 0) {
-                    for (int k = 0; k < 30; k++) {
-                        hy.send(1, 2048 * k, new byte[k < 20 ? 64 : 2000]);
-                    }
-                    hy.pollUntil(() -> false, 20 * MS);
-                    return;
-                }
-                hy.setHandler((src, offset, data) -> {
-                    offsets.add(offset);
-                    hy.computeFor(20_000_000L);
-                });
-                hy.pollUntil(() -> offsets.size() == 30, 20 * MS);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "hamlyn", HamlynProgram.class, new Writer(),
+                new SlowNotified(offsets)));
         assertEquals(30, offsets.size());
         for (int k = 0; k < 30; k++) {
             assertEquals(2048 * k, offsets.get(k));
@@ -137,15 +89,77 @@ class PmHamlynTest {
     @Test
     void hamlynRefusesAnOffsetOutsideTheSendersShare() {
         RuntimeException[] refused = new RuntimeException[1];
-        Systems.run(Systems.cluster(R, "hamlyn", HamlynProgram.class, h -> h != 0 ? null : new HamlynProgram() {
-            @Override
-            @continuable
-            public void run(Hamlyn hy) {
-                refused[0] =
-                assertThrows(IllegalArgumentException.class, () -> hy.send(1, (int) hy.areaShare() - 10,
-                        new byte[64]));
-            }
-        }));
+        Systems.run(Systems.pair(R, "hamlyn", HamlynProgram.class, new OutsideShare(refused), null));
         assertTrue(refused[0].getMessage().contains("outside"), refused[0].getMessage());
+    }
+
+    /** 20 packets of 100 B, numbered in byte 0, multisent to hosts 1, 2 and 3; then polls for 5 ms. */
+    private record Multisender() implements PmProgram {
+        @Override
+        public void run(Pm pm) {
+            for (int k = 0; k < 20; k++) {
+                byte[] p = new byte[100];
+                p[0] = (byte) k;
+                pm.multisend(new int[] {1, 2, 3}, p);
+            }
+            pm.pollUntil(() -> false, 5 * MS);
+        }
+    }
+
+    /** 50 packets 0..49 to host 1 (byte 0 their number); then polls for 20 ms. */
+    private record Fifty() implements PmProgram {
+        @Override
+        public void run(Pm pm) {
+            for (int k = 0; k < 50; k++) {
+                pm.send(1, new byte[] {(byte) k, 0, 0, 0});
+            }
+            pm.pollUntil(() -> false, 20 * MS);
+        }
+    }
+
+    /** Notes byte 0 of each packet in {@code got}, spending {@code eachPs} on it, until n have come or the deadline. */
+    private record Taker(List<Integer> got, int n, long eachPs, long until) implements PmProgram {
+        @Override
+        public void run(Pm pm) {
+            pm.setHandler((src, data) -> {
+                got.add((int) data[0]);
+                if (eachPs > 0) {
+                    pm.computeFor(eachPs);
+                }
+            });
+            pm.pollUntil(() -> got.size() == n, until);
+        }
+    }
+
+    /** 30 sends to host 1 at offsets 2048 k, of 64 B for k < 20 and 2000 B after; then polls for 20 ms. */
+    private record Writer() implements HamlynProgram {
+        @Override
+        public void run(Hamlyn hy) {
+            for (int k = 0; k < 30; k++) {
+                hy.send(1, 2048 * k, new byte[k < 20 ? 64 : 2000]);
+            }
+            hy.pollUntil(() -> false, 20 * MS);
+        }
+    }
+
+    /** Notes each notification's offset, spending 20 us on it, until 30 have come or 20 ms. */
+    private record SlowNotified(List<Integer> offsets) implements HamlynProgram {
+        @Override
+        public void run(Hamlyn hy) {
+            hy.setHandler((src, offset, data) -> {
+                offsets.add(offset);
+                hy.computeFor(20_000_000L);
+            });
+            hy.pollUntil(() -> offsets.size() == 30, 20 * MS);
+        }
+    }
+
+    /** A send that ends 10 bytes before the share's end but is 64 long: refused, into {@code refused[0]}. */
+    private record OutsideShare(RuntimeException[] refused) implements HamlynProgram {
+        @Override
+        public void run(Hamlyn hy) {
+            refused[0] = assertThrows(IllegalArgumentException.class, () -> hy.send(1, (int) hy.areaShare() - 10,
+                    new byte[64]));
+        }
     }
 }

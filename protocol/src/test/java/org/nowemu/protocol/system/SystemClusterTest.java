@@ -22,15 +22,10 @@ import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
-import org.nowemu.protocol.am.Endpoint;
-import org.nowemu.protocol.am.EndpointName;
-import org.nowemu.protocol.am.Handler;
-import org.nowemu.protocol.am.Message;
-import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.parts.routing.Routes;
 import org.nowemu.protocol.support.AmNets;
+import org.nowemu.protocol.support.RoundTrips;
 
 /**
  * One cluster, two communication systems, host by host: hosts 0 and 1 run AM-II (a client sends five requests, the
@@ -157,42 +152,11 @@ class SystemClusterTest {
     private final Stack<?, ?> amii = Stacks.stack(r, "test", "amii", profile);
     private final Stack<?, ?> blast = new Stack<>(BLAST, new BlastSettings("blast"));
 
-    private static final AmProgram CLIENT = new AmProgram() {
-        @Override
-        @continuable
-        public void run(Am am) {
-            Endpoint ep = am.endpoint(TAG);
-            ep.map(1, new EndpointName(1, 0), TAG);
-            int[] replies = {0};
-            ep.setHandler(2, new Handler() {
-                @Override
-                @continuable
-                public void handle(Token t, Message m) {
-                    replies[0]++;
-                }
-            });
-            for (int i = 0; i < 5; i++) {
-                ep.request(1, 1, i);
-            }
-            am.pollUntil(() -> replies[0] == 5);
-        }
-    };
+    /** Five round trips to host 1's endpoint 0, mapped at entry 1. */
+    private static final AmProgram CLIENT = new RoundTrips.Client(TAG, 1, 5, -1);
 
-    private static final AmProgram SERVER = new AmProgram() {
-        @Override
-        @continuable
-        public void run(Am am) {
-            Endpoint ep = am.endpoint(TAG);
-            ep.setHandler(1, new Handler() {
-                @Override
-                @continuable
-                public void handle(Token t, Message m) {
-                    t.reply(2, m.arg(0));
-                }
-            });
-            am.pollUntil(() -> false);
-        }
-    };
+    /** Answers for good. */
+    private static final AmProgram SERVER = new RoundTrips.Server(TAG, -1);
 
     private Cluster cluster(List<?> programsOfHost1) {
         return SystemCluster.build(topology, profile, h -> h < 2 ? amii : blast,

@@ -9,7 +9,6 @@ import java.util.List;
 import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.runtime.Ledger;
 import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
@@ -34,64 +33,66 @@ class UnetDropTest {
     void aMessageWithNoFreeBufferIsDroppedCountedAndReportedAndTheRunPasses() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.unet.free-queue = 4");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "unet", UnetProgram.class, h -> h > 1 ? null : new UnetProgram() {
-            @Override
-            @continuable
-            public void run(Unet u) {
-                if (h == 0) {
-                    int ch = u.createChannel(1);
-                    for (int k = 0; k < 12; k++) {
-                        byte[] data = new byte[k < 10 ? 1024 : 16];
-                        data[0] = (byte) k;
-                        u.compose(u.sendArea(), data.length);
-                        u.send(ch, u.sendArea() + 1024L * k, data);
-                    }
-                    u.computeFor(2 * MS - u.now());
-                    byte[] last = new byte[1024];
-                    last[0] = 12;
-                    u.compose(u.sendArea(), 1024);
-                    u.send(ch, u.sendArea(), last);
-                    return;
-                }
-                u.computeFor(MS);
-                for (Unet.Message m = u.poll(); m != null; m = u.poll()) {
-                    got.add((int) m.data()[0]);
-                    assertEquals(m.data().length <= 48, m.buffer() < 0, "small messages come in the descriptor");
-                }
-                assertEquals(List.of(0, 1, 2, 3, 10, 11), got, "the messages that found a buffer, and the inline ones");
-                Unet.Message m = u.next(3 * MS);
-                assertNotNull(m);
-                got.add((int) m.data()[0]);
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "unet", UnetProgram.class, new TwoBursts(), new LateReceiver(got)));
         assertEquals(List.of(0, 1, 2, 3, 10, 11, 12), got);
         assertEquals(6, res.counter("unet.dropped.no_free_buffer"));
         assertEquals(5, res.counter("unet.delivered"));
         assertEquals(2, res.counter("unet.delivered_inline"));
         assertEquals(11, res.counter("unet.fetched"), "the NIC DMAs the 1 KB messages from the segment");
-        Ledger l = res.ledger();
-        assertTrue(l.kept(), "drops of a stack that promises nothing keep the ledger: " + l);
-        assertEquals(13, l.sent());
-        assertEquals(7, l.handledOnce());
-        assertEquals(6, l.dropped());
-        assertEquals(0, l.lost());
+        Systems.assertKeptWithDrops(res.ledger(), 13, 7, 6);
+    }
+
+    /** Messages 0..9 of 1 KB and 10, 11 of 16 B to host 1 at once, then 12 of 1 KB at 2 ms. */
+    private record TwoBursts() implements UnetProgram {
+        @Override
+        public void run(Unet u) {
+            int ch = u.createChannel(1);
+            for (int k = 0; k < 12; k++) {
+                byte[] data = new byte[k < 10 ? 1024 : 16];
+                data[0] = (byte) k;
+                u.compose(u.sendArea(), data.length);
+                u.send(ch, u.sendArea() + 1024L * k, data);
+            }
+            u.computeFor(2 * MS - u.now());
+            byte[] last = new byte[1024];
+            last[0] = 12;
+            u.compose(u.sendArea(), 1024);
+            u.send(ch, u.sendArea(), last);
+        }
+    }
+
+    /** Takes what has come at 1 ms, then one more; {@code got} has byte 0 of each. */
+    private record LateReceiver(List<Integer> got) implements UnetProgram {
+        @Override
+        public void run(Unet u) {
+            u.computeFor(MS);
+            for (Unet.Message m = u.poll(); m != null; m = u.poll()) {
+                got.add((int) m.data()[0]);
+                assertEquals(m.data().length <= 48, m.buffer() < 0, "small messages come in the descriptor");
+            }
+            assertEquals(List.of(0, 1, 2, 3, 10, 11), got, "the messages that found a buffer, and the inline ones");
+            Unet.Message m = u.next(3 * MS);
+            assertNotNull(m);
+            got.add((int) m.data()[0]);
+        }
     }
 
     /** A send on a channel the kernel never installed is refused by the NIC, and never enters the ledger. */
     @Test
     void aSendOnAChannelTheKernelDidNotInstallIsRefused() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
-        RunResult res = Systems.run(Systems.cluster(r, "unet", UnetProgram.class, h -> h != 0 ? null
-                : new UnetProgram() {
-                    @Override
-                    @continuable
-                    public void run(Unet u) {
-                        u.send(7, u.sendArea(), new byte[8]);
-                    }
-                }));
+        RunResult res = Systems.run(Systems.pair(r, "unet", UnetProgram.class, new NoChannel(), null));
         assertEquals(1, res.counter("unet.refused.no_channel"));
         assertEquals(0, res.counter("unet.transmitted"));
         assertEquals(0, res.ledger().sent());
+    }
+
+    /** Sends on channel 7, which nobody made. */
+    private record NoChannel() implements UnetProgram {
+        @Override
+        public void run(Unet u) {
+            u.send(7, u.sendArea(), new byte[8]);
+        }
     }
 
     /**
@@ -111,29 +112,8 @@ class UnetDropTest {
         long p0 = 0x40_0000L;
         long p1 = 0x80_0000L;
         List<Long> took = new ArrayList<>();
-        RunResult res = Systems.run(Systems.cluster(r, "unet-mm", UnetProgram.class, h -> h > 1 ? null : new UnetProgram() {
-            @Override
-            @continuable
-            public void run(Unet u) {
-                if (h == 0) {
-                    int ch = u.createChannel(1);
-                    u.computeFor(50 * US - u.now());
-                    send(u, ch, p0);
-                    u.computeFor(100 * US - u.now());
-                    send(u, ch, p1);
-                    send(u, ch, p0);
-                    u.computeFor(200 * US - u.now());
-                    send(u, ch, p1);
-                    return;
-                }
-                long[] marks = {50 * US, 100 * US, 100 * US, 200 * US};
-                for (long mark : marks) {
-                    Unet.Message m = u.next(Long.MAX_VALUE);
-                    assertNotNull(m);
-                    took.add(u.now() - mark);
-                }
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "unet-mm", UnetProgram.class, new FromPages(p0, p1),
+                new Marks(took)));
         assertEquals(2, res.counter("unet.tlb.misses"), "a miss a page");
         long a = took.get(1);
         long b = took.get(2);
@@ -141,6 +121,34 @@ class UnetDropTest {
         assertTrue(a > c, "A's miss costs, C's hit does not: " + took);
         assertTrue(b > a, "B, a hit, waits for A's fill and arrives after it: " + took);
         assertEquals(0, res.counter("host.copied_bytes"), "U-Net/MM sends from user memory without a copy");
+    }
+
+    /** 1 KB from page p0 at 50 us, from p1 and p0 at 100 us, from p1 at 200 us. */
+    private record FromPages(long p0, long p1) implements UnetProgram {
+        @Override
+        public void run(Unet u) {
+            int ch = u.createChannel(1);
+            u.computeFor(50 * US - u.now());
+            send(u, ch, p0);
+            u.computeFor(100 * US - u.now());
+            send(u, ch, p1);
+            send(u, ch, p0);
+            u.computeFor(200 * US - u.now());
+            send(u, ch, p1);
+        }
+    }
+
+    /** Notes in {@code took} when each of the four arrives after its mark. */
+    private record Marks(List<Long> took) implements UnetProgram {
+        @Override
+        public void run(Unet u) {
+            long[] marks = {50 * US, 100 * US, 100 * US, 200 * US};
+            for (long mark : marks) {
+                Unet.Message m = u.next(Long.MAX_VALUE);
+                assertNotNull(m);
+                took.add(u.now() - mark);
+            }
+        }
     }
 
     @continuable

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Ledger;
@@ -35,23 +34,8 @@ class VmmcDepositTest {
         }
         byte[][] buffer = new byte[1][];
         Vmmc.Notification[] seen = new Vmmc.Notification[1];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
-            @Override
-            @continuable
-            public void run(Vmmc v) {
-                if (h == 0) {
-                    v.computeFor(500 * US);
-                    int imp = v.importBuffer(1, 0);
-                    assertEquals(0, imp);
-                    assertTrue(v.sendSync(imp, 4050, 0x1000_0FF0L, data, true));
-                    return;
-                }
-                int exp = v.export(8192, n -> seen[0] = n);
-                assertEquals(0, exp);
-                v.next(Long.MAX_VALUE);
-                buffer[0] = copy(v.exported(exp));
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "vmmc", VmmcProgram.class, new Deposit(data),
+                new Exporter(8192, seen, buffer)));
         assertEquals(new Vmmc.Notification(0, 0, 4066, 84), seen[0]);
         assertArrayEquals(data, Arrays.copyOfRange(buffer[0], 4050, 4150));
         assertEquals(100, countNonZero(buffer[0]), "nothing lands outside the sender's range");
@@ -75,23 +59,8 @@ class VmmcDepositTest {
     void aSenderWithoutAnImportIsRefused() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         byte[][] buffer = new byte[1][];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
-            @Override
-            @continuable
-            public void run(Vmmc v) {
-                if (h == 0) {
-                    v.computeFor(500 * US);
-                    assertEquals(-1, v.importBuffer(1, 5), "no such export");
-                    assertFalse(v.sendSync(3, 0, 0x1000_0000L, new byte[100], true), "no import");
-                    int imp = v.importBuffer(1, 0);
-                    assertFalse(v.sendSync(imp, 4000, 0x1000_0000L, new byte[100], true), "past the export's end");
-                    return;
-                }
-                v.export(4096, null);
-                v.computeFor(2000 * US);
-                buffer[0] = copy(v.exported(0));
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "vmmc", VmmcProgram.class, new Refused(),
+                new Exporter(4096, null, buffer)));
         assertEquals(1, res.counter("vmmc.imports_refused"));
         assertEquals(1, res.counter("vmmc.imports_granted"));
         assertEquals(1, res.counter("vmmc.refused.no_import"));
@@ -100,6 +69,48 @@ class VmmcDepositTest {
         assertEquals(0, countNonZero(buffer[0]));
         assertEquals(0, res.ledger().sent());
         assertTrue(res.ledger().kept());
+    }
+
+    /** At 500 us imports host 1's export 0 and sends {@code data} to offset 4050 from 0x1000_0FF0, notifying. */
+    private record Deposit(byte[] data) implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            v.computeFor(500 * US);
+            int imp = v.importBuffer(1, 0);
+            assertEquals(0, imp);
+            assertTrue(v.sendSync(imp, 4050, 0x1000_0FF0L, data, true));
+        }
+    }
+
+    /** At 500 us: an import of a missing export, a send on a missing import, a send past the export's end. */
+    private record Refused() implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            v.computeFor(500 * US);
+            assertEquals(-1, v.importBuffer(1, 5), "no such export");
+            assertFalse(v.sendSync(3, 0, 0x1000_0000L, new byte[100], true), "no import");
+            int imp = v.importBuffer(1, 0);
+            assertFalse(v.sendSync(imp, 4000, 0x1000_0000L, new byte[100], true), "past the export's end");
+        }
+    }
+
+    /**
+     * Exports {@code bytes} (export 0); with {@code seen}, waits for one notification, which goes into seen[0],
+     * else waits 2 ms; then copies the exported buffer into buffer[0].
+     */
+    private record Exporter(int bytes, Vmmc.Notification[] seen, byte[][] buffer) implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            if (seen == null) {
+                v.export(bytes, null);
+                v.computeFor(2000 * US);
+            } else {
+                int exp = v.export(bytes, n -> seen[0] = n);
+                assertEquals(0, exp);
+                v.next(Long.MAX_VALUE);
+            }
+            buffer[0] = copy(v.exported(0));
+        }
     }
 
     private static int countNonZero(byte[] b) {

@@ -31,26 +31,8 @@ class Vmmc2Test {
     void aUtlbMissFetchesTheEntryAndCostsWhatTheMechanismSays() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         long[] took = new long[2];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc2", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
-            @Override
-            @continuable
-            public void run(Vmmc v) {
-                if (h == 0) {
-                    v.computeFor(500 * US);
-                    int imp = v.importBuffer(1, 0);
-                    for (int k = 0; k < 2; k++) {
-                        v.computeFor((k + 1) * 1000 * US - v.now());
-                        v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
-                    }
-                    return;
-                }
-                v.export(8192, null);
-                for (int k = 0; k < 2; k++) {
-                    v.next(Long.MAX_VALUE);
-                    took[k] = v.now() - (k + 1) * 1000 * US;
-                }
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "vmmc2", VmmcProgram.class, new SamePageTwice(),
+                new TwoNotifications(took)));
         assertEquals(1, res.counter("vmmc.utlb.host_misses"));
         assertEquals(1, res.counter("vmmc.tlb.misses"), "the NIC's UTLB cache missed once");
         long extra = took[0] - took[1];
@@ -70,25 +52,7 @@ class Vmmc2Test {
             ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol." + stack
                     + ".notify-queue = 2");
             int[] got = new int[1];
-            RunResult res = Systems.run(Systems.cluster(r, stack, VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
-                @Override
-                @continuable
-                public void run(Vmmc v) {
-                    if (h == 0) {
-                        v.computeFor(500 * US);
-                        int imp = v.importBuffer(1, 0);
-                        for (int k = 0; k < 6; k++) {
-                            v.send(imp, 1024 * k, 0x2000_0000L + 1024 * k, new byte[1024], true);
-                        }
-                        return;
-                    }
-                    v.export(8192, n -> got[0]++);
-                    v.computeFor(1000 * US);
-                    while (got[0] < 6) {
-                        v.next(Long.MAX_VALUE);
-                    }
-                }
-            }));
+            RunResult res = Systems.run(Systems.pair(r, stack, VmmcProgram.class, new SixAtOnce(), new LateTaker(got)));
             Ledger l = res.ledger();
             assertTrue(l.kept(), stack + " " + l);
             assertEquals(6, l.sent(), stack);
@@ -116,27 +80,8 @@ class Vmmc2Test {
     void redirectedDataLandsInTheUserBufferAndDataThatCameFirstIsCopiedOut() {
         ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro");
         long[] copy = new long[1];
-        RunResult res = Systems.run(Systems.cluster(r, "vmmc2", VmmcProgram.class, h -> h > 1 ? null : new VmmcProgram() {
-            @Override
-            @continuable
-            public void run(Vmmc v) {
-                if (h == 0) {
-                    v.computeFor(500 * US);
-                    int imp = v.importBuffer(1, 0);
-                    v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
-                    v.computeFor(1000 * US - v.now());
-                    v.send(imp, 2048, 0x2000_0000L, new byte[1024], true);
-                    return;
-                }
-                v.export(8192, null);
-                v.redirect(0, 0, 1024);
-                v.next(Long.MAX_VALUE);
-                v.next(Long.MAX_VALUE);
-                long before = v.now();
-                v.redirect(0, 2048, 1024);
-                copy[0] = v.now() - before;
-            }
-        }));
+        RunResult res = Systems.run(Systems.pair(r, "vmmc2", VmmcProgram.class, new ToRedirected(),
+                new Redirecting(copy)));
         assertEquals(1, res.counter("vmmc.redirected"));
         assertEquals(1024, res.counter("vmmc.redirect_copied_bytes"));
         assertTrue(copy[0] > 17_960_000L && copy[0] < 18_500_000L, "the copy out took " + copy[0] + " ps");
@@ -154,5 +99,84 @@ class Vmmc2Test {
         assertTrue(Vmmc2System.INSTANCE.describe(r, "vmmc2").endsWith("; shared settings nowemu.protocol.vmmc2"),
                 Vmmc2System.INSTANCE.describe(r, "vmmc2"));
         assertEquals(7, ((org.nowemu.protocol.vmmc.VmmcSettings) Systems.settings(r, "vmmc2")).sendQueue());
+    }
+
+    /** The import of host 1's export 0 at 500 us (VMMC's and VMMC-2's programs all start with it). */
+    @continuable
+    private static int imported(Vmmc v) {
+        v.computeFor(500 * US);
+        return v.importBuffer(1, 0);
+    }
+
+    /** 1 KB from address 0x2000_0000 to offset 0, notifying, at 1 ms and at 2 ms. */
+    private record SamePageTwice() implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            int imp = imported(v);
+            for (int k = 0; k < 2; k++) {
+                v.computeFor((k + 1) * 1000 * US - v.now());
+                v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
+            }
+        }
+    }
+
+    /** Exports 8 KB; took[k] is when notification k was taken, after send k's time. */
+    private record TwoNotifications(long[] took) implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            v.export(8192, null);
+            for (int k = 0; k < 2; k++) {
+                v.next(Long.MAX_VALUE);
+                took[k] = v.now() - (k + 1) * 1000 * US;
+            }
+        }
+    }
+
+    /** Six notifying requests of 1 KB to offsets 1024 k, at once. */
+    private record SixAtOnce() implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            int imp = imported(v);
+            for (int k = 0; k < 6; k++) {
+                v.send(imp, 1024 * k, 0x2000_0000L + 1024 * k, new byte[1024], true);
+            }
+        }
+    }
+
+    /** Exports 8 KB, takes nothing for 1 ms, then takes notifications until got[0] counts six. */
+    private record LateTaker(int[] got) implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            v.export(8192, n -> got[0]++);
+            v.computeFor(1000 * US);
+            while (got[0] < 6) {
+                v.next(Long.MAX_VALUE);
+            }
+        }
+    }
+
+    /** 1 KB to offset 0 at 500 us, and to offset 2048 at 1 ms, each notifying. */
+    private record ToRedirected() implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            int imp = imported(v);
+            v.send(imp, 0, 0x2000_0000L, new byte[1024], true);
+            v.computeFor(1000 * US - v.now());
+            v.send(imp, 2048, 0x2000_0000L, new byte[1024], true);
+        }
+    }
+
+    /** Posts a buffer for 0..1023 at once, and one for 2048..3071 after two notifications: copy[0] is its time. */
+    private record Redirecting(long[] copy) implements VmmcProgram {
+        @Override
+        public void run(Vmmc v) {
+            v.export(8192, null);
+            v.redirect(0, 0, 1024);
+            v.next(Long.MAX_VALUE);
+            v.next(Long.MAX_VALUE);
+            long before = v.now();
+            v.redirect(0, 2048, 1024);
+            copy[0] = v.now() - before;
+        }
     }
 }

@@ -1,14 +1,11 @@
 package org.nowemu.protocol.fm.fm1;
 
-import java.util.function.BooleanSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.FmCore;
+import org.nowemu.protocol.fm.FmLibrary;
 import org.nowemu.protocol.fm.FmProcess;
-import org.nowemu.protocol.fm.FmWire;
 import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.host.ProcessServices;
 import org.nowemu.protocol.parts.staging.Reassembly;
-import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
  * Fast Messages 1.x as a program sees it (the FM paper's Table 1): {@code FM_send_4}, {@code FM_send} and
@@ -21,40 +18,22 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  *
  * <p>Counters: {@code fm.sent} (messages), {@code fm.handled}, {@code fm.reassembled_bytes}, and {@link FmCore}'s.
  */
-public final class Fm1 implements ProcessServices {
+public final class Fm1 extends FmLibrary implements Fm1Api {
     private final FmProcess p;
-    private final FmCore core;
-    private final HostSteps c;
-    private final Fm1Handler[] handlers = new Fm1Handler[256];
+    private final Fm1Handler[] handlers = new Fm1Handler[HANDLERS];
     /** Per sender: the message being reassembled, and how much of it has arrived. */
     private final Reassembly staging;
     private boolean extracting;
 
     public Fm1(FmProcess process, FmCore core) {
+        super(core);
         this.p = process;
-        this.core = core;
-        this.c = core.settings().host();
         this.staging = new Reassembly(process.hosts());
     }
 
-    public int host() {
-        return p.host();
-    }
-
-    public int hosts() {
-        return p.hosts();
-    }
-
-    /** Payload bytes per packet. */
-    public int packetPayload() {
-        return core.settings().packetPayload();
-    }
-
-    /** Registers {@code handler} under {@code id} (0..255), the id messages name. */
+    @Override
     public void register(int id, Fm1Handler handler) {
-        if (id < 0 || id >= handlers.length) {
-            throw new IllegalArgumentException("FM: handler id " + id + " (0..255)");
-        }
+        checkHandlerId(id);
         handlers[id] = handler;
     }
 
@@ -66,12 +45,10 @@ public final class Fm1 implements ProcessServices {
     }
 
     /** FM_send: {@code size} bytes of {@code buf}, one contiguous buffer, to {@code dest}'s handler {@code handler}. */
+    @Override
     @continuable
     public void send(int dest, int handler, byte[] buf, int size) {
-        if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
-            throw new IllegalArgumentException("FM: no destination " + dest + " (hosts 0.." + (p.hosts() - 1)
-                    + ", not this one, " + p.host() + ")");
-        }
+        checkDestination("FM", dest);
         if (handler < 0 || handler >= handlers.length || size < 0 || size > buf.length) {
             throw new IllegalArgumentException("FM: handler " + handler + ", " + size + " of " + buf.length
                     + " bytes");
@@ -81,6 +58,7 @@ public final class Fm1 implements ProcessServices {
     }
 
     /** FM_extract: runs the handler of every message whose last packet has arrived by now; returns how many. */
+    @Override
     @continuable
     public int extract() {
         if (extracting) {
@@ -97,7 +75,7 @@ public final class Fm1 implements ProcessServices {
                 if (in == null) {
                     return handled;
                 }
-                handled += take(in);
+                handled += takeWhole(in, staging, "fm.reassembled_bytes");
                 p.sync();
             }
         } finally {
@@ -105,67 +83,14 @@ public final class Fm1 implements ProcessServices {
         }
     }
 
-    @continuable
-    private int take(FmCore.In in) {
-        FmWire.Header h = in.header();
-        int src = h.src();
-        int handled = 0;
-        if (h.first() && h.last()) {
-            deliver(h.handler(), java.util.Arrays.copyOfRange(in.body(), FmWire.HEADER_BYTES, in.body().length),
-                    h.total(), src);
-            handled = 1;
-        } else {
-            core.ops().copyFromDma(h.bytes());
-            p.stat("fm.reassembled_bytes").add(h.bytes());
-            byte[] whole = staging.add(src, h.first(), h.last(), h.total(), in.body(), FmWire.HEADER_BYTES, h.bytes());
-            if (whole != null) {
-                deliver(h.handler(), whole, whole.length, src);
-                handled = 1;
-            }
-        }
-        core.consumed(in);
-        return handled;
-    }
-
-    private void deliver(int id, byte[] buf, int size, int src) {
+    @Override
+    protected void deliver(int id, byte[] buf, int size, int src) {
         Fm1Handler h = handlers[id];
         if (h == null) {
-            throw new IllegalStateException("FM: a message from host " + src + " names handler " + id
-                    + ", which host " + p.host() + " has not registered");
+            throw unregistered(p.host(), src, id);
         }
-        core.handled(src);
         p.stat("fm.handled").increment();
         h.handle(buf, size, src);
-    }
-
-    /** Extracts until {@code done} holds, spinning in host time while nothing arrives. */
-    @continuable
-    public void extractUntil(BooleanSupplier done) {
-        extractUntil(done, Long.MAX_VALUE);
-    }
-
-    /** Extracts until {@code done} holds or virtual time reaches {@code deadline}. */
-    @continuable
-    public void extractUntil(BooleanSupplier done, long deadline) {
-        while (!done.getAsBoolean() && p.clock() < deadline) {
-            if (extract() == 0 && !done.getAsBoolean()) {
-                p.idle(core::anyArrived, core.idlePollPs() + core.ops().cyclesPs(c.call()), deadline);
-            }
-        }
-    }
-
-    /** Credits held for {@code dest} (for tests and programs that pace themselves). */
-    public int credits(int dest) {
-        return core.credits(dest);
-    }
-
-    /** A handler's or program's copy of {@code bytes} between its own buffers (host memcpy). */
-    public void copy(int bytes) {
-        core.ops().memcpy(bytes);
-    }
-
-    public void compute(long cycles) {
-        core.ops().cycles(cycles);
     }
 
     @Override

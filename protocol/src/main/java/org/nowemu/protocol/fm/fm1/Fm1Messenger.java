@@ -1,59 +1,45 @@
 package org.nowemu.protocol.fm.fm1;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * FM 1.x behind a {@link Messenger}: one {@code FM_send} per message to handler {@value #HANDLER}, whose handler
- * has the message whole when it runs (in the slot, or reassembled) and only counts it.
+ * has the message whole when it runs (in the slot, or reassembled) and only counts it. FM/MC's messenger is this one
+ * with multicast added.
  */
-public final class Fm1Messenger implements Messenger {
+public class Fm1Messenger extends LibraryMessenger {
+    /** An FM 1.x program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements Fm1Program {
+        @Override
+        @continuable
+        public void run(Fm1 fm) {
+            body.run(new Fm1Messenger(fm));
+        }
+    }
+
     /** The handler id the messenger registers. */
     public static final int HANDLER = 1;
 
-    private final Fm1 fm;
-    private final Arrivals arrivals = new Arrivals();
-    private byte[] buf = new byte[0];
+    private final Fm1Api fm;
 
-    public Fm1Messenger(Fm1 fm) {
+    public Fm1Messenger(Fm1Api fm) {
+        super(fm);
         this.fm = fm;
-        fm.register(HANDLER, (b, size, sender) -> arrivals.arrived(fm.now()));
-    }
-
-    @Override
-    public int host() {
-        return fm.host();
-    }
-
-    @Override
-    public long now() {
-        return fm.now();
+        fm.register(HANDLER, (b, size, sender) -> arrived());
     }
 
     @Override
     @continuable
-    public void send(int dest, int bytes) {
-        if (buf.length < bytes) {
-            buf = new byte[bytes];
-        }
-        fm.send(dest, HANDLER, buf, bytes);
-    }
-
-    @Override
-    public Arrivals arrivals() {
-        return arrivals;
+    public final void send(int dest, int bytes) {
+        fm.send(dest, HANDLER, buffer(bytes), bytes);
     }
 
     @Override
     @continuable
-    public void await(long count, long deadline) {
-        fm.extractUntil(() -> arrivals.count() >= count, deadline);
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return fm.counter(name);
+    public final void await(long count, long deadline) {
+        fm.extractUntil(() -> arrived(count), deadline);
     }
 }

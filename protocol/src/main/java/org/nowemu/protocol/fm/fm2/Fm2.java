@@ -4,10 +4,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.FmCore;
+import org.nowemu.protocol.fm.FmLibrary;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.host.ProcessServices;
-import org.nowemu.protocol.parts.steps.HostSteps;
 
 /**
  * Fast Messages 2.x as a program sees it (the FM paper's Table 2): a message is a byte stream with boundaries,
@@ -21,21 +20,18 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  *
  * <p>Counters: {@code fm.sent} (messages), and those of {@link Fm2Receiver} and {@link FmCore}.
  */
-public final class Fm2 implements ProcessServices {
+public final class Fm2 extends FmLibrary {
     /** A handler's return value: it finished normally (libsynk). */
     public static final int CONTINUE = 1;
 
     private final FmProcess p;
-    private final FmCore core;
-    private final HostSteps c;
-    private final Fm2Handler[] handlers = new Fm2Handler[256];
+    private final Fm2Handler[] handlers = new Fm2Handler[HANDLERS];
     private final Fm2Receiver receiver;
     private FmStream sending;
 
     private Fm2(FmProcess process, FmCore core, Coroutines coroutines) {
+        super(core);
         this.p = process;
-        this.core = core;
-        this.c = core.settings().host();
         this.receiver = new Fm2Receiver(process, core, handlers, coroutines);
     }
 
@@ -45,34 +41,16 @@ public final class Fm2 implements ProcessServices {
         program.run(new Fm2(process, core, new Coroutines()));
     }
 
-    public int host() {
-        return p.host();
-    }
-
-    public int hosts() {
-        return p.hosts();
-    }
-
-    /** Payload bytes per packet. */
-    public int packetPayload() {
-        return core.settings().packetPayload();
-    }
-
     /** FM_register_handler [E, libsynk]: {@code handler} under {@code id} (0..255), the id messages name. */
     public void register(int id, Fm2Handler handler) {
-        if (id < 0 || id >= handlers.length) {
-            throw new IllegalArgumentException("FM: handler id " + id + " (0..255)");
-        }
+        checkHandlerId(id);
         handlers[id] = handler;
     }
 
     /** FM_begin_message: a message of {@code size} bytes to {@code dest}'s handler {@code handler}. */
     @continuable
     public FmStream beginMessage(int dest, int size, int handler) {
-        if (dest < 0 || dest >= p.hosts() || dest == p.host()) {
-            throw new IllegalArgumentException("FM: no destination " + dest + " (hosts 0.." + (p.hosts() - 1)
-                    + ", not this one, " + p.host() + ")");
-        }
+        checkDestination("FM", dest);
         if (handler < 0 || handler >= handlers.length || size < 0) {
             throw new IllegalArgumentException("FM: handler " + handler + ", size " + size);
         }
@@ -164,25 +142,10 @@ public final class Fm2 implements ProcessServices {
     }
 
     /** FM_extract with no limit, as FM 1.x's. */
+    @Override
     @continuable
     public int extract() {
         return receiver.extract(Integer.MAX_VALUE);
-    }
-
-    /** Extracts (no limit) until {@code done} holds, spinning in host time while nothing arrives. */
-    @continuable
-    public void extractUntil(BooleanSupplier done) {
-        extractUntil(done, Long.MAX_VALUE);
-    }
-
-    /** Extracts until {@code done} holds or virtual time reaches {@code deadline}. */
-    @continuable
-    public void extractUntil(BooleanSupplier done, long deadline) {
-        while (!done.getAsBoolean() && p.clock() < deadline) {
-            if (extract() == 0 && !done.getAsBoolean()) {
-                p.idle(core::anyArrived, core.idlePollPs() + core.ops().cyclesPs(c.call()), deadline);
-            }
-        }
     }
 
     /**
@@ -194,27 +157,10 @@ public final class Fm2 implements ProcessServices {
         while (!done.getAsBoolean() && p.clock() < deadline) {
             int max = limit.getAsInt();
             if ((max <= 0 || extract(max) == 0) && !done.getAsBoolean()) {
-                p.idle(() -> limit.getAsInt() > 0 && core.anyArrived(),
-                        core.idlePollPs() + core.ops().cyclesPs(c.call()), deadline);
+                p.idle(() -> limit.getAsInt() > 0 && core.anyArrived(), idlePs(), deadline);
             }
         }
     }
-
-    /** Credits held for {@code dest}. */
-    public int credits(int dest) {
-        return core.credits(dest);
-    }
-
-    /** A program's copy of {@code bytes} between its own buffers (host memcpy). */
-    public void copy(int bytes) {
-        core.ops().memcpy(bytes);
-    }
-
-    public void compute(long cycles) {
-        core.ops().cycles(cycles);
-    }
-
-
 
     /** Waits until virtual time reaches {@link #now}, so that what arrived by then can be seen. */
     @continuable

@@ -1,74 +1,62 @@
 package org.nowemu.protocol.fm.fm2;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.actors.stats.Counter;
-import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.Messenger;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 
 /**
  * FM 2.x behind a {@link Messenger}: a message is {@code FM_begin_message}, one {@code FM_send_piece} of the whole
  * buffer and {@code FM_end_message}; its handler (id {@value #HANDLER}) takes all of it with one {@code FM_receive}
  * into a buffer the program reuses, suspended while packets are still to come.
  */
-public final class Fm2Messenger implements Messenger {
+public final class Fm2Messenger extends LibraryMessenger {
+    /** An FM 2.x program that runs a benchmark over this messenger. */
+    public record Program(MessengerProgram body) implements Fm2Program {
+        @Override
+        @continuable
+        public void run(Fm2 fm) {
+            body.run(new Fm2Messenger(fm));
+        }
+    }
+
     /** The handler id the messenger registers. */
     public static final int HANDLER = 1;
 
     private final Fm2 fm;
-    private final Arrivals arrivals = new Arrivals();
-    private byte[] out = new byte[0];
     private byte[] in = new byte[0];
 
     public Fm2Messenger(Fm2 fm) {
+        super(fm);
         this.fm = fm;
-        fm.register(HANDLER, new Fm2Handler() {
-            @Override
-            @continuable
-            public int handle(FmStream s, int sender) {
-                if (in.length < s.size()) {
-                    in = new byte[s.size()];
-                }
-                fm.receive(in, s, s.size());
-                arrivals.arrived(fm.now());
-                return Fm2.CONTINUE;
+        fm.register(HANDLER, new Receive());
+    }
+
+    /** Takes the whole message into the reused receive buffer, and counts it. */
+    private final class Receive implements Fm2Handler {
+        @Override
+        @continuable
+        public int handle(FmStream s, int sender) {
+            if (in.length < s.size()) {
+                in = new byte[s.size()];
             }
-        });
-    }
-
-    @Override
-    public int host() {
-        return fm.host();
-    }
-
-    @Override
-    public long now() {
-        return fm.now();
+            fm.receive(in, s, s.size());
+            arrived();
+            return Fm2.CONTINUE;
+        }
     }
 
     @Override
     @continuable
     public void send(int dest, int bytes) {
-        if (out.length < bytes) {
-            out = new byte[bytes];
-        }
         FmStream s = fm.beginMessage(dest, bytes, HANDLER);
-        fm.sendPiece(s, out, 0, bytes);
+        fm.sendPiece(s, buffer(bytes), 0, bytes);
         fm.endMessage(s);
-    }
-
-    @Override
-    public Arrivals arrivals() {
-        return arrivals;
     }
 
     @Override
     @continuable
     public void await(long count, long deadline) {
-        fm.extractUntil(() -> arrivals.count() >= count, deadline);
-    }
-
-    @Override
-    public Counter counter(String name) {
-        return fm.counter(name);
+        fm.extractUntil(() -> arrived(count), deadline);
     }
 }

@@ -3,6 +3,7 @@ package org.nowemu.protocol.fm.fm2;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.hardware.host.InnerTask;
 import org.nowemu.protocol.fm.FmCore;
+import org.nowemu.protocol.fm.FmLibrary;
 import org.nowemu.protocol.fm.FmProcess;
 import org.nowemu.protocol.fm.FmWire;
 import org.nowemu.protocol.parts.steps.HostSteps;
@@ -81,23 +82,15 @@ final class Fm2Receiver {
             }
             Fm2Handler handler = handlers[h.handler()];
             if (handler == null) {
-                throw new IllegalStateException("FM: a message from host " + src + " names handler " + h.handler()
-                        + ", which host " + p.host() + " has not registered");
+                throw FmLibrary.unregistered(p.host(), src, h.handler());
             }
             s = new FmStream(src, h.handler(), h.total());
             pending[src] = s;
             add(s, in);
-            FmStream started = s;
             if (h.last()) {
-                run(started, handler);
+                run(s, handler);
             } else {
-                s.task = coroutines.start(new InnerTask.Body() {
-                    @Override
-                    @continuable
-                    public void run() {
-                        Fm2Receiver.this.run(started, handler);
-                    }
-                });
+                s.task = coroutines.start(new Handling(s, handler));
             }
         } else {
             if (s == null) {
@@ -113,6 +106,23 @@ final class Fm2Receiver {
         }
         if (s.returned && s.lastArrived) {
             pending[src] = null;
+        }
+    }
+
+    /** The handler of a message whose packets are still to come, run as a task it can be suspended in. */
+    private final class Handling implements InnerTask.Body {
+        private final FmStream stream;
+        private final Fm2Handler handler;
+
+        Handling(FmStream stream, Fm2Handler handler) {
+            this.stream = stream;
+            this.handler = handler;
+        }
+
+        @Override
+        @continuable
+        public void run() {
+            Fm2Receiver.this.run(stream, handler);
         }
     }
 

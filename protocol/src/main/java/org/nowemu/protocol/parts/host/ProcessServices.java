@@ -13,6 +13,16 @@ public interface ProcessServices {
     /** The library thread the program runs on. */
     LibraryThread process();
 
+    /** This host's index (its NIC's). */
+    default int host() {
+        return process().host();
+    }
+
+    /** Hosts in the cluster. */
+    default int hosts() {
+        return process().hosts();
+    }
+
     /** Computes for {@code ps} of host time (the CPU busy, no progress made meanwhile). */
     default void computeFor(long ps) {
         process().computeFor(ps);

@@ -1,8 +1,7 @@
 package org.nowemu.protocol.parts.reliability;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.parts.KeyedChoice;
 
 /**
  * A reliability choice (the survey's column "Reliability", systems §14): how a system keeps, or does not keep,
@@ -11,33 +10,26 @@ import org.nowemu.actors.config.ConfigReader;
  * keep the receiver from overflowing and assume, as their systems do, that Myrinet does not lose packets: under bit
  * errors their losses are counted, not a broken ledger.
  */
-public enum Reliability {
+public enum Reliability implements KeyedChoice {
     /** Nothing: a packet that finds no free host buffer is dropped (the survey's basic protocol). */
-    NONE("none", "unreliable: drops counted"),
+    NONE("unreliable: drops counted"),
     /** Stop-and-wait per destination with a one-bit sequence number, ACK, NACK and timer on the NIC (AM-II). */
-    ALTERNATING_BIT("alternating-bit", "NI alternating bit"),
+    ALTERNATING_BIT("NI alternating bit"),
     /** Host-level credits: a sender's library spends one per packet, the receiver's returns them (FM). */
-    HOST_CREDITS("host-credits", "host-level credits"),
+    HOST_CREDITS("host-level credits"),
     /** NIC-level credits: the sending NIC spends one per packet, the receiving NIC returns it when the SRAM
      * buffer is free again (LFC, FM/MC multicast). */
-    NIC_CREDITS("nic-credits", "NI-level credits"),
+    NIC_CREDITS("NI-level credits"),
     /** Optimistic sends; the receiver discards what it has no room for and NACKs it; the sender resends from its
      * store, in order (PM's modified ACK/NACK). */
-    ACK_NACK("ack-nack", "ACK/NACK on NI"),
+    ACK_NACK("ACK/NACK on NI"),
     /** The receiving NIC stops draining its link while it has no buffer: STOP/GO holds the sender (VMMC, Hamlyn). */
-    BACKPRESSURE("backpressure", "hardware back-pressure");
+    BACKPRESSURE("hardware back-pressure");
 
-    private final String key;
     private final String column;
 
-    Reliability(String key, String column) {
-        this.key = key;
+    Reliability(String column) {
         this.column = column;
-    }
-
-    /** The name a stack's {@code reliability} option takes. */
-    public String key() {
-        return key;
     }
 
     /** The design-space table's cell. */
@@ -57,13 +49,11 @@ public enum Reliability {
 
     /** The choice named {@code value}, or a one-line bad input naming {@code path}. */
     public static Reliability parse(ConfigReader r, String path, String value) {
-        for (Reliability c : values()) {
-            if (c.key.equals(value)) {
-                return c;
-            }
+        Reliability c = KeyedChoice.named(Reliability.class, value);
+        if (c == null) {
+            throw r.bad(path, "expected one of " + KeyedChoice.keys(Reliability.class) + ", got '" + value + "'");
         }
-        throw r.bad(path, "expected one of " + Arrays.stream(values()).map(Reliability::key)
-                .collect(Collectors.joining(", ")) + ", got '" + value + "'");
+        return c;
     }
 
     /** The choice at {@code path}. */

@@ -1,4 +1,5 @@
 /**
- * One process per NIC and its SRAM check, for the systems without protection. Used by every comparison system.
+ * A comparison system declared once ({@code SystemSpec}) and run as one process per NIC with its SRAM check
+ * ({@code OneProcessSystem}, {@code OneProcess}). Used by every system without protection.
  */
 package org.nowemu.protocol.parts.system;

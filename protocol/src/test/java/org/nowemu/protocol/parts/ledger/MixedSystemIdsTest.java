@@ -15,15 +15,11 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.protocol.am.Am;
 import org.nowemu.protocol.am.AmProgram;
-import org.nowemu.protocol.am.Endpoint;
-import org.nowemu.protocol.am.EndpointName;
-import org.nowemu.protocol.am.Handler;
-import org.nowemu.protocol.am.Message;
-import org.nowemu.protocol.am.Token;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.bench.PingPong;
 import org.nowemu.protocol.support.AmNets;
+import org.nowemu.protocol.support.RoundTrips;
 import org.nowemu.protocol.support.Systems;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.protocol.system.SystemCluster;
@@ -119,54 +115,19 @@ class MixedSystemIdsTest {
     private static final int TAG = 3;
 
     /** Does nothing: the first process of host 0, so that the second's endpoints start at 4096. */
-    private static final AmProgram IDLE = new AmProgram() {
-        @Override
-        @continuable
-        public void run(Am am) {
-        }
-    };
+    private static final AmProgram IDLE = new Idle();
 
-    /** Three requests from this process's first endpoint to host 1's endpoint 0; waits for the three replies. */
-    private static final AmProgram CLIENT = new AmProgram() {
-        @Override
-        @continuable
-        public void run(Am am) {
-            Endpoint ep = am.endpoint(TAG);
-            assertEquals(4096, ep.name().endpoint());
-            ep.map(0, new EndpointName(1, 0), TAG);
-            int[] replies = {0};
-            ep.setHandler(2, new Handler() {
-                @Override
-                @continuable
-                public void handle(Token t, Message m) {
-                    replies[0]++;
-                }
-            });
-            for (int i = 0; i < 3; i++) {
-                ep.request(0, 1, i);
-            }
-            am.pollUntil(() -> replies[0] == 3);
-        }
-    };
+    /** Three requests from this process's first endpoint (number 4096) to host 1's endpoint 0; waits for the replies. */
+    private static final AmProgram CLIENT = new RoundTrips.Client(TAG, 0, 3, 4096);
 
     /** Answers three requests. */
-    private static final AmProgram SERVER = new AmProgram() {
+    private static final AmProgram SERVER = new RoundTrips.Server(TAG, 3);
+
+    private static final class Idle implements AmProgram {
         @Override
-        @continuable
         public void run(Am am) {
-            Endpoint ep = am.endpoint(TAG);
-            int[] served = {0};
-            ep.setHandler(1, new Handler() {
-                @Override
-                @continuable
-                public void handle(Token t, Message m) {
-                    served[0]++;
-                    t.reply(2, m.arg(0));
-                }
-            });
-            am.pollUntil(() -> served[0] == 3);
         }
-    };
+    }
 
     /**
      * With 8192 endpoints a NIC and two processes on host 0, the second process's endpoint is number 4096. Its

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
@@ -34,16 +33,7 @@ class PendingAtHorizonTest {
         Topology t = AmNets.topology(r);
         Failures f = Failures.on(t).cable(new Port(t.hosts().get(1).index(), 0), 50_000_000L);
         Stack<?, ?> s = Systems.stack(r, "basic-acknack");
-        MessengerProgram sender = new MessengerProgram() {
-            @Override
-            @continuable
-            public void run(Messenger m) {
-                m.await(1, 100_000_000L);
-                for (int i = 0; i < 3; i++) {
-                    m.send(1, 64);
-                }
-            }
-        };
+        MessengerProgram sender = new LateThree();
         var cluster = SystemCluster.build(t, AmNets.profile(r), h -> s,
                 h -> h == 0 ? List.of(s.messengerProgram(64, sender).orElseThrow()) : List.of(), f);
         return Emulation.run(cluster.model(), new RuntimeSettings(7, 1, false, 0), horizonPs);
@@ -59,5 +49,16 @@ class PendingAtHorizonTest {
         Ledger settled = run(10_000_000_000L).ledger();
         assertEquals(0, settled.pending(), settled.toString());
         assertEquals(3L, settled.returnedBy().get("unreachable"), settled.toString());
+    }
+
+    /** Waits 100 us (for a message that never comes), then sends host 1 three messages of 64 B. */
+    private record LateThree() implements MessengerProgram {
+        @Override
+        public void run(Messenger m) {
+            m.await(1, 100_000_000L);
+            for (int i = 0; i < 3; i++) {
+                m.send(1, 64);
+            }
+        }
     }
 }

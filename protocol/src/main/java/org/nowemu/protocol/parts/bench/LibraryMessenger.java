@@ -1,0 +1,58 @@
+package org.nowemu.protocol.parts.bench;
+
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.protocol.parts.host.ProcessServices;
+
+/**
+ * What every system's {@link Messenger} adapter has in common, so that an adapter says only how its system sends a
+ * message and waits for one: the host, clock and counters of the library it wraps, the {@link Arrivals} its handler
+ * records, and a send buffer it reuses.
+ */
+public abstract class LibraryMessenger implements Messenger {
+    private final ProcessServices lib;
+    private final Arrivals arrivals = new Arrivals();
+    private byte[] buffer = new byte[0];
+
+    /** @param lib the host API of the program the adapter runs in */
+    protected LibraryMessenger(ProcessServices lib) {
+        this.lib = lib;
+    }
+
+    @Override
+    public final int host() {
+        return lib.host();
+    }
+
+    @Override
+    public final long now() {
+        return lib.now();
+    }
+
+    @Override
+    public final Arrivals arrivals() {
+        return arrivals;
+    }
+
+    @Override
+    public final Counter counter(String name) {
+        return lib.counter(name);
+    }
+
+    /** Records a message that has arrived now, on the program's clock. */
+    protected final void arrived() {
+        arrivals.arrived(now());
+    }
+
+    /** Whether {@code count} messages have arrived since the start. */
+    protected final boolean arrived(long count) {
+        return arrivals.count() >= count;
+    }
+
+    /** A buffer of at least {@code bytes} bytes, reused from message to message (its contents are not read). */
+    protected final byte[] buffer(int bytes) {
+        if (buffer.length < bytes) {
+            buffer = new byte[bytes];
+        }
+        return buffer;
+    }
+}
