@@ -167,6 +167,11 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
         return p;
     }
 
+    @Override
+    public boolean hasMessenger() {
+        return true;
+    }
+
     /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */
     @Override
     public Optional<AmProgram> messengerProgram(StackSettings s, int maxBytes, MessengerProgram body) {

@@ -100,6 +100,11 @@ public abstract class FmSystem<P> implements CommSystem<FmSettings, P> {
     }
 
     @Override
+    public boolean hasMessenger() {
+        return true;
+    }
+
+    @Override
     public final Optional<P> messengerProgram(FmSettings s, int maxBytes, MessengerProgram body) {
         return Optional.of(messenger.apply(body));
     }

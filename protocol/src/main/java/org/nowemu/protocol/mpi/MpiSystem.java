@@ -116,6 +116,11 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
     }
 
     @Override
+    public boolean hasMessenger() {
+        return true;
+    }
+
+    @Override
     public Optional<MpiProgram> messengerProgram(MpiStackSettings s, int maxBytes, MessengerProgram body) {
         return Optional.of(new MpiMessenger.Program(maxBytes, body));
     }

@@ -85,4 +85,9 @@ public interface CommSystem<S extends SystemSettings, P> {
     default Optional<P> messengerProgram(S settings, int maxBytes, MessengerProgram body) {
         return Optional.empty();
     }
+
+    /** Whether {@link #messengerProgram} gives a program: the system has a {@link Messenger} adapter. */
+    default boolean hasMessenger() {
+        return false;
+    }
 }

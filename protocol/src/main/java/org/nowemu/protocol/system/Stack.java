@@ -11,7 +11,6 @@ import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topology;
-import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.routing.Routes;
 
@@ -78,16 +77,7 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
 
     /** Whether this stack's system has a benchmark adapter: a program over its {@code Messenger}. */
     public boolean hasMessenger() {
-        return system.messengerProgram(settings, 1, Idle.PROGRAM).isPresent();
-    }
-
-    /** The program the registry asks a system to adapt, to learn whether it can: it does nothing. */
-    private static final class Idle implements MessengerProgram {
-        static final Idle PROGRAM = new Idle();
-
-        @Override
-        public void run(Messenger m) {
-        }
+        return system.hasMessenger();
     }
 
     /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */

@@ -83,4 +83,25 @@ class StacksTest {
         assertEquals(false, mine.protection());
         assertEquals(true, mine.reliability());
     }
+
+    /**
+     * Whether a stack can run a benchmark is the registry's answer ({@code hasMessenger}), asked without building a
+     * program; it must agree with what the system then builds. All 14 systems have an adapter, so every stack can.
+     */
+    @Test
+    void everyStackSaysWithoutAProgramThatItHasAMessenger() {
+        ConfigReader r = AmNets.config("");
+        for (String name : Stacks.names(r)) {
+            Stack<?, ?> stack = Stacks.stack(r, "k", name, HardwareProfile.read(r));
+            assertTrue(stack.hasMessenger(), name);
+            assertTrue(stack.messengerProgram(64, new Idle()).isPresent(), name);
+        }
+    }
+
+    /** A benchmark body that does nothing: only whether a program is built matters. */
+    private static final class Idle implements org.nowemu.protocol.parts.bench.MessengerProgram {
+        @Override
+        public void run(org.nowemu.protocol.parts.bench.Messenger m) {
+        }
+    }
 }

@@ -80,6 +80,11 @@ public abstract class OneProcessSystem<S extends SystemSettings, P> implements C
         return spec.messenger == null ? Optional.empty() : Optional.of(spec.messenger.make(s, maxBytes, body));
     }
 
+    @Override
+    public final boolean hasMessenger() {
+        return spec.messenger != null;
+    }
+
     /** SRAM the firmware's tables and buffers take for stack {@code s} on a cluster of {@code hosts} (bytes). */
     protected long sramNeeded(S s, HardwareProfile profile, int hosts) {
         return spec.sram.needed(s, hosts);
