@@ -10,6 +10,7 @@ import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.NicReliability.Received;
 import org.nowemu.protocol.parts.reliability.NicReliability.Verdict;
 import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staged.StagedSend;
@@ -49,8 +50,9 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
     private final DescriptorRing<Boolean> recvRing;
     /** What each host DMA means when it completes: the engine completes them in the order they were queued. */
     private final ArrayDeque<AfterDma> afterDma = new ArrayDeque<>();
-    /** Send-ring entries taken, fetched into SRAM send buffers and sent. */
+    /** Send-ring entries taken, fetched into SRAM send buffers and sent; received packets into host buffers. */
     private StagedSend<Msg> send;
+    private HostReceive<Delivered> receive;
     /**
      * A send descriptor as the firmware reads it: one destination (the survey's), several (PM's multisend), or a
      * packet whose bytes the host wrote into SRAM itself (Hamlyn's small sends: no fetch).
@@ -151,8 +153,9 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         ctx.sram().allocate("receive ring", 8L * s.recvRing());
         ctx.sram().allocate("send buffers", (long) s.sramSendBuffers() * packet);
         ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
-        send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this,
-                new Fetches());
+        Dmas dmas = new Dmas();
+        send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        receive = new HostReceive<>(ctx, c, "basic.dropped.", null, dmas, null);
         ctx.postReceive(recvBuffers);
     }
 
@@ -267,21 +270,24 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         pumpSend();
     }
 
-    /** Fetches through the firmware's one queue of host DMAs, completed in order. */
-    private final class Fetches implements StagedSend.Dma<Msg> {
+    /** Fetches and writes into host memory through the firmware's one queue of host DMAs, completed in order. */
+    private final class Dmas implements StagedSend.Dma<Msg>, HostReceive.Dma<Delivered> {
         @Override
         public void fromHost(int bytes, StagedSend.Slot<Msg> slot) {
             dma(DmaRequest.fromHost(bytes, s.streamingDma(), 0), new PacketFetched(slot));
         }
+
+        @Override
+        public void toHost(int bytes, int to, Object payload, Delivered landed) {
+            dma(DmaRequest.toHost(bytes, s.streamingDma(), 0, to, payload), landed != null ? landed : new NothingWaits());
+        }
     }
 
     private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("basic.dropped." + rx.status().name().toLowerCase());
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
         Received r = rel == null ? null : rel.receive(body);
         if (rel != null && r != null && !r.data()) {
             if (r.hostCredits() > 0 && host >= 0) {
@@ -296,13 +302,13 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
             body = r.body();
         }
         if ((rel != null && r == null) || BasicWire.decode(body) == null) {
-            drop("basic.dropped.malformed");
+            receive.drop("malformed");
             return;
         }
         boolean room = host >= 0 && recvRing.hasReady() && held.isEmpty();
         Verdict v = rel == null ? (room ? Verdict.TAKE : Verdict.DISCARD) : rel.admit(r, room);
         if (v == Verdict.DISCARD) {
-            drop("basic.dropped." + (room ? "answered" : "no_buffer"));
+            receive.drop(room ? "answered" : "no_buffer");
         } else if (v == Verdict.HOLD) {
             held.add(new Received(true, BasicWire.decode(body).src(), r.seq(), r.stamp(), body, 0));
         } else {
@@ -319,7 +325,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
             // Sender-based memory: the offset is the sender's; the NIC checks it lies in that sender's share.
             nic.cycles(c.descriptor());
             if (offset < 0 || offset + (long) h.payload().length - 4 > share) {
-                drop("basic.dropped.bad_offset");
+                receive.drop("bad_offset");
                 if (rel != null) {
                     rel.freed(src);
                 }
@@ -328,17 +334,17 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         }
         int buffer = recvRing.head();
         recvRing.take();
-        nic.cycles(c.descriptor() + c.dma());
         nic.counter("basic.delivered").increment();
+        long with = c.descriptor();
         if (share > 0) {
             // The data at its offset of the message area, then the notification entry (16 bytes) in the queue.
-            dma(DmaRequest.toHost(h.payload().length - 4, s.streamingDma(), 0, host,
-                    new BasicWire.AreaWrite(h.src(), offset, h.payload().length - 4)), new NothingWaits());
-            nic.cycles(c.dma());
+            receive.data(h.payload().length - 4, host, new BasicWire.AreaWrite(h.src(), offset,
+                    h.payload().length - 4), with);
+            with = 0;
         }
         // The arrival flag sits at the end of the buffer (or entry): the same DMA writes it, last.
-        dma(DmaRequest.toHost(share > 0 ? 16 : body.length + 4, s.streamingDma(), 0, host,
-                new Arrival(BasicWire.RECV_AREA, buffer, body)), new Delivered(src));
+        receive.entry(share > 0 ? 16 : body.length + 4, host, new Arrival(BasicWire.RECV_AREA, buffer, body), with,
+                new Delivered(src));
     }
 
     /** The ledger ids of the packets the reliability part still keeps for resending, for the ledger. */
@@ -374,11 +380,6 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         }
     }
 
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
-    }
-
     private void dma(DmaRequest r, AfterDma then) {
         afterDma.add(then);
         nic.hostDma(r);
@@ -388,7 +389,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         if (done instanceof PacketFetched f) {
             send.fetched(f.slot());
         } else if (done instanceof Delivered d) {
-            nic.postReceive(1);
+            receive.landed(d); // its SRAM buffer back, then the reliability part hears
             if (rel != null) {
                 rel.freed(d.src());
             }

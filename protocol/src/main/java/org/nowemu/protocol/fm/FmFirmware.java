@@ -5,6 +5,7 @@ import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -40,6 +41,8 @@ public final class FmFirmware implements Firmware {
     private int controlNext;
     private int host = -1;
     private NicContext nic;
+    /** Received packets into the host's data and control areas. */
+    private HostReceive<Boolean> receive;
 
     /**
      * @param settings the stack
@@ -67,6 +70,7 @@ public final class FmFirmware implements Firmware {
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("send slots", (long) s.sendSlots() * (packet + 4L * s.flagWords()));
         ctx.sram().allocate("receive buffers", (long) s.sramRecvBuffers() * packet);
+        receive = new HostReceive<>(ctx, c, "fm.dropped.", null, new Deliveries(), null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
@@ -84,7 +88,7 @@ public final class FmFirmware implements Firmware {
                 throw new IllegalStateException("FM firmware: a host DMA done that it did not start");
             }
             delivering--;
-            nic.postReceive(1);
+            receive.landed(Boolean.TRUE);
         } else {
             throw new IllegalStateException("FM firmware: unexpected " + event);
         }
@@ -127,17 +131,24 @@ public final class FmFirmware implements Firmware {
         nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(FmWire.SEND_SLOTS, index));
     }
 
+    /** Each write into the host's areas tagged 0: the engine completes them in order, counted by {@code delivering}. */
+    private final class Deliveries implements HostReceive.Dma<Boolean> {
+        @Override
+        public void toHost(int bytes, int to, Object payload, Boolean landed) {
+            delivering++;
+            nic.hostDma(DmaRequest.toHost(bytes, s.streamingDma(), 0, to, payload));
+        }
+    }
+
     private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("fm.dropped." + rx.status().name().toLowerCase());
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
         if (host < 0) {
-            drop("fm.dropped.no_host");
+            receive.drop("no_host");
             return;
         }
-        byte[] body = rx.packet().body();
         boolean credit = FmWire.Header.of(body).kind() == FmWire.CREDIT;
         int area;
         int slot;
@@ -152,15 +163,7 @@ public final class FmFirmware implements Firmware {
             dataNext = (dataNext + 1) % dataSlots;
             nic.counter("fm.delivered").increment();
         }
-        nic.cycles(c.dma());
         // The slot's flag sits after the packet: the same DMA writes it, last.
-        delivering++;
-        nic.hostDma(DmaRequest.toHost(body.length + 4 * s.flagWords(), s.streamingDma(), 0, host,
-                new Arrival(area, slot, body)));
-    }
-
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
+        receive.entry(body.length + 4 * s.flagWords(), host, new Arrival(area, slot, body), 0, Boolean.TRUE);
     }
 }

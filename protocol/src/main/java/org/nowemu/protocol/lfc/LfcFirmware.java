@@ -9,6 +9,7 @@ import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.parts.multicast.ForwardingBuffers;
 import org.nowemu.protocol.parts.multicast.SpanningTree;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -78,6 +79,8 @@ public final class LfcFirmware implements Firmware {
     /** Polling, an interrupt per delivery, or the watchdog: the interrupts this NIC raises. */
     private final NicInterrupts interrupts;
     private ForwardingBuffers buffers;
+    /** Packets into the host's ring; their buffers are freed by {@link ForwardingBuffers}, not at landing. */
+    private HostReceive<ForwardingBuffers.Held> receive;
     private NicContext nic;
     private int host = -1;
     private long produced;
@@ -105,10 +108,11 @@ public final class LfcFirmware implements Firmware {
         int packet = LfcWire.HEADER_BYTES + s.packetPayload();
         ctx.sram().allocate("routing table", 8L * hosts);
         ctx.sram().allocate("send buffers", (long) s.sendSlots() * (packet + 4L * s.flagWords()));
-        int receive = s.nicCredits() * Math.max(1, hosts - 1) + s.controlBuffers();
-        ctx.sram().allocate("receive buffers", (long) receive * packet);
+        int recvBuffers = s.nicCredits() * Math.max(1, hosts - 1) + s.controlBuffers();
+        ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
         buffers = new ForwardingBuffers("NIC " + ctx.nic(), hosts, s.nicCredits());
-        ctx.postReceive(receive);
+        receive = new HostReceive<>(ctx, c, "lfc.dropped.", null, new ToRing(), null);
+        ctx.postReceive(recvBuffers);
     }
 
     @Override
@@ -228,14 +232,20 @@ public final class LfcFirmware implements Firmware {
 
     // ---- receiving
 
+    /** Each write into the host's ring tagged 0: the engine completes them in order. */
+    private final class ToRing implements HostReceive.Dma<ForwardingBuffers.Held> {
+        @Override
+        public void toHost(int bytes, int to, Object payload, ForwardingBuffers.Held landed) {
+            afterDma.add(landed);
+            nic.hostDma(DmaRequest.toHost(bytes, s.streamingDma(), 0, to, payload));
+        }
+    }
+
     private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            nic.counter("lfc.dropped." + rx.status().name().toLowerCase()).increment();
-            nic.postReceive(1);
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
         LfcWire.Header h = LfcWire.Header.of(body);
         if (h.credits() > 0) {
             nic.cycles(c.flag());
@@ -275,10 +285,7 @@ public final class LfcFirmware implements Firmware {
             ForwardingBuffers.Held held = forHost.poll();
             byte[] body = (byte[]) held.packet();
             int slot = (int) (produced++ % s.receiveSlots());
-            nic.cycles(c.dma());
-            afterDma.add(held);
-            nic.hostDma(DmaRequest.toHost(body.length + 4 * s.flagWords(), s.streamingDma(), 0, host,
-                    new Arrival(0, slot, body)));
+            receive.entry(body.length + 4 * s.flagWords(), host, new Arrival(0, slot, body), 0, held);
         }
     }
 

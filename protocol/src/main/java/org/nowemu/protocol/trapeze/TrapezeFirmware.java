@@ -9,6 +9,7 @@ import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.notification.NicInterrupt;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -32,8 +33,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code trapeze.interrupts}, {@code trapeze.dropped.no_ring_entry}, {@code trapeze.dropped.no_route},
  * {@code trapeze.dropped.<status>}, {@code trapeze.dropped.malformed}.
  */
-public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeFirmware.Delivered>,
-        StagedSend.Messages<TrapezeFirmware.Outgoing> {
+public final class TrapezeFirmware implements Firmware, StagedSend.Messages<TrapezeFirmware.Outgoing> {
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false,
             "trapeze.payloads_fetched", "trapeze.dropped.no_route", "trapeze.transmitted");
 
@@ -44,6 +44,8 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
     private final DescriptorRing<Boolean> recvRing;
     /** Entries taken from the send ring, each sent in ring order once its payload (if any) is in SRAM. */
     private StagedSend<Outgoing> send;
+    /** Received messages into the host's receive ring, the payload into the entry's page frame first. */
+    private HostReceive<Delivered> receive;
     private int host = -1;
     /** An interrupt per delivery while enabled and none outstanding: told to the host when the entry has landed. */
     private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
@@ -92,6 +94,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         ctx.sram().allocate("receive buffers",
                 (long) s.sramRecvBuffers() * (TrapezeWire.HEADER_BYTES + s.maxControl() + s.maxPayload()));
         send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        receive = new HostReceive<>(ctx, c, "trapeze.dropped.", interrupts, dmas, s.streamingDma(), null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
@@ -108,12 +111,6 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         } else {
             throw new IllegalStateException("trapeze firmware: unexpected " + event);
         }
-    }
-
-    @Override
-    public void dmaDone(Delivered done) {
-        nic.postReceive(1);
-        interrupts.delivered();
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -174,19 +171,17 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
     }
 
     private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("trapeze.dropped." + rx.status().name().toLowerCase());
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
         TrapezeWire.Message m = TrapezeWire.decode(body);
         if (m == null) {
-            drop("trapeze.dropped.malformed");
+            receive.drop("malformed");
             return;
         }
         if (host < 0 || !recvRing.hasReady()) {
-            drop("trapeze.dropped.no_ring_entry");
+            receive.drop("no_ring_entry");
             return;
         }
         int entry = recvRing.head();
@@ -195,20 +190,9 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         nic.counter("trapeze.delivered").increment();
         if (m.payload() > 0) {
             // The payload into the entry's page frame first: the control message is delivered after it.
-            nic.cycles(c.dma());
-            dmas.toHost(m.payload(), s.streamingDma(), -1, null);
+            receive.data(m.payload(), -1, null, 0);
         }
-        nic.cycles(c.dma());
         int control = TrapezeWire.HEADER_BYTES + m.control().length + 4; // full flag last
-        dmas.toHost(control, s.streamingDma(), host, new Arrival(TrapezeWire.RECV_RING, entry, body), this,
-                new Delivered());
-        if (interrupts.enabled()) {
-            nic.cycles(c.flag()); // the entry's interrupt bit: the interrupt goes once the entry has landed
-        }
-    }
-
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
+        receive.entry(control, host, new Arrival(TrapezeWire.RECV_RING, entry, body), 0, new Delivered());
     }
 }

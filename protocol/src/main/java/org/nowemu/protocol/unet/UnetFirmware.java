@@ -12,6 +12,7 @@ import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.notification.NicInterrupt;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -38,8 +39,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code unet.dropped.<status>}, {@code unet.dropped.malformed}, {@code unet.refused.no_channel},
  * {@code unet.refused.bounds}, {@code unet.tlb.misses}.
  */
-public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmware.Delivered>,
-        StagedSend.Messages<UnetFirmware.Outgoing> {
+public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFirmware.Outgoing> {
     private static final Object TLB_FILLED = "tlb-filled";
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "unet.fetched",
             "unet.dropped.no_route", "unet.transmitted");
@@ -56,6 +56,8 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     private int recvFree;
     /** Accepted descriptors, each sent in queue order once its data (if not inline) is in SRAM. */
     private StagedSend<Outgoing> out;
+    /** Received packets into the endpoint's free buffers and receive queue. */
+    private HostReceive<Delivered> receive;
     private Outgoing translating;
     private int host = -1;
     /** An upcall per delivery while enabled and none outstanding: told to the host when the entry has landed. */
@@ -123,6 +125,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
             ctx.sram().allocate("TLB", 8L * s.translation().nicTlbEntries());
         }
         out = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        receive = new HostReceive<>(ctx, c, "unet.dropped.", interrupts, dmas, s.streamingDma(), null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
@@ -143,12 +146,6 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         } else {
             throw new IllegalStateException("unet firmware: unexpected " + event);
         }
-    }
-
-    @Override
-    public void dmaDone(Delivered done) {
-        nic.postReceive(1);
-        interrupts.delivered();
     }
 
     private void onHostWrite(NicEvent.HostWrite w) {
@@ -261,34 +258,31 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     }
 
     private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("unet.dropped." + rx.status().name().toLowerCase());
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
         UnetWire.Header h = UnetWire.decode(body);
         if (h == null) {
-            drop("unet.dropped.malformed");
+            receive.drop("malformed");
             return;
         }
         if (host < 0 || h.tag() != 0) {
-            drop("unet.dropped.no_endpoint");
+            receive.drop("no_endpoint");
             return;
         }
         if (recvFree == 0) {
-            drop("unet.dropped.queue_full");
+            receive.drop("queue_full");
             return;
         }
         int buffer = -1;
         if (!h.inline()) {
             if (freeQueue.isEmpty()) {
-                drop("unet.dropped.no_free_buffer");
+                receive.drop("no_free_buffer");
                 return;
             }
             buffer = freeQueue.poll();
-            nic.cycles(c.descriptor() + c.dma());
-            dmas.toHost(h.length(), s.streamingDma(), -1, null);
+            receive.data(h.length(), -1, null, c.descriptor());
             nic.counter("unet.delivered").increment();
         } else {
             nic.counter("unet.delivered_inline").increment();
@@ -298,16 +292,6 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         recvFree--;
         byte[] descriptor = UnetWire.descriptor(buffer, body);
         int bytes = 4 + UnetWire.HEADER_BYTES + (h.inline() ? h.length() : 0) + 4; // the entry, its flag last
-        nic.cycles(c.dma());
-        dmas.toHost(bytes, s.streamingDma(), host,
-                new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), this, new Delivered());
-        if (interrupts.enabled()) {
-            nic.cycles(c.flag()); // the entry's interrupt bit: the upcall goes once the entry has landed
-        }
-    }
-
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
+        receive.entry(bytes, host, new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), 0, new Delivered());
     }
 }

@@ -8,6 +8,7 @@ import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
@@ -75,6 +76,8 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     private final VmmcDeposit deposit;
     /** A request's packets, each sent in order once its page is translated and in SRAM (and the window lets). */
     private StagedSend<Outgoing> out;
+    /** Packets from the receive DMA: the damaged dropped here, data handed to {@link VmmcDeposit}. */
+    private HostReceive<Object> receive;
     private Outgoing translating;
     private int host = -1;
     private NicContext nic;
@@ -121,6 +124,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
         }
         ctx.sram().allocate("packet buffers", (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet);
         out = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        receive = new HostReceive<>(ctx, c, "vmmc.dropped.", null, dmas, s.streamingDma(), null);
         deposit.start(ctx, dmas);
         imports.start(ctx, dmas);
         ctx.postReceive(s.sramRecvBuffers());
@@ -347,13 +351,14 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
     }
 
     private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK || rx.packet().body().length < 8) {
-            nic.counter("vmmc.dropped." + rx.status().name().toLowerCase()).increment();
-            nic.postReceive(1);
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
+        if (body.length < 8) {
+            receive.drop("ok"); // too short to be anything: counted under its status, as VMMC always has
+            return;
+        }
         if (body[0] < VmmcWire.IMPORT) {
             onData(body);
             return;
