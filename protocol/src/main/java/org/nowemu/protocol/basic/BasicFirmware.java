@@ -2,10 +2,10 @@ package org.nowemu.protocol.basic;
 
 import java.util.ArrayDeque;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dispatch.DispatchLoop;
+import org.nowemu.protocol.parts.dma.OrderedDmas;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.NicReliability.Received;
 import org.nowemu.protocol.parts.reliability.NicReliability.Verdict;
@@ -37,7 +37,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code basic.delivered} (DMA'd into a host buffer), {@code basic.dropped.no_buffer}, {@code basic.dropped.no_route},
  * {@code basic.dropped.<status>} (CRC error, truncated, ...), {@code basic.dropped.malformed}.
  */
-public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicFirmware.Msg> {
+public final class BasicFirmware extends DispatchLoop implements StagedSend.Messages<BasicFirmware.Msg> {
     /** Each packet leaves once in SRAM; a PIO'd one takes a send buffer too; a DMA start costs with its descriptor. */
     private static final StagedSend.Options SEND = new StagedSend.Options(false, true, false, true, "basic.fetched",
             "basic.dropped.no_route", "basic.transmitted");
@@ -49,7 +49,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
     private final DescriptorRing<Out> sendRing;
     private final DescriptorRing<Boolean> recvRing;
     /** What each host DMA means when it completes: the engine completes them in the order they were queued. */
-    private final ArrayDeque<AfterDma> afterDma = new ArrayDeque<>();
+    private OrderedDmas<AfterDma> dmas;
     /** Send-ring entries taken, fetched into SRAM send buffers and sent; received packets into host buffers. */
     private StagedSend<Msg> send;
     private HostReceive<Delivered> receive;
@@ -113,6 +113,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
 
     /** @param ids the system whose ledger ids the packets carry (PM and Hamlyn run on this firmware too) */
     public BasicFirmware(BasicSettings settings, Routes routes, IdSystem ids) {
+        super("basic");
         this.ids = ids;
         this.s = settings;
         this.c = settings.firmware();
@@ -153,34 +154,29 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         ctx.sram().allocate("receive ring", 8L * s.recvRing());
         ctx.sram().allocate("send buffers", (long) s.sramSendBuffers() * packet);
         ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
-        Dmas dmas = new Dmas();
-        send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
-        receive = new HostReceive<>(ctx, c, "basic.dropped.", null, dmas, null);
+        dmas = new OrderedDmas<>(ctx, s.streamingDma(), new NothingWaits());
+        send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this,
+                new Fetches());
+        receive = new HostReceive<>(ctx, c, "basic.dropped.", null, dmas::toHost, null);
         ctx.postReceive(recvBuffers);
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            send.sent();
-        } else if (event instanceof NicEvent.DmaDone) {
-            dmaDone(afterDma.poll());
-        } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
-            rel.onTimer(t.tag());
-        } else {
-            throw new IllegalStateException("basic firmware: unexpected " + event);
-        }
+    protected void onSent() {
+        send.sent();
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return; // words of a longer write still arriving: nothing to look at yet
+    @Override
+    protected boolean onTimer(Object tag) {
+        if (rel != null && rel.owns(tag)) {
+            rel.onTimer(tag);
+            return true;
         }
+        return false;
+    }
+
+    @Override
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof BasicWire.Post post) {
             sendRing.post(post.index(), Out.of(post));
             pumpSend();
@@ -200,7 +196,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
             nic.cycles(c.poll() + c.descriptor());
             rel.hostCredits(cr.dest(), cr.n());
         } else if (p instanceof BasicWire.Init) {
-            host = w.thread();
+            host = thread;
             recvRing.fill(Boolean.TRUE);
         } else {
             throw new IllegalStateException("basic firmware: unexpected host write " + p);
@@ -270,20 +266,16 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         pumpSend();
     }
 
-    /** Fetches and writes into host memory through the firmware's one queue of host DMAs, completed in order. */
-    private final class Dmas implements StagedSend.Dma<Msg>, HostReceive.Dma<Delivered> {
+    /** Fetches through the firmware's one queue of host DMAs, completed in order. */
+    private final class Fetches implements StagedSend.Dma<Msg> {
         @Override
         public void fromHost(int bytes, StagedSend.Slot<Msg> slot) {
-            dma(DmaRequest.fromHost(bytes, s.streamingDma(), 0), new PacketFetched(slot));
-        }
-
-        @Override
-        public void toHost(int bytes, int to, Object payload, Delivered landed) {
-            dma(DmaRequest.toHost(bytes, s.streamingDma(), 0, to, payload), landed != null ? landed : new NothingWaits());
+            dmas.fromHost(bytes, new PacketFetched(slot));
         }
     }
 
-    private void onReceived(NicEvent.PacketReceived rx) {
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
         byte[] body = receive.accept(rx);
         if (body == null) {
             return;
@@ -291,8 +283,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         Received r = rel == null ? null : rel.receive(body);
         if (rel != null && r != null && !r.data()) {
             if (r.hostCredits() > 0 && host >= 0) {
-                dma(DmaRequest.toHost(4, s.streamingDma(), 0, host, new BasicWire.CreditsBack(r.src(), r.hostCredits())),
-                        new CreditsUp());
+                dmas.toHost(4, host, new BasicWire.CreditsBack(r.src(), r.hostCredits()), new CreditsUp());
             } else {
                 nic.postReceive(1);
             }
@@ -374,18 +365,15 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         @Override
         public void gaveUp(int dest, Object token) {
             if (host >= 0) {
-                dma(DmaRequest.toHost(8, s.streamingDma(), 0, host, new BasicWire.GivenUp(dest, (Integer) token)),
-                        new NothingWaits());
+                dmas.toHost(8, host, new BasicWire.GivenUp(dest, (Integer) token), null);
             }
         }
     }
 
-    private void dma(DmaRequest r, AfterDma then) {
-        afterDma.add(then);
-        nic.hostDma(r);
-    }
-
-    private void dmaDone(AfterDma done) {
+    /** The oldest host DMA is done (the engine completes them in order): what it meant. */
+    @Override
+    protected void onDmaDone(long tag) {
+        AfterDma done = dmas.done();
         if (done instanceof PacketFetched f) {
             send.fetched(f.slot());
         } else if (done instanceof Delivered d) {

@@ -39,7 +39,7 @@ final class BipReceive {
     private final FirmwareSteps c;
     private final HardwareProfile profile;
     private final NicContext nic;
-    /** Packets into the tags' rings and the posted receive's buffer; each SRAM buffer back once its last write is in. */
+    /** Packets into the tags' rings and the posted receive's buffer; an SRAM buffer back once its last write is in. */
     private final HostReceive<BufferFree> receive;
     private final HostDmas dmas;
     private final int host;

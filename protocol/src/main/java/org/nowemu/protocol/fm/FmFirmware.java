@@ -1,10 +1,10 @@
 package org.nowemu.protocol.fm;
 
 import java.util.ArrayDeque;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dispatch.DispatchLoop;
+import org.nowemu.protocol.parts.dma.OrderedDmas;
 import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
@@ -27,7 +27,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * <p>Counters: {@code fm.transmitted}, {@code fm.delivered}, {@code fm.credit_packets_delivered},
  * {@code fm.dropped.<status>}, {@code fm.dropped.no_route}, {@code fm.dropped.no_host}.
  */
-public final class FmFirmware implements Firmware {
+public final class FmFirmware extends DispatchLoop {
     private final FmSettings s;
     private final FirmwareSteps c;
     private final Routes routes;
@@ -35,7 +35,7 @@ public final class FmFirmware implements Firmware {
     private final int dataSlots;
     private final int controlSlots;
     /** Packets being copied into the host's areas: each DMA done gives a receive buffer back. */
-    private int delivering;
+    private OrderedDmas<Boolean> dmas;
     private final ArrayDeque<Integer> onWire = new ArrayDeque<>();
     private int dataNext;
     private int controlNext;
@@ -49,6 +49,7 @@ public final class FmFirmware implements Firmware {
      * @param routes   the route to each NIC (null for itself or where there is none)
      */
     public FmFirmware(FmSettings settings, Routes routes) {
+        super("FM");
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -70,42 +71,34 @@ public final class FmFirmware implements Firmware {
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("send slots", (long) s.sendSlots() * (packet + 4L * s.flagWords()));
         ctx.sram().allocate("receive buffers", (long) s.sramRecvBuffers() * packet);
-        receive = new HostReceive<>(ctx, c, "fm.dropped.", null, new Deliveries(), null);
+        dmas = new OrderedDmas<>(ctx, s.streamingDma(), Boolean.TRUE);
+        receive = new HostReceive<>(ctx, c, "fm.dropped.", null, dmas::toHost, null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            nic.counter("fm.transmitted").increment();
-            free(onWire.poll());
-        } else if (event instanceof NicEvent.DmaDone) {
-            if (delivering == 0) {
-                throw new IllegalStateException("FM firmware: a host DMA done that it did not start");
-            }
-            delivering--;
-            receive.landed(Boolean.TRUE);
-        } else {
-            throw new IllegalStateException("FM firmware: unexpected " + event);
-        }
+    protected void onSent() {
+        nic.counter("fm.transmitted").increment();
+        free(onWire.poll());
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return; // words of a slot still arriving: the firmware looks only at ready flags
+    @Override
+    protected void onDmaDone(long tag) {
+        if (dmas.waiting() == 0) {
+            throw new IllegalStateException("FM firmware: a host DMA done that it did not start");
         }
+        receive.landed(dmas.done());
+    }
+
+    @Override
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof FmWire.SlotReady r) {
             slots.post(r.slot(), r);
             while (slots.hasReady()) {
                 send();
             }
         } else if (p instanceof FmWire.Init) {
-            host = w.thread();
+            host = thread;
         } else {
             throw new IllegalStateException("FM firmware: unexpected host write " + p);
         }
@@ -131,16 +124,8 @@ public final class FmFirmware implements Firmware {
         nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(FmWire.SEND_SLOTS, index));
     }
 
-    /** Each write into the host's areas tagged 0: the engine completes them in order, counted by {@code delivering}. */
-    private final class Deliveries implements HostReceive.Dma<Boolean> {
-        @Override
-        public void toHost(int bytes, int to, Object payload, Boolean landed) {
-            delivering++;
-            nic.hostDma(DmaRequest.toHost(bytes, s.streamingDma(), 0, to, payload));
-        }
-    }
-
-    private void onReceived(NicEvent.PacketReceived rx) {
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
         byte[] body = receive.accept(rx);
         if (body == null) {
             return;

@@ -1,10 +1,10 @@
 package org.nowemu.protocol.lfc;
 
 import java.util.ArrayDeque;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dispatch.DispatchLoop;
+import org.nowemu.protocol.parts.dma.OrderedDmas;
 import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.parts.multicast.ForwardingBuffers;
 import org.nowemu.protocol.parts.multicast.SpanningTree;
@@ -33,7 +33,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * ring full), {@code lfc.interrupts}, {@code lfc.buffers_high_water} (the most any sender's buffers were in use at
  * once here, summed over NICs), {@code lfc.dropped.<status>}.
  */
-public final class LfcFirmware implements Firmware {
+public final class LfcFirmware extends DispatchLoop {
     /** A packet waiting to be sent to {@code dest}, and what it means once its tail has left. */
     private record Out(int dest, byte[] body, Sent done) {
     }
@@ -74,7 +74,7 @@ public final class LfcFirmware implements Firmware {
     private final ArrayDeque<Out>[] waiting;
     private final ArrayDeque<Sent> onWire = new ArrayDeque<>();
     /** Packets being copied into the host's ring, in the order the DMAs were asked for. */
-    private final ArrayDeque<ForwardingBuffers.Held> afterDma = new ArrayDeque<>();
+    private OrderedDmas<ForwardingBuffers.Held> dmas;
     private final ArrayDeque<ForwardingBuffers.Held> forHost = new ArrayDeque<>();
     /** Polling, an interrupt per delivery, or the watchdog: the interrupts this NIC raises. */
     private final NicInterrupts interrupts;
@@ -89,6 +89,7 @@ public final class LfcFirmware implements Firmware {
 
     @SuppressWarnings("unchecked")
     public LfcFirmware(LfcSettings settings, Routes routes) {
+        super("LFC");
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -111,34 +112,34 @@ public final class LfcFirmware implements Firmware {
         int recvBuffers = s.nicCredits() * Math.max(1, hosts - 1) + s.controlBuffers();
         ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
         buffers = new ForwardingBuffers("NIC " + ctx.nic(), hosts, s.nicCredits());
-        receive = new HostReceive<>(ctx, c, "lfc.dropped.", null, new ToRing(), null);
+        dmas = new OrderedDmas<>(ctx, s.streamingDma(), null);
+        receive = new HostReceive<>(ctx, c, "lfc.dropped.", null, dmas::toHost, null);
         ctx.postReceive(recvBuffers);
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            nic.counter("lfc.transmitted").increment();
-            onSent(onWire.poll());
-        } else if (event instanceof NicEvent.DmaDone) {
-            onDelivered(afterDma.poll());
-        } else if (event instanceof NicEvent.Timer t && interrupts.owns(t.tag())) {
-            nic.cycles(c.poll());
-            interrupts.onTimer(t.tag());
-        } else {
-            throw new IllegalStateException("LFC firmware: unexpected " + event);
-        }
+    protected void onSent() {
+        nic.counter("lfc.transmitted").increment();
+        onSent(onWire.poll());
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return; // words of a send buffer still arriving: the firmware looks only at ready flags
+    @Override
+    protected void onDmaDone(long tag) {
+        onDelivered(dmas.done());
+    }
+
+    @Override
+    protected boolean onTimer(Object tag) {
+        if (!interrupts.owns(tag)) {
+            return false;
         }
+        nic.cycles(c.poll());
+        interrupts.onTimer(tag);
+        return true;
+    }
+
+    @Override
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof LfcWire.SlotReady r) {
             slots.post(r.slot(), r);
             while (slots.hasReady()) {
@@ -152,7 +153,7 @@ public final class LfcFirmware implements Firmware {
         } else if (p instanceof LfcWire.Interrupts on) {
             interrupts.enable(on.on());
         } else if (p instanceof LfcWire.Init i) {
-            host = w.thread();
+            host = thread;
             interrupts.start(nic, host, i.interrupts());
         } else {
             throw new IllegalStateException("LFC firmware: unexpected host write " + p);
@@ -232,16 +233,8 @@ public final class LfcFirmware implements Firmware {
 
     // ---- receiving
 
-    /** Each write into the host's ring tagged 0: the engine completes them in order. */
-    private final class ToRing implements HostReceive.Dma<ForwardingBuffers.Held> {
-        @Override
-        public void toHost(int bytes, int to, Object payload, ForwardingBuffers.Held landed) {
-            afterDma.add(landed);
-            nic.hostDma(DmaRequest.toHost(bytes, s.streamingDma(), 0, to, payload));
-        }
-    }
-
-    private void onReceived(NicEvent.PacketReceived rx) {
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
         byte[] body = receive.accept(rx);
         if (body == null) {
             return;

@@ -2,21 +2,18 @@ package org.nowemu.protocol.unet;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.notification.NicInterrupt;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.receive.HostReceive;
-import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.staged.StagedFirmware;
 import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
-import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
 import org.nowemu.protocol.parts.translation.Step;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
@@ -39,14 +36,12 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code unet.dropped.<status>}, {@code unet.dropped.malformed}, {@code unet.refused.no_channel},
  * {@code unet.refused.bounds}, {@code unet.tlb.misses}.
  */
-public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFirmware.Outgoing> {
+public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
     private static final Object TLB_FILLED = "tlb-filled";
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "unet.fetched",
             "unet.dropped.no_route", "unet.transmitted");
 
     private final UnetSettings s;
-    private final FirmwareSteps c;
-    private final Routes routes;
     private final int[] channelDest;
     private final DescriptorRing<UnetWire.Send> sendQueue;
     private final ArrayDeque<Integer> freeQueue = new ArrayDeque<>();
@@ -55,17 +50,13 @@ public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFir
     private int recvNext;
     private int recvFree;
     /** Accepted descriptors, each sent in queue order once its data (if not inline) is in SRAM. */
-    private StagedSend<Outgoing> out;
     /** Received packets into the endpoint's free buffers and receive queue. */
     private HostReceive<Delivered> receive;
     private Outgoing translating;
-    private int host = -1;
     /** An upcall per delivery while enabled and none outstanding: told to the host when the entry has landed. */
     private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
             "unet");
     private long consumed;
-    private NicContext nic;
-    private HostDmas dmas;
 
     /** A receive descriptor has landed in the host's queue: its SRAM buffer goes back to the receive DMA. */
     record Delivered() {
@@ -90,10 +81,9 @@ public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFir
     }
 
     public UnetFirmware(UnetSettings settings, Routes routes) {
+        super("unet", settings.firmware(), routes);
         HardwareProfile profile = settings.profile();
         this.s = settings;
-        this.c = settings.firmware();
-        this.routes = routes;
         this.channelDest = new int[settings.channels()];
         Arrays.fill(channelDest, -1);
         this.sendQueue = new DescriptorRing<>("send queue", settings.sendQueue());
@@ -113,8 +103,6 @@ public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFir
 
     @Override
     public void start(NicContext ctx) {
-        nic = ctx;
-        dmas = new HostDmas(ctx);
         long packet = UnetWire.HEADER_BYTES + s.bufferSize();
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("channel table", 4L * s.channels());
@@ -124,35 +112,24 @@ public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFir
         if (tlb != null) {
             ctx.sram().allocate("TLB", 8L * s.translation().nicTlbEntries());
         }
-        out = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        startSend(ctx, s.sramSendBuffers(), SEND.streaming(s.streamingDma()));
         receive = new HostReceive<>(ctx, c, "unet.dropped.", interrupts, dmas, s.streamingDma(), null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            out.sent();
-        } else if (event instanceof NicEvent.DmaDone d) {
-            dmas.done(d.tag());
-        } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
-            translating.translated = true;
-            translating = null;
-            pumpSend();
-        } else {
-            throw new IllegalStateException("unet firmware: unexpected " + event);
+    protected boolean onTimer(Object tag) {
+        if (!TLB_FILLED.equals(tag)) {
+            return false;
         }
+        translating.translated = true;
+        translating = null;
+        pumpSend();
+        return true;
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return;
-        }
+    @Override
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof UnetWire.Send send) {
             sendQueue.post(send.index(), send);
             pumpSend();
@@ -167,7 +144,7 @@ public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFir
         } else if (p instanceof UnetWire.Channel ch) {
             channelDest[ch.channel()] = ch.dest();
         } else if (p instanceof UnetWire.Init) {
-            host = w.thread();
+            host = thread;
             for (int b = 0; b < s.freeQueue(); b++) {
                 freeQueue.add(b);
             }
@@ -190,10 +167,10 @@ public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFir
                 nic.counter("unet.refused.bounds").increment();
                 free(index);
             } else {
-                out.add(new Outgoing(index, d, dest));
+                send.add(new Outgoing(index, d, dest));
             }
         }
-        out.pump();
+        send.pump();
     }
 
     @Override
@@ -252,21 +229,17 @@ public final class UnetFirmware implements Firmware, StagedSend.Messages<UnetFir
     }
 
     private void free(int index) {
-        nic.cycles(c.flag());
-        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(UnetWire.SEND_QUEUE, index));
+        freeFlag(UnetWire.SEND_QUEUE, index);
         pumpSend();
     }
 
-    private void onReceived(NicEvent.PacketReceived rx) {
-        byte[] body = receive.accept(rx);
-        if (body == null) {
-            return;
-        }
-        UnetWire.Header h = UnetWire.decode(body);
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
+        UnetWire.Header h = receive.accept(rx, UnetWire::decode);
         if (h == null) {
-            receive.drop("malformed");
             return;
         }
+        byte[] body = rx.packet().body();
         if (host < 0 || h.tag() != 0) {
             receive.drop("no_endpoint");
             return;

@@ -1,5 +1,6 @@
 package org.nowemu.protocol.parts.receive;
 
+import java.util.function.Function;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
@@ -14,17 +15,17 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
  * written last by the same DMA; when the entry has landed the SRAM buffer goes back to the receive DMA and the host
  * may be interrupted. Where the packet goes (which ring, which slot, what the entry holds) is the system's.
  *
- * <p>Ports. In: {@link #accept} (a packet from the receive DMA), {@link #drop}, {@link #data} and {@link #entry}
- * (the system's verdict), {@link #landed} (the host DMA engine's end of an entry's write). Out: the {@link Dma} port
- * (writes into host memory), {@link NicContext#postReceive} (an SRAM buffer back to the receive DMA), the interrupt
- * ({@link NicInterrupts#delivered}) and {@link Landing#landed}.
+ * <p>Ports. In: {@link #accept} (a packet from the receive DMA, decoded or not), {@link #drop}, {@link #data} and
+ * {@link #entry} (the system's verdict), {@link #landed} (the host DMA engine's end of an entry's write). Out: the
+ * {@link Dma} port (writes into host memory), {@link NicContext#postReceive} (an SRAM buffer back to the receive
+ * DMA), the interrupt ({@link NicInterrupts#delivered}) and {@link Landing#landed}.
  *
  * <p>Costs are the shared firmware steps: {@code poll} and {@code receive} to take a packet; a {@code dma} step to
  * start each write, charged as one with whatever step the system says precedes it (the clock rounds each charge:
  * two charges are not one); the entry's interrupt bit a {@code flag} step while the host has interrupts enabled.
  */
 public final class HostReceive<R> implements HostDmas.Client<R> {
-    /** The host DMA engine as this part uses it: a write that names {@code landed} must come back to {@link #landed}. */
+    /** The host DMA engine as this part uses it: a write naming {@code landed} must come back to {@link #landed}. */
     public interface Dma<R> {
         /**
          * Writes {@code bytes} into host memory, where host component {@code host} (-1: none) sees {@code payload};
@@ -93,6 +94,22 @@ public final class HostReceive<R> implements HostDmas.Client<R> {
             return null;
         }
         return rx.packet().body();
+    }
+
+    /**
+     * A packet from the receive DMA as {@code decode} reads its body: null when it came damaged, or does not decode
+     * (dropped and counted as {@code malformed}).
+     */
+    public <M> M accept(NicEvent.PacketReceived rx, Function<byte[], M> decode) {
+        byte[] body = accept(rx);
+        if (body == null) {
+            return null;
+        }
+        M m = decode.apply(body);
+        if (m == null) {
+            drop("malformed");
+        }
+        return m;
     }
 
     /** The packet is dropped ({@code why} ends its counter's name): its SRAM buffer goes back to the receive DMA. */

@@ -3,30 +3,22 @@ package org.nowemu.protocol.parts.receive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.hardware.link.Packet;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
-import org.nowemu.hardware.profile.NicSettings;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.support.AmNets;
+import org.nowemu.protocol.support.BenchNic;
 
 /**
- * The receive path driven directly, its NIC played by a bench: a clock in LANai cycles and one host DMA engine
- * moving 10 bytes a cycle, one transfer after another. Steps: poll 1 and receive 3 to take a packet, a descriptor
- * 2, a DMA start 4, a flag 5. The system on top is a toy: a packet over 16 bytes has its data written into a host
- * buffer (its descriptor read with the DMA's start) and then a 16-byte entry; a shorter one goes in its entry alone
- * (the descriptor read with the entry's DMA). The log is what left the part, with the cycle it happened at.
+ * The receive path driven directly, its NIC played by a bench ({@link BenchNic}): a clock in LANai cycles and one
+ * host DMA engine moving 10 bytes a cycle, one transfer after another. Steps: poll 1 and receive 3 to take a packet, a
+ * descriptor 2, a DMA start 4, a flag 5. The system on top is a toy: a packet over 16 bytes has its data written into
+ * a host buffer (its descriptor read with the DMA's start) and then a 16-byte entry; a shorter one goes in its entry
+ * alone (the descriptor read with the entry's DMA). The log is what left the part, with the cycle it happened at.
  */
 class HostReceiveTest {
     private static final FirmwareSteps STEPS = new FirmwareSteps(1, 2, 2, 3, 4, 5, 3);
@@ -38,6 +30,7 @@ class HostReceiveTest {
         b.at(0, () -> b.packet("a", 200, NicEvent.Status.OK));
         b.at(20, () -> b.packet("b", 100, NicEvent.Status.CRC_ERROR));
         b.at(25, () -> b.packet("c", 100, NicEvent.Status.OK));
+        b.at(35, () -> b.packet("x", 50, NicEvent.Status.OK));
         b.at(40, () -> b.packet("d", 8, NicEvent.Status.OK));
         b.run();
         // t=0: a taken (poll+receive: 4); descriptor+DMA start 6 -> data at 10 (engine: 200/10 = 20 cycles, to 30);
@@ -45,9 +38,11 @@ class HostReceiveTest {
         // t=20: b came damaged: taken at 24, dropped, its buffer back at once.
         // t=25: c taken at 29; no ring entry: dropped, its buffer back.
         // t=31: a's entry has landed: its buffer back, then the system hears (and the host gives the entry back).
+        // t=35: x taken at 39; it does not decode (the toy's rule for a body starting with x): dropped, buffer back.
         // t=40: d taken at 44, in its entry alone: descriptor+DMA start 6 -> at 50 (engine idle: lands at 51).
         assertEquals(List.of("data 200 @10", "entry a @14", "repost @24", "repost @29", "repost @31", "landed a @31",
-                "entry d @50", "repost @51", "landed d @51"), b.log);
+                "repost @39", "entry d @50", "repost @51", "landed d @51"), b.log);
+        assertEquals(1, b.count("test.dropped.malformed"));
         assertEquals(1, b.count("test.dropped.crc_error"));
         assertEquals(1, b.count("test.dropped.ring_full"));
     }
@@ -81,49 +76,25 @@ class HostReceiveTest {
         assertEquals(2, b.count("test.interrupts"));
     }
 
-    /** The NIC around the part (clock, DMA engine) and the toy system on top, which logs what the part does. */
-    private static final class Bench implements NicContext, HostReceive.Dma<String>, HostReceive.Landing<String> {
+    /** The NIC around the part (a DMA engine) and the toy system on top, which logs what the part does. */
+    private static final class Bench extends BenchNic implements HostReceive.Dma<String>, HostReceive.Landing<String> {
         final HostReceive<String> receive;
-        final List<String> log = new ArrayList<>();
-        private final NicSettings settings = AmNets.profile(AmNets.config("")).nic();
-        private final TreeMap<String, Counter> counters = new TreeMap<>();
-        /** Events by time, then by the order they were set. */
-        private final TreeSet<long[]> due = new TreeSet<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0])
-                : Long.compare(x[1], y[1]));
-        private final List<Runnable> actions = new ArrayList<>();
-        private long cursor;
         private long dmaFree;
         private int ringFree;
 
         Bench(NicInterrupts interrupts, int ring) {
+            super(AmNets.profile(AmNets.config("")).nic());
             receive = new HostReceive<>(this, STEPS, "test.dropped.", interrupts, (HostReceive.Dma<String>) this,
                     this);
             ringFree = ring;
-        }
-
-        void at(long t, Runnable r) {
-            actions.add(r);
-            due.add(new long[] {t, actions.size() - 1});
-        }
-
-        void run() {
-            while (!due.isEmpty()) {
-                long[] e = due.pollFirst();
-                cursor = e[0];
-                actions.get((int) e[1]).run();
-            }
-        }
-
-        long count(String name) {
-            Counter c = counters.get(name);
-            return c == null ? 0 : c.value();
         }
 
         /** The toy system's receive: a packet named {@code name}, {@code bytes} long, from the receive DMA. */
         void packet(String name, int bytes, NicEvent.Status status) {
             byte[] body = new byte[bytes];
             body[0] = name.getBytes(StandardCharsets.US_ASCII)[0];
-            byte[] got = receive.accept(new NicEvent.PacketReceived(Packet.create(0, 1, new byte[0], body), status));
+            byte[] got = receive.accept(new NicEvent.PacketReceived(Packet.create(0, 1, new byte[0], body), status),
+                    b -> b[0] == 'x' ? null : b);
             if (got == null) {
                 return;
             }
@@ -163,70 +134,6 @@ class HostReceiveTest {
         public void tell(int component, long delayPs, Object payload) {
             assertEquals(HOST, component);
             log.add(payload + " @" + cursor);
-        }
-
-        @Override
-        public void cycles(long n) {
-            cursor += n;
-        }
-
-        @Override
-        public long now() {
-            return cursor;
-        }
-
-        @Override
-        public Packet packet(byte[] route, byte[] body) {
-            throw new AssertionError("the receive path sends nothing");
-        }
-
-        @Override
-        public void transmit(Packet packet) {
-            throw new AssertionError("the receive path sends nothing");
-        }
-
-        @Override
-        public Counter counter(String name) {
-            return counters.computeIfAbsent(name, k -> new Counter());
-        }
-
-        @Override
-        public int nic() {
-            return 0;
-        }
-
-        @Override
-        public int processor() {
-            return 1;
-        }
-
-        @Override
-        public NicSettings settings() {
-            return settings;
-        }
-
-        @Override
-        public org.nowemu.hardware.nic.Sram sram() {
-            return null;
-        }
-
-        @Override
-        public void hostDma(DmaRequest request) {
-            throw new AssertionError("the part's writes go through its Dma port");
-        }
-
-        @Override
-        public void timer(long delayPs, Object tag) {
-        }
-
-        @Override
-        public Histogram histogram(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return new SplittableRandom(1);
         }
     }
 }
