@@ -2,14 +2,15 @@ package org.nowemu.protocol.basic;
 
 import java.util.ArrayDeque;
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dispatch.DispatchLoop;
+import org.nowemu.protocol.parts.dma.OrderedDmas;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.NicReliability.Received;
 import org.nowemu.protocol.parts.reliability.NicReliability.Verdict;
 import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staged.StagedSend;
@@ -36,7 +37,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code basic.delivered} (DMA'd into a host buffer), {@code basic.dropped.no_buffer}, {@code basic.dropped.no_route},
  * {@code basic.dropped.<status>} (CRC error, truncated, ...), {@code basic.dropped.malformed}.
  */
-public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicFirmware.Msg> {
+public final class BasicFirmware extends DispatchLoop implements StagedSend.Messages<BasicFirmware.Msg> {
     /** Each packet leaves once in SRAM; a PIO'd one takes a send buffer too; a DMA start costs with its descriptor. */
     private static final StagedSend.Options SEND = new StagedSend.Options(false, true, false, true, "basic.fetched",
             "basic.dropped.no_route", "basic.transmitted");
@@ -48,9 +49,10 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
     private final DescriptorRing<Out> sendRing;
     private final DescriptorRing<Boolean> recvRing;
     /** What each host DMA means when it completes: the engine completes them in the order they were queued. */
-    private final ArrayDeque<AfterDma> afterDma = new ArrayDeque<>();
-    /** Send-ring entries taken, fetched into SRAM send buffers and sent. */
+    private OrderedDmas<AfterDma> dmas;
+    /** Send-ring entries taken, fetched into SRAM send buffers and sent; received packets into host buffers. */
     private StagedSend<Msg> send;
+    private HostReceive<Delivered> receive;
     /**
      * A send descriptor as the firmware reads it: one destination (the survey's), several (PM's multisend), or a
      * packet whose bytes the host wrote into SRAM itself (Hamlyn's small sends: no fetch).
@@ -111,6 +113,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
 
     /** @param ids the system whose ledger ids the packets carry (PM and Hamlyn run on this firmware too) */
     public BasicFirmware(BasicSettings settings, Routes routes, IdSystem ids) {
+        super("basic");
         this.ids = ids;
         this.s = settings;
         this.c = settings.firmware();
@@ -151,33 +154,29 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         ctx.sram().allocate("receive ring", 8L * s.recvRing());
         ctx.sram().allocate("send buffers", (long) s.sramSendBuffers() * packet);
         ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
+        dmas = new OrderedDmas<>(ctx, s.streamingDma(), new NothingWaits());
         send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this,
                 new Fetches());
+        receive = new HostReceive<>(ctx, c, "basic.dropped.", null, dmas::toHost, null);
         ctx.postReceive(recvBuffers);
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            send.sent();
-        } else if (event instanceof NicEvent.DmaDone) {
-            dmaDone(afterDma.poll());
-        } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
-            rel.onTimer(t.tag());
-        } else {
-            throw new IllegalStateException("basic firmware: unexpected " + event);
-        }
+    protected void onSent() {
+        send.sent();
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return; // words of a longer write still arriving: nothing to look at yet
+    @Override
+    protected boolean onTimer(Object tag) {
+        if (rel != null && rel.owns(tag)) {
+            rel.onTimer(tag);
+            return true;
         }
+        return false;
+    }
+
+    @Override
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof BasicWire.Post post) {
             sendRing.post(post.index(), Out.of(post));
             pumpSend();
@@ -197,7 +196,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
             nic.cycles(c.poll() + c.descriptor());
             rel.hostCredits(cr.dest(), cr.n());
         } else if (p instanceof BasicWire.Init) {
-            host = w.thread();
+            host = thread;
             recvRing.fill(Boolean.TRUE);
         } else {
             throw new IllegalStateException("basic firmware: unexpected host write " + p);
@@ -271,22 +270,20 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
     private final class Fetches implements StagedSend.Dma<Msg> {
         @Override
         public void fromHost(int bytes, StagedSend.Slot<Msg> slot) {
-            dma(DmaRequest.fromHost(bytes, s.streamingDma(), 0), new PacketFetched(slot));
+            dmas.fromHost(bytes, new PacketFetched(slot));
         }
     }
 
-    private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("basic.dropped." + rx.status().name().toLowerCase());
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
         Received r = rel == null ? null : rel.receive(body);
         if (rel != null && r != null && !r.data()) {
             if (r.hostCredits() > 0 && host >= 0) {
-                dma(DmaRequest.toHost(4, s.streamingDma(), 0, host, new BasicWire.CreditsBack(r.src(), r.hostCredits())),
-                        new CreditsUp());
+                dmas.toHost(4, host, new BasicWire.CreditsBack(r.src(), r.hostCredits()), new CreditsUp());
             } else {
                 nic.postReceive(1);
             }
@@ -296,13 +293,13 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
             body = r.body();
         }
         if ((rel != null && r == null) || BasicWire.decode(body) == null) {
-            drop("basic.dropped.malformed");
+            receive.drop("malformed");
             return;
         }
         boolean room = host >= 0 && recvRing.hasReady() && held.isEmpty();
         Verdict v = rel == null ? (room ? Verdict.TAKE : Verdict.DISCARD) : rel.admit(r, room);
         if (v == Verdict.DISCARD) {
-            drop("basic.dropped." + (room ? "answered" : "no_buffer"));
+            receive.drop(room ? "answered" : "no_buffer");
         } else if (v == Verdict.HOLD) {
             held.add(new Received(true, BasicWire.decode(body).src(), r.seq(), r.stamp(), body, 0));
         } else {
@@ -319,7 +316,7 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
             // Sender-based memory: the offset is the sender's; the NIC checks it lies in that sender's share.
             nic.cycles(c.descriptor());
             if (offset < 0 || offset + (long) h.payload().length - 4 > share) {
-                drop("basic.dropped.bad_offset");
+                receive.drop("bad_offset");
                 if (rel != null) {
                     rel.freed(src);
                 }
@@ -328,17 +325,17 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         }
         int buffer = recvRing.head();
         recvRing.take();
-        nic.cycles(c.descriptor() + c.dma());
         nic.counter("basic.delivered").increment();
+        long with = c.descriptor();
         if (share > 0) {
             // The data at its offset of the message area, then the notification entry (16 bytes) in the queue.
-            dma(DmaRequest.toHost(h.payload().length - 4, s.streamingDma(), 0, host,
-                    new BasicWire.AreaWrite(h.src(), offset, h.payload().length - 4)), new NothingWaits());
-            nic.cycles(c.dma());
+            receive.data(h.payload().length - 4, host, new BasicWire.AreaWrite(h.src(), offset,
+                    h.payload().length - 4), with);
+            with = 0;
         }
         // The arrival flag sits at the end of the buffer (or entry): the same DMA writes it, last.
-        dma(DmaRequest.toHost(share > 0 ? 16 : body.length + 4, s.streamingDma(), 0, host,
-                new Arrival(BasicWire.RECV_AREA, buffer, body)), new Delivered(src));
+        receive.entry(share > 0 ? 16 : body.length + 4, host, new Arrival(BasicWire.RECV_AREA, buffer, body), with,
+                new Delivered(src));
     }
 
     /** The ledger ids of the packets the reliability part still keeps for resending, for the ledger. */
@@ -368,27 +365,19 @@ public final class BasicFirmware implements Firmware, StagedSend.Messages<BasicF
         @Override
         public void gaveUp(int dest, Object token) {
             if (host >= 0) {
-                dma(DmaRequest.toHost(8, s.streamingDma(), 0, host, new BasicWire.GivenUp(dest, (Integer) token)),
-                        new NothingWaits());
+                dmas.toHost(8, host, new BasicWire.GivenUp(dest, (Integer) token), null);
             }
         }
     }
 
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
-    }
-
-    private void dma(DmaRequest r, AfterDma then) {
-        afterDma.add(then);
-        nic.hostDma(r);
-    }
-
-    private void dmaDone(AfterDma done) {
+    /** The oldest host DMA is done (the engine completes them in order): what it meant. */
+    @Override
+    protected void onDmaDone(long tag) {
+        AfterDma done = dmas.done();
         if (done instanceof PacketFetched f) {
             send.fetched(f.slot());
         } else if (done instanceof Delivered d) {
-            nic.postReceive(1);
+            receive.landed(d); // its SRAM buffer back, then the reliability part hears
             if (rel != null) {
                 rel.freed(d.src());
             }

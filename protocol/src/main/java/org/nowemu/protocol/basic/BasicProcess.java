@@ -8,12 +8,9 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.parts.host.HostOps;
-import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.RingProcess;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.Reliability;
-import org.nowemu.protocol.parts.ring.FreeFlag;
-import org.nowemu.protocol.parts.ring.RingTail;
-import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
@@ -34,12 +31,10 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * free flag), {@code basic.ring_full} (reads that found it still in use), {@code basic.polls},
  * {@code basic.empty_polls}, {@code basic.credit_waits}, {@code basic.credits_returned}, {@code basic.given_up}.
  */
-public final class BasicProcess extends LibraryThread {
+public final class BasicProcess extends RingProcess {
     private final BasicSettings s;
     private final HostSteps c;
     private final BasicProgram program;
-    private final RingTail sendTail;
-    private final StagingArea recv;
     private final int[] sentTo;
     /** Whose messages the ledger's ids say these are: the basic protocol's, or PM's or Hamlyn's over its program. */
     private final IdSystem ids;
@@ -55,13 +50,12 @@ public final class BasicProcess extends LibraryThread {
     /** A process of system {@code ids} (PM, Hamlyn) run by the basic protocol's library. */
     public BasicProcess(HardwareProfile profile, NicParts nic, int hosts, BasicSettings settings,
                         BasicProgram program, IdSystem ids) {
-        super(profile, nic, hosts);
+        super(profile, nic, hosts, settings.host(), "basic", "ring_full", settings.sendRing(),
+                new StagingArea("h" + nic.nic() + " receive buffers", settings.recvRing()));
         this.ids = ids;
         this.s = settings;
         this.c = settings.host();
         this.program = program;
-        this.sendTail = new RingTail(settings.sendRing());
-        this.recv = new StagingArea("h" + nic.nic() + " receive buffers", settings.recvRing());
         this.sentTo = new int[hosts];
         this.credits = settings.reliability() == Reliability.HOST_CREDITS ? hostCredits(settings, hosts) : null;
     }
@@ -81,12 +75,8 @@ public final class BasicProcess extends LibraryThread {
     }
 
     @Override
-    protected void onMemory(Object written) {
-        if (written instanceof FreeFlag f) {
-            sendTail.freed(f.index());
-        } else if (written instanceof Arrival a) {
-            recv.arrive(a.slot(), a.content());
-        } else if (written instanceof BasicWire.CreditsBack cb) {
+    protected void onOtherMemory(Object written) {
+        if (written instanceof BasicWire.CreditsBack cb) {
             credits.give(cb.src(), cb.n());
         } else if (written instanceof BasicWire.AreaWrite) {
             return; // data at its offset of the message area: the notification entry that follows announces it
@@ -135,13 +125,7 @@ public final class BasicProcess extends LibraryThread {
         }
         HostOps ops = ops();
         ops.cycles(c.call());
-        while (!sendTail.tailFree()) {
-            ops.pioRead();
-            stat("basic.flag_reads").increment();
-            if (!sendTail.read()) {
-                stat("basic.ring_full").increment();
-            }
-        }
+        awaitSendEntry();
         if (credits != null) {
             for (int dest : dests) {
                 while (!credits.has(dest)) {
@@ -182,25 +166,14 @@ public final class BasicProcess extends LibraryThread {
     @continuable
     int poll() {
         HostOps ops = ops();
-        sync();
-        ops.cycles(c.call());
-        stat("basic.polls").increment();
+        startPoll();
         int handled = 0;
-        while (true) {
-            boolean arrived = recv.ready();
-            ops.poll(arrived);
-            if (!arrived) {
-                break;
-            }
+        while (arrived()) {
             int slot = recv.take();
             BasicWire.Header h = BasicWire.decode(recv.content(slot));
-            ops.cycles(c.dispatch());
-            book().handled(MessageIds.of(ids, h.src(), host(), h.seq()), MessageIds.address(host()));
-            stat("basic.handled").increment();
+            handled(MessageIds.of(ids, h.src(), host(), h.seq()));
             handler.handle(h.src(), h.payload());
-            recv.release(slot);
-            ops.cycles(c.loop());
-            ops.pioWrite(s.returnWords(), new BasicWire.Return(slot));
+            giveBack(slot, s.returnWords(), new BasicWire.Return(slot));
             if (credits != null) {
                 ops.cycles(c.credit());
                 int n = credits.consumed(h.src());

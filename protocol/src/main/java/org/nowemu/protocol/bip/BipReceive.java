@@ -5,6 +5,7 @@ import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.dma.HostDmas;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 
@@ -25,7 +26,7 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
  * <p>Counters: {@code bip.ring_delivered}, {@code bip.long_packets_delivered}, {@code bip.long_delivered},
  * {@code bip.held} (packets that had to wait), {@code bip.damaged.<status>}.
  */
-final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
+final class BipReceive {
     /** A packet's last bytes have left its SRAM buffer for host memory: the buffer goes back to the receive DMA. */
     record BufferFree() {
     }
@@ -38,6 +39,8 @@ final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
     private final FirmwareSteps c;
     private final HardwareProfile profile;
     private final NicContext nic;
+    /** Packets into the tags' rings and the posted receive's buffer; an SRAM buffer back once its last write is in. */
+    private final HostReceive<BufferFree> receive;
     private final HostDmas dmas;
     private final int host;
     private final long[] delivered;
@@ -55,6 +58,7 @@ final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
         this.c = s.firmware();
         this.profile = profile;
         this.nic = nic;
+        this.receive = new HostReceive<>(nic, c, "bip.damaged.", null, dmas, s.streamingDma(), null);
         this.dmas = dmas;
         this.host = host;
         this.delivered = new long[s.tags()];
@@ -82,13 +86,11 @@ final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
     }
 
     void onPacket(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            nic.counter("bip.damaged." + rx.status().name().toLowerCase()).increment();
-            nic.postReceive(1);
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        waiting.add(rx.packet().body());
+        waiting.add(body);
         int before = waiting.size();
         deliverWaiting();
         if (waiting.size() >= before) {
@@ -132,11 +134,9 @@ final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
     private void deliver(BipWire.Header h, byte[] body) {
         if (h.kind() == BipWire.SHORT) {
             int slot = (int) (delivered[h.tag()]++ % s.tagSlots());
-            nic.cycles(c.descriptor() + c.dma());
             nic.counter("bip.ring_delivered").increment();
             // The slot's flag sits after the message: the same DMA writes it, last.
-            dmas.toHost(body.length + 4, s.streamingDma(), host, new Arrival(h.tag(), slot, body), this,
-                    new BufferFree());
+            receive.entry(body.length + 4, host, new Arrival(h.tag(), slot, body), c.descriptor(), new BufferFree());
             if (posted != null && posted.tag() == h.tag()) {
                 posted = null; // the receive takes this message from the ring
             }
@@ -159,13 +159,12 @@ final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
         nic.counter("bip.long_packets_delivered").increment();
         while (left > 0) {
             int piece = (int) Math.min(left, page - at % page);
-            nic.cycles(c.dma());
             left -= piece;
             at += piece;
             if (left == 0) {
-                dmas.toHost(piece, s.streamingDma(), -1, null, this, new BufferFree());
+                receive.entry(piece, -1, null, 0, new BufferFree()); // the last piece frees the SRAM buffer
             } else {
-                dmas.toHost(piece, s.streamingDma(), -1, null);
+                receive.data(piece, -1, null, 0);
             }
         }
         boundDone += bytes;
@@ -174,11 +173,6 @@ final class BipReceive implements HostDmas.Client<BipReceive.BufferFree> {
             complete(new BipWire.RecvDone(bound.src(), bound.total(), bound.seq()));
             bound = null;
         }
-    }
-
-    @Override
-    public void dmaDone(BufferFree done) {
-        nic.postReceive(1);
     }
 
     /** Writes the posted receive's completion word into host memory (after what the engine is already moving). */

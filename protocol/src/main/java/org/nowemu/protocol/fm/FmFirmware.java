@@ -1,10 +1,11 @@
 package org.nowemu.protocol.fm;
 
 import java.util.ArrayDeque;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dispatch.DispatchLoop;
+import org.nowemu.protocol.parts.dma.OrderedDmas;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -26,7 +27,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * <p>Counters: {@code fm.transmitted}, {@code fm.delivered}, {@code fm.credit_packets_delivered},
  * {@code fm.dropped.<status>}, {@code fm.dropped.no_route}, {@code fm.dropped.no_host}.
  */
-public final class FmFirmware implements Firmware {
+public final class FmFirmware extends DispatchLoop {
     private final FmSettings s;
     private final FirmwareSteps c;
     private final Routes routes;
@@ -34,18 +35,21 @@ public final class FmFirmware implements Firmware {
     private final int dataSlots;
     private final int controlSlots;
     /** Packets being copied into the host's areas: each DMA done gives a receive buffer back. */
-    private int delivering;
+    private OrderedDmas<Boolean> dmas;
     private final ArrayDeque<Integer> onWire = new ArrayDeque<>();
     private int dataNext;
     private int controlNext;
     private int host = -1;
     private NicContext nic;
+    /** Received packets into the host's data and control areas. */
+    private HostReceive<Boolean> receive;
 
     /**
      * @param settings the stack
      * @param routes   the route to each NIC (null for itself or where there is none)
      */
     public FmFirmware(FmSettings settings, Routes routes) {
+        super("FM");
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -67,41 +71,34 @@ public final class FmFirmware implements Firmware {
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("send slots", (long) s.sendSlots() * (packet + 4L * s.flagWords()));
         ctx.sram().allocate("receive buffers", (long) s.sramRecvBuffers() * packet);
+        dmas = new OrderedDmas<>(ctx, s.streamingDma(), Boolean.TRUE);
+        receive = new HostReceive<>(ctx, c, "fm.dropped.", null, dmas::toHost, null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            nic.counter("fm.transmitted").increment();
-            free(onWire.poll());
-        } else if (event instanceof NicEvent.DmaDone) {
-            if (delivering == 0) {
-                throw new IllegalStateException("FM firmware: a host DMA done that it did not start");
-            }
-            delivering--;
-            nic.postReceive(1);
-        } else {
-            throw new IllegalStateException("FM firmware: unexpected " + event);
-        }
+    protected void onSent() {
+        nic.counter("fm.transmitted").increment();
+        free(onWire.poll());
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return; // words of a slot still arriving: the firmware looks only at ready flags
+    @Override
+    protected void onDmaDone(long tag) {
+        if (dmas.waiting() == 0) {
+            throw new IllegalStateException("FM firmware: a host DMA done that it did not start");
         }
+        receive.landed(dmas.done());
+    }
+
+    @Override
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof FmWire.SlotReady r) {
             slots.post(r.slot(), r);
             while (slots.hasReady()) {
                 send();
             }
         } else if (p instanceof FmWire.Init) {
-            host = w.thread();
+            host = thread;
         } else {
             throw new IllegalStateException("FM firmware: unexpected host write " + p);
         }
@@ -127,17 +124,16 @@ public final class FmFirmware implements Firmware {
         nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(FmWire.SEND_SLOTS, index));
     }
 
-    private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("fm.dropped." + rx.status().name().toLowerCase());
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
         if (host < 0) {
-            drop("fm.dropped.no_host");
+            receive.drop("no_host");
             return;
         }
-        byte[] body = rx.packet().body();
         boolean credit = FmWire.Header.of(body).kind() == FmWire.CREDIT;
         int area;
         int slot;
@@ -152,15 +148,7 @@ public final class FmFirmware implements Firmware {
             dataNext = (dataNext + 1) % dataSlots;
             nic.counter("fm.delivered").increment();
         }
-        nic.cycles(c.dma());
         // The slot's flag sits after the packet: the same DMA writes it, last.
-        delivering++;
-        nic.hostDma(DmaRequest.toHost(body.length + 4 * s.flagWords(), s.streamingDma(), 0, host,
-                new Arrival(area, slot, body)));
-    }
-
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
+        receive.entry(body.length + 4 * s.flagWords(), host, new Arrival(area, slot, body), 0, Boolean.TRUE);
     }
 }

@@ -1,14 +1,15 @@
 package org.nowemu.protocol.lfc;
 
 import java.util.ArrayDeque;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
+import org.nowemu.protocol.parts.dispatch.DispatchLoop;
+import org.nowemu.protocol.parts.dma.OrderedDmas;
 import org.nowemu.protocol.parts.credits.CreditTable;
 import org.nowemu.protocol.parts.multicast.ForwardingBuffers;
 import org.nowemu.protocol.parts.multicast.SpanningTree;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.FreeFlag;
 import org.nowemu.protocol.parts.staging.Arrival;
@@ -32,7 +33,7 @@ import org.nowemu.protocol.parts.routing.Routes;
  * ring full), {@code lfc.interrupts}, {@code lfc.buffers_high_water} (the most any sender's buffers were in use at
  * once here, summed over NICs), {@code lfc.dropped.<status>}.
  */
-public final class LfcFirmware implements Firmware {
+public final class LfcFirmware extends DispatchLoop {
     /** A packet waiting to be sent to {@code dest}, and what it means once its tail has left. */
     private record Out(int dest, byte[] body, Sent done) {
     }
@@ -73,11 +74,13 @@ public final class LfcFirmware implements Firmware {
     private final ArrayDeque<Out>[] waiting;
     private final ArrayDeque<Sent> onWire = new ArrayDeque<>();
     /** Packets being copied into the host's ring, in the order the DMAs were asked for. */
-    private final ArrayDeque<ForwardingBuffers.Held> afterDma = new ArrayDeque<>();
+    private OrderedDmas<ForwardingBuffers.Held> dmas;
     private final ArrayDeque<ForwardingBuffers.Held> forHost = new ArrayDeque<>();
     /** Polling, an interrupt per delivery, or the watchdog: the interrupts this NIC raises. */
     private final NicInterrupts interrupts;
     private ForwardingBuffers buffers;
+    /** Packets into the host's ring; their buffers are freed by {@link ForwardingBuffers}, not at landing. */
+    private HostReceive<ForwardingBuffers.Held> receive;
     private NicContext nic;
     private int host = -1;
     private long produced;
@@ -86,6 +89,7 @@ public final class LfcFirmware implements Firmware {
 
     @SuppressWarnings("unchecked")
     public LfcFirmware(LfcSettings settings, Routes routes) {
+        super("LFC");
         this.s = settings;
         this.c = settings.firmware();
         this.routes = routes;
@@ -105,36 +109,37 @@ public final class LfcFirmware implements Firmware {
         int packet = LfcWire.HEADER_BYTES + s.packetPayload();
         ctx.sram().allocate("routing table", 8L * hosts);
         ctx.sram().allocate("send buffers", (long) s.sendSlots() * (packet + 4L * s.flagWords()));
-        int receive = s.nicCredits() * Math.max(1, hosts - 1) + s.controlBuffers();
-        ctx.sram().allocate("receive buffers", (long) receive * packet);
+        int recvBuffers = s.nicCredits() * Math.max(1, hosts - 1) + s.controlBuffers();
+        ctx.sram().allocate("receive buffers", (long) recvBuffers * packet);
         buffers = new ForwardingBuffers("NIC " + ctx.nic(), hosts, s.nicCredits());
-        ctx.postReceive(receive);
+        dmas = new OrderedDmas<>(ctx, s.streamingDma(), null);
+        receive = new HostReceive<>(ctx, c, "lfc.dropped.", null, dmas::toHost, null);
+        ctx.postReceive(recvBuffers);
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            nic.counter("lfc.transmitted").increment();
-            onSent(onWire.poll());
-        } else if (event instanceof NicEvent.DmaDone) {
-            onDelivered(afterDma.poll());
-        } else if (event instanceof NicEvent.Timer t && interrupts.owns(t.tag())) {
-            nic.cycles(c.poll());
-            interrupts.onTimer(t.tag());
-        } else {
-            throw new IllegalStateException("LFC firmware: unexpected " + event);
-        }
+    protected void onSent() {
+        nic.counter("lfc.transmitted").increment();
+        onSent(onWire.poll());
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return; // words of a send buffer still arriving: the firmware looks only at ready flags
+    @Override
+    protected void onDmaDone(long tag) {
+        onDelivered(dmas.done());
+    }
+
+    @Override
+    protected boolean onTimer(Object tag) {
+        if (!interrupts.owns(tag)) {
+            return false;
         }
+        nic.cycles(c.poll());
+        interrupts.onTimer(tag);
+        return true;
+    }
+
+    @Override
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof LfcWire.SlotReady r) {
             slots.post(r.slot(), r);
             while (slots.hasReady()) {
@@ -148,7 +153,7 @@ public final class LfcFirmware implements Firmware {
         } else if (p instanceof LfcWire.Interrupts on) {
             interrupts.enable(on.on());
         } else if (p instanceof LfcWire.Init i) {
-            host = w.thread();
+            host = thread;
             interrupts.start(nic, host, i.interrupts());
         } else {
             throw new IllegalStateException("LFC firmware: unexpected host write " + p);
@@ -228,14 +233,12 @@ public final class LfcFirmware implements Firmware {
 
     // ---- receiving
 
-    private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            nic.counter("lfc.dropped." + rx.status().name().toLowerCase()).increment();
-            nic.postReceive(1);
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
         LfcWire.Header h = LfcWire.Header.of(body);
         if (h.credits() > 0) {
             nic.cycles(c.flag());
@@ -275,10 +278,7 @@ public final class LfcFirmware implements Firmware {
             ForwardingBuffers.Held held = forHost.poll();
             byte[] body = (byte[]) held.packet();
             int slot = (int) (produced++ % s.receiveSlots());
-            nic.cycles(c.dma());
-            afterDma.add(held);
-            nic.hostDma(DmaRequest.toHost(body.length + 4 * s.flagWords(), s.streamingDma(), 0, host,
-                    new Arrival(0, slot, body)));
+            receive.entry(body.length + 4 * s.flagWords(), host, new Arrival(0, slot, body), 0, held);
         }
     }
 

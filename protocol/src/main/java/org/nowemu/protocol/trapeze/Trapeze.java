@@ -1,8 +1,7 @@
 package org.nowemu.protocol.trapeze;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.host.ProcessServices;
+import org.nowemu.protocol.parts.host.PolledLibrary;
 
 /**
  * Trapeze as a program sees it (systems §12.2), in one call per message: {@code send} fills the next
@@ -11,23 +10,16 @@ import org.nowemu.protocol.parts.host.ProcessServices;
  * {@code tpz_attach_rcv_frame}), {@code interrupts} is {@code tpz_intr_enable/disable}. The incoming payload table
  * (early demultiplexing into a designated buffer) is left out: every payload lands in the receive entry's frame.
  */
-public final class Trapeze implements ProcessServices {
+public final class Trapeze extends PolledLibrary<Trapeze.Message> {
     private final TrapezeProcess p;
 
     Trapeze(TrapezeProcess p) {
+        super(p);
         this.p = p;
     }
 
     /** A received message: its source, its control message and the length of the payload in its frame. */
     public record Message(int src, byte[] control, int payload) {
-    }
-
-    public int host() {
-        return p.host();
-    }
-
-    public int hosts() {
-        return p.hosts();
     }
 
     /** The largest control message (128 B). */
@@ -49,30 +41,9 @@ public final class Trapeze implements ProcessServices {
         p.send(dest, control, payload);
     }
 
-    /** The next message that has arrived, or null. */
-    @continuable
-    public Message poll() {
-        return wrap(p.poll());
-    }
-
-    /** The next message, waiting for it until virtual time {@code deadline} (then null). */
-    @continuable
-    public Message next(long deadline) {
-        return wrap(p.next(deadline));
-    }
-
     /** Whether the host waits for messages by interrupt (else by spinning on polls). */
     @continuable
     public void interrupts(boolean on) {
         p.interrupts(on);
-    }
-
-    private static Message wrap(TrapezeWire.Message m) {
-        return m == null ? null : new Message(m.src(), m.control(), m.payload());
-    }
-
-    @Override
-    public LibraryThread process() {
-        return p;
     }
 }

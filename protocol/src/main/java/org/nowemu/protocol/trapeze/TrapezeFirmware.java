@@ -1,18 +1,16 @@
 package org.nowemu.protocol.trapeze;
 
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
-import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.notification.NicInterrupt;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
-import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.receive.HostReceive;
+import org.nowemu.protocol.parts.staged.StagedFirmware;
 import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
-import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
@@ -32,25 +30,20 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code trapeze.interrupts}, {@code trapeze.dropped.no_ring_entry}, {@code trapeze.dropped.no_route},
  * {@code trapeze.dropped.<status>}, {@code trapeze.dropped.malformed}.
  */
-public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeFirmware.Delivered>,
-        StagedSend.Messages<TrapezeFirmware.Outgoing> {
+public final class TrapezeFirmware extends StagedFirmware<TrapezeFirmware.Outgoing> {
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false,
             "trapeze.payloads_fetched", "trapeze.dropped.no_route", "trapeze.transmitted");
 
     private final TrapezeSettings s;
-    private final FirmwareSteps c;
-    private final Routes routes;
     private final DescriptorRing<TrapezeWire.Post> sendRing;
     private final DescriptorRing<Boolean> recvRing;
     /** Entries taken from the send ring, each sent in ring order once its payload (if any) is in SRAM. */
-    private StagedSend<Outgoing> send;
-    private int host = -1;
+    /** Received messages into the host's receive ring, the payload into the entry's page frame first. */
+    private HostReceive<Delivered> receive;
     /** An interrupt per delivery while enabled and none outstanding: told to the host when the entry has landed. */
     private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
             "trapeze");
     private long returned;
-    private NicContext nic;
-    private HostDmas dmas;
 
     /** A received message's control part has landed in the host's ring: its receive buffer is free again. */
     record Delivered() {
@@ -65,9 +58,8 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
      * @param routes   the route to each NIC (null for itself or where there is none)
      */
     public TrapezeFirmware(TrapezeSettings settings, Routes routes) {
+        super("trapeze", settings.firmware(), routes);
         this.s = settings;
-        this.c = settings.firmware();
-        this.routes = routes;
         this.sendRing = new DescriptorRing<>("send ring", settings.sendRing());
         this.recvRing = new DescriptorRing<>("receive ring", settings.recvRing());
     }
@@ -82,8 +74,6 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
 
     @Override
     public void start(NicContext ctx) {
-        nic = ctx;
-        dmas = new HostDmas(ctx);
         long entry = s.maxControl() + 16L;
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("send ring", entry * s.sendRing());
@@ -91,36 +81,13 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         ctx.sram().allocate("payload buffers", (long) s.sramSendBuffers() * s.maxPayload());
         ctx.sram().allocate("receive buffers",
                 (long) s.sramRecvBuffers() * (TrapezeWire.HEADER_BYTES + s.maxControl() + s.maxPayload()));
-        send = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        startSend(ctx, s.sramSendBuffers(), SEND.streaming(s.streamingDma()));
+        receive = new HostReceive<>(ctx, c, "trapeze.dropped.", interrupts, dmas, s.streamingDma(), null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            send.sent();
-        } else if (event instanceof NicEvent.DmaDone d) {
-            dmas.done(d.tag());
-        } else {
-            throw new IllegalStateException("trapeze firmware: unexpected " + event);
-        }
-    }
-
-    @Override
-    public void dmaDone(Delivered done) {
-        nic.postReceive(1);
-        interrupts.delivered();
-    }
-
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return; // words of an entry still arriving: the firmware looks only at ownership flags
-        }
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof TrapezeWire.Post post) {
             sendRing.post(post.index(), post);
             pumpSend();
@@ -130,7 +97,7 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         } else if (p instanceof InterruptsOn on) {
             interrupts.enable(on.on());
         } else if (p instanceof TrapezeWire.Init) {
-            host = w.thread();
+            host = thread;
             recvRing.fill(Boolean.TRUE);
             interrupts.start(nic, host, s.interrupts());
         } else {
@@ -168,25 +135,19 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
     /** The entry's message has left (or cannot go): the entry is the host's again. */
     @Override
     public void left(Outgoing o, boolean sent) {
-        nic.cycles(c.flag());
-        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(TrapezeWire.SEND_RING, o.index()));
+        freeFlag(TrapezeWire.SEND_RING, o.index());
         pumpSend();
     }
 
-    private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("trapeze.dropped." + rx.status().name().toLowerCase());
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
+        TrapezeWire.Message m = receive.accept(rx, TrapezeWire::decode);
+        if (m == null) {
             return;
         }
         byte[] body = rx.packet().body();
-        TrapezeWire.Message m = TrapezeWire.decode(body);
-        if (m == null) {
-            drop("trapeze.dropped.malformed");
-            return;
-        }
         if (host < 0 || !recvRing.hasReady()) {
-            drop("trapeze.dropped.no_ring_entry");
+            receive.drop("no_ring_entry");
             return;
         }
         int entry = recvRing.head();
@@ -195,20 +156,9 @@ public final class TrapezeFirmware implements Firmware, HostDmas.Client<TrapezeF
         nic.counter("trapeze.delivered").increment();
         if (m.payload() > 0) {
             // The payload into the entry's page frame first: the control message is delivered after it.
-            nic.cycles(c.dma());
-            dmas.toHost(m.payload(), s.streamingDma(), -1, null);
+            receive.data(m.payload(), -1, null, 0);
         }
-        nic.cycles(c.dma());
         int control = TrapezeWire.HEADER_BYTES + m.control().length + 4; // full flag last
-        dmas.toHost(control, s.streamingDma(), host, new Arrival(TrapezeWire.RECV_RING, entry, body), this,
-                new Delivered());
-        if (interrupts.enabled()) {
-            nic.cycles(c.flag()); // the entry's interrupt bit: the interrupt goes once the entry has landed
-        }
-    }
-
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
+        receive.entry(control, host, new Arrival(TrapezeWire.RECV_RING, entry, body), 0, new Delivered());
     }
 }

@@ -6,12 +6,8 @@ import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.host.HostOps;
-import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.PolledProcess;
 import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.parts.notification.InterruptsOn;
-import org.nowemu.protocol.parts.ring.FreeFlag;
-import org.nowemu.protocol.parts.ring.RingTail;
-import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 
@@ -29,25 +25,21 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * <p>Counters: {@code trapeze.sent}, {@code trapeze.handled}, {@code trapeze.flag_reads}, {@code trapeze.ring_full},
  * {@code trapeze.polls}, and the profile's {@code host.interrupts}.
  */
-public final class TrapezeProcess extends LibraryThread {
+public final class TrapezeProcess extends PolledProcess<Trapeze.Message> {
     private final TrapezeSettings s;
     private final HostSteps c;
     private final TrapezeProgram program;
-    private final RingTail sendTail;
-    private final StagingArea recv;
     private final int[] sentTo;
-    private boolean interrupts;
 
     public TrapezeProcess(HardwareProfile profile, NicParts nic, int hosts, TrapezeSettings settings,
                           TrapezeProgram program) {
-        super(profile, nic, hosts);
+        super(profile, nic, hosts, settings.host(), "trapeze", "ring_full", settings.sendRing(),
+                new StagingArea("h" + nic.nic() + " trapeze receive ring", settings.recvRing()), settings.interrupts(),
+                false); // P13: Trapeze serves the kernel
         this.s = settings;
         this.c = settings.host();
         this.program = program;
-        this.sendTail = new RingTail(settings.sendRing());
-        this.recv = new StagingArea("h" + nic.nic() + " trapeze receive ring", settings.recvRing());
         this.sentTo = new int[hosts];
-        this.interrupts = settings.interrupts();
     }
 
     @Override
@@ -58,24 +50,8 @@ public final class TrapezeProcess extends LibraryThread {
         program.run(new Trapeze(this));
     }
 
-    @Override
-    protected void onMemory(Object written) {
-        if (written instanceof FreeFlag f) {
-            sendTail.freed(f.index());
-        } else if (written instanceof Arrival a) {
-            recv.arrive(a.slot(), a.content());
-        }
-    }
-
     TrapezeSettings settings() {
         return s;
-    }
-
-    @continuable
-    void interrupts(boolean on) {
-        ops().cycles(c.call());
-        ops().pioWrite(1, new InterruptsOn(on));
-        interrupts = on;
     }
 
     @continuable
@@ -90,13 +66,7 @@ public final class TrapezeProcess extends LibraryThread {
         }
         HostOps ops = ops();
         ops.cycles(c.call());
-        while (!sendTail.tailFree()) {
-            ops.pioRead();
-            stat("trapeze.flag_reads").increment();
-            if (!sendTail.read()) {
-                stat("trapeze.ring_full").increment();
-            }
-        }
+        awaitSendEntry();
         int index = sendTail.claim();
         int seq = sentTo[dest]++;
         book().sentWithoutPromise(MessageIds.of(IdSystem.TRAPEZE, host(), dest, seq), clock(),
@@ -107,44 +77,18 @@ public final class TrapezeProcess extends LibraryThread {
         stat("trapeze.sent").increment();
     }
 
-    /** The next message in the receive ring, its entry handed back; null if none has arrived. */
+    /** The next message in the receive ring, its entry handed back with a fresh frame; null if none has arrived. */
+    @Override
     @continuable
-    TrapezeWire.Message poll() {
-        HostOps ops = ops();
-        sync();
-        ops.cycles(c.call());
-        stat("trapeze.polls").increment();
-        boolean arrived = recv.ready();
-        ops.poll(arrived);
-        if (!arrived) {
+    public Trapeze.Message poll() {
+        startPoll();
+        if (!arrived()) {
             return null;
         }
         int slot = recv.take();
         TrapezeWire.Message m = TrapezeWire.decode(recv.content(slot));
-        ops.cycles(c.dispatch());
-        book().handled(MessageIds.of(IdSystem.TRAPEZE, m.src(), host(), m.seq()), MessageIds.address(host()));
-        stat("trapeze.handled").increment();
-        recv.release(slot);
-        ops.cycles(c.loop());
-        ops.pioWrite(s.returnWords(), new TrapezeWire.Return(slot));
-        return m;
+        handled(MessageIds.of(IdSystem.TRAPEZE, m.src(), host(), m.seq()));
+        giveBack(slot, s.returnWords(), new TrapezeWire.Return(slot));
+        return new Trapeze.Message(m.src(), m.control(), m.payload());
     }
-
-    /** The next message, waiting for it until {@code deadline} (null then): spinning, or asleep until interrupted. */
-    @continuable
-    TrapezeWire.Message next(long deadline) {
-        long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
-        while (true) {
-            TrapezeWire.Message m = poll();
-            if (m != null || clock() >= deadline) {
-                return m;
-            }
-            if (!interrupts) {
-                idle(recv::ready, iteration, deadline);
-            } else if (sleepUntilInterrupted(deadline)) {
-                takeInterrupt(false); // P13: Trapeze serves the kernel
-            }
-        }
-    }
-
 }

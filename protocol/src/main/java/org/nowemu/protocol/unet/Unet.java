@@ -1,8 +1,7 @@
 package org.nowemu.protocol.unet;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.host.ProcessServices;
+import org.nowemu.protocol.parts.host.PolledLibrary;
 
 /**
  * U-Net as a program sees it (systems §13.2), for the endpoint the process gets when it starts
@@ -11,10 +10,11 @@ import org.nowemu.protocol.parts.host.ProcessServices;
  * ({@code unet_poll}, which here also gives the descriptor and its buffer back: {@code unet_post_free}), and
  * {@code upcalls} ({@code unet_set_upcall}: wait by interrupt).
  */
-public final class Unet implements ProcessServices {
+public final class Unet extends PolledLibrary<Unet.Message> {
     private final UnetProcess p;
 
     Unet(UnetProcess p) {
+        super(p);
         this.p = p;
     }
 
@@ -26,14 +26,6 @@ public final class Unet implements ProcessServices {
      * @param buffer where in the segment they lie (-1: they came in the descriptor)
      */
     public record Message(int src, byte[] data, long buffer) {
-    }
-
-    public int host() {
-        return p.host();
-    }
-
-    public int hosts() {
-        return p.hosts();
     }
 
     /** The largest message: one receive buffer. */
@@ -72,26 +64,9 @@ public final class Unet implements ProcessServices {
         p.send(channel, offset, data);
     }
 
-    /** The next message that has arrived, or null. */
-    @continuable
-    public Message poll() {
-        return p.poll();
-    }
-
-    /** The next message, waiting until virtual time {@code deadline} (then null). */
-    @continuable
-    public Message next(long deadline) {
-        return p.next(deadline);
-    }
-
     /** Whether the host waits for messages by upcall (an interrupt delivered as a signal) rather than by polling. */
     @continuable
     public void upcalls(boolean on) {
         p.interrupts(on);
-    }
-
-    @Override
-    public LibraryThread process() {
-        return p;
     }
 }

@@ -2,20 +2,18 @@ package org.nowemu.protocol.unet;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.notification.NicInterrupt;
 import org.nowemu.protocol.parts.notification.NicInterrupts;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
-import org.nowemu.protocol.parts.ring.FreeFlag;
+import org.nowemu.protocol.parts.receive.HostReceive;
+import org.nowemu.protocol.parts.staged.StagedFirmware;
 import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
-import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
 import org.nowemu.protocol.parts.translation.Step;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
@@ -38,15 +36,12 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code unet.dropped.<status>}, {@code unet.dropped.malformed}, {@code unet.refused.no_channel},
  * {@code unet.refused.bounds}, {@code unet.tlb.misses}.
  */
-public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmware.Delivered>,
-        StagedSend.Messages<UnetFirmware.Outgoing> {
+public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
     private static final Object TLB_FILLED = "tlb-filled";
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "unet.fetched",
             "unet.dropped.no_route", "unet.transmitted");
 
     private final UnetSettings s;
-    private final FirmwareSteps c;
-    private final Routes routes;
     private final int[] channelDest;
     private final DescriptorRing<UnetWire.Send> sendQueue;
     private final ArrayDeque<Integer> freeQueue = new ArrayDeque<>();
@@ -55,15 +50,13 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     private int recvNext;
     private int recvFree;
     /** Accepted descriptors, each sent in queue order once its data (if not inline) is in SRAM. */
-    private StagedSend<Outgoing> out;
+    /** Received packets into the endpoint's free buffers and receive queue. */
+    private HostReceive<Delivered> receive;
     private Outgoing translating;
-    private int host = -1;
     /** An upcall per delivery while enabled and none outstanding: told to the host when the entry has landed. */
     private final NicInterrupts interrupts = new NicInterrupts(ControlTransfer.INTERRUPTS, 1, new NicInterrupt(),
             "unet");
     private long consumed;
-    private NicContext nic;
-    private HostDmas dmas;
 
     /** A receive descriptor has landed in the host's queue: its SRAM buffer goes back to the receive DMA. */
     record Delivered() {
@@ -88,10 +81,9 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     }
 
     public UnetFirmware(UnetSettings settings, Routes routes) {
+        super("unet", settings.firmware(), routes);
         HardwareProfile profile = settings.profile();
         this.s = settings;
-        this.c = settings.firmware();
-        this.routes = routes;
         this.channelDest = new int[settings.channels()];
         Arrays.fill(channelDest, -1);
         this.sendQueue = new DescriptorRing<>("send queue", settings.sendQueue());
@@ -111,8 +103,6 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
 
     @Override
     public void start(NicContext ctx) {
-        nic = ctx;
-        dmas = new HostDmas(ctx);
         long packet = UnetWire.HEADER_BYTES + s.bufferSize();
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("channel table", 4L * s.channels());
@@ -122,40 +112,24 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         if (tlb != null) {
             ctx.sram().allocate("TLB", 8L * s.translation().nicTlbEntries());
         }
-        out = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        startSend(ctx, s.sramSendBuffers(), SEND.streaming(s.streamingDma()));
+        receive = new HostReceive<>(ctx, c, "unet.dropped.", interrupts, dmas, s.streamingDma(), null);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            out.sent();
-        } else if (event instanceof NicEvent.DmaDone d) {
-            dmas.done(d.tag());
-        } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
-            translating.translated = true;
-            translating = null;
-            pumpSend();
-        } else {
-            throw new IllegalStateException("unet firmware: unexpected " + event);
+    protected boolean onTimer(Object tag) {
+        if (!TLB_FILLED.equals(tag)) {
+            return false;
         }
+        translating.translated = true;
+        translating = null;
+        pumpSend();
+        return true;
     }
 
     @Override
-    public void dmaDone(Delivered done) {
-        nic.postReceive(1);
-        interrupts.delivered();
-    }
-
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return;
-        }
+    protected void onHostWrite(Object p, int thread) {
         if (p instanceof UnetWire.Send send) {
             sendQueue.post(send.index(), send);
             pumpSend();
@@ -170,7 +144,7 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         } else if (p instanceof UnetWire.Channel ch) {
             channelDest[ch.channel()] = ch.dest();
         } else if (p instanceof UnetWire.Init) {
-            host = w.thread();
+            host = thread;
             for (int b = 0; b < s.freeQueue(); b++) {
                 freeQueue.add(b);
             }
@@ -193,10 +167,10 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
                 nic.counter("unet.refused.bounds").increment();
                 free(index);
             } else {
-                out.add(new Outgoing(index, d, dest));
+                send.add(new Outgoing(index, d, dest));
             }
         }
-        out.pump();
+        send.pump();
     }
 
     @Override
@@ -255,40 +229,33 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
     }
 
     private void free(int index) {
-        nic.cycles(c.flag());
-        nic.tell(host, nic.settings().lanai().cycles(1), new FreeFlag(UnetWire.SEND_QUEUE, index));
+        freeFlag(UnetWire.SEND_QUEUE, index);
         pumpSend();
     }
 
-    private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK) {
-            drop("unet.dropped." + rx.status().name().toLowerCase());
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
+        UnetWire.Header h = receive.accept(rx, UnetWire::decode);
+        if (h == null) {
             return;
         }
         byte[] body = rx.packet().body();
-        UnetWire.Header h = UnetWire.decode(body);
-        if (h == null) {
-            drop("unet.dropped.malformed");
-            return;
-        }
         if (host < 0 || h.tag() != 0) {
-            drop("unet.dropped.no_endpoint");
+            receive.drop("no_endpoint");
             return;
         }
         if (recvFree == 0) {
-            drop("unet.dropped.queue_full");
+            receive.drop("queue_full");
             return;
         }
         int buffer = -1;
         if (!h.inline()) {
             if (freeQueue.isEmpty()) {
-                drop("unet.dropped.no_free_buffer");
+                receive.drop("no_free_buffer");
                 return;
             }
             buffer = freeQueue.poll();
-            nic.cycles(c.descriptor() + c.dma());
-            dmas.toHost(h.length(), s.streamingDma(), -1, null);
+            receive.data(h.length(), -1, null, c.descriptor());
             nic.counter("unet.delivered").increment();
         } else {
             nic.counter("unet.delivered_inline").increment();
@@ -298,16 +265,6 @@ public final class UnetFirmware implements Firmware, HostDmas.Client<UnetFirmwar
         recvFree--;
         byte[] descriptor = UnetWire.descriptor(buffer, body);
         int bytes = 4 + UnetWire.HEADER_BYTES + (h.inline() ? h.length() : 0) + 4; // the entry, its flag last
-        nic.cycles(c.dma());
-        dmas.toHost(bytes, s.streamingDma(), host,
-                new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), this, new Delivered());
-        if (interrupts.enabled()) {
-            nic.cycles(c.flag()); // the entry's interrupt bit: the upcall goes once the entry has landed
-        }
-    }
-
-    private void drop(String why) {
-        nic.counter(why).increment();
-        nic.postReceive(1);
+        receive.entry(bytes, host, new Arrival(UnetWire.RECV_QUEUE, slot, descriptor), 0, new Delivered());
     }
 }

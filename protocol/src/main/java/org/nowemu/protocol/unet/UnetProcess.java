@@ -6,13 +6,9 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.host.HostOps;
-import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.PolledProcess;
 import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.parts.ring.FreeFlag;
-import org.nowemu.protocol.parts.ring.RingTail;
-import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
@@ -35,32 +31,28 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
  * <p>Counters: {@code unet.sent}, {@code unet.handled}, {@code unet.flag_reads}, {@code unet.queue_full},
  * {@code unet.polls}, and the profile's {@code host.signals}.
  */
-public final class UnetProcess extends LibraryThread {
+public final class UnetProcess extends PolledProcess<Unet.Message> {
     private final UnetSettings s;
     private final HostSteps c;
     private final UnetProgram program;
-    private final RingTail sendTail;
-    private final StagingArea recv;
     private final int[] sentTo;
     private final int[] channelDest;
     private final AddressTranslation segment;
     private final TranslationCosts costs;
     private int channels;
-    private boolean interrupts;
 
     public UnetProcess(HardwareProfile profile, NicParts nic, int hosts, UnetSettings settings, UnetProgram program) {
-        super(profile, nic, hosts);
+        super(profile, nic, hosts, settings.host(), "unet", "queue_full", settings.sendQueue(),
+                new StagingArea("h" + nic.nic() + " unet receive queue", settings.recvQueue()), settings.interrupts(),
+                true); // an upcall is a user-level signal (P14)
         this.s = settings;
         this.c = settings.host();
         this.program = program;
-        this.sendTail = new RingTail(settings.sendQueue());
-        this.recv = new StagingArea("h" + nic.nic() + " unet receive queue", settings.recvQueue());
         this.sentTo = new int[hosts];
         this.channelDest = new int[settings.channels()];
         this.segment = new AddressTranslation(TranslationChoice.DMA_AREA, settings.translation(),
                 profile.host().pageSize());
         this.costs = new TranslationCosts(profile);
-        this.interrupts = settings.interrupts();
     }
 
     @Override
@@ -71,24 +63,8 @@ public final class UnetProcess extends LibraryThread {
         program.run(new Unet(this));
     }
 
-    @Override
-    protected void onMemory(Object written) {
-        if (written instanceof FreeFlag f) {
-            sendTail.freed(f.index());
-        } else if (written instanceof Arrival a) {
-            recv.arrive(a.slot(), a.content());
-        }
-    }
-
     UnetSettings settings() {
         return s;
-    }
-
-    @continuable
-    void interrupts(boolean on) {
-        ops().cycles(c.call());
-        ops().pioWrite(1, new InterruptsOn(on));
-        interrupts = on;
     }
 
     @continuable
@@ -129,13 +105,7 @@ public final class UnetProcess extends LibraryThread {
         }
         HostOps ops = ops();
         ops.cycles(c.call());
-        while (!sendTail.tailFree()) {
-            ops.pioRead();
-            stat("unet.flag_reads").increment();
-            if (!sendTail.read()) {
-                stat("unet.queue_full").increment();
-            }
-        }
+        awaitSendEntry();
         int index = sendTail.claim();
         // The library is the user's: it may name any channel; the NIC refuses one the kernel did not install, and
         // only a message on a channel of the endpoint enters the ledger.
@@ -154,47 +124,21 @@ public final class UnetProcess extends LibraryThread {
     }
 
     /** The next message in the receive queue, its descriptor and buffer given back; null if none has arrived. */
+    @Override
     @continuable
-    Unet.Message poll() {
-        HostOps ops = ops();
-        sync();
-        ops.cycles(c.call());
-        stat("unet.polls").increment();
-        boolean arrived = recv.ready();
-        ops.poll(arrived);
-        if (!arrived) {
+    public Unet.Message poll() {
+        startPoll();
+        if (!arrived()) {
             return null;
         }
         int slot = recv.take();
         ByteBuffer d = ByteBuffer.wrap(recv.content(slot));
         int buffer = d.getInt();
         UnetWire.Header h = UnetWire.header(d);
-        ops.cycles(c.dispatch());
-        book().handled(MessageIds.of(IdSystem.UNET, h.src(), host(), h.seq()), MessageIds.address(host()));
-        stat("unet.handled").increment();
-        recv.release(slot);
-        ops.cycles(c.loop());
-        ops.pioWrite(s.consumeWords(), new UnetWire.Consumed(slot, buffer));
+        handled(MessageIds.of(IdSystem.UNET, h.src(), host(), h.seq()));
+        giveBack(slot, s.consumeWords(), new UnetWire.Consumed(slot, buffer));
         byte[] data = new byte[h.length()];
         d.get(data);
         return new Unet.Message(h.src(), data, buffer < 0 ? -1 : s.bufferOffset(buffer));
     }
-
-    /** The next message, waiting until {@code deadline} (null then): spinning, or asleep until the upcall. */
-    @continuable
-    Unet.Message next(long deadline) {
-        long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
-        while (true) {
-            Unet.Message m = poll();
-            if (m != null || clock() >= deadline) {
-                return m;
-            }
-            if (!interrupts) {
-                idle(recv::ready, iteration, deadline);
-            } else if (sleepUntilInterrupted(deadline)) {
-                takeInterrupt(true); // a user-level signal (P14)
-            }
-        }
-    }
-
 }

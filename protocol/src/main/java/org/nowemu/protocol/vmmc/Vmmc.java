@@ -1,19 +1,20 @@
 package org.nowemu.protocol.vmmc;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.protocol.parts.host.LibraryThread;
-import org.nowemu.protocol.parts.host.ProcessServices;
+import org.nowemu.protocol.parts.host.PolledLibrary;
 
 /**
  * VMMC as a program sees it (systems §8.2): {@code export} ({@code vmmc_export}, with
  * {@code vmmc_set_notification_handler}), {@code importBuffer} ({@code vmmc_import}), {@code send} (the asynchronous
  * deliberate update, with {@code await} as {@code vmmc_wait}) and {@code sendSync}, and {@code poll}/{@code next} for
- * notifications; on VMMC-2, {@code redirect}. Unimport, unexport and fetch (remote to local) are left out.
+ * notifications, each with its handler run; on VMMC-2, {@code redirect}. Unimport, unexport and fetch (remote to
+ * local) are left out.
  */
-public final class Vmmc implements ProcessServices {
+public final class Vmmc extends PolledLibrary<Vmmc.Notification> {
     private final VmmcProcess p;
 
     Vmmc(VmmcProcess p) {
+        super(p);
         this.p = p;
     }
 
@@ -25,14 +26,6 @@ public final class Vmmc implements ProcessServices {
     @FunctionalInterface
     public interface NotificationHandler {
         void notified(Notification n);
-    }
-
-    public int host() {
-        return p.host();
-    }
-
-    public int hosts() {
-        return p.hosts();
     }
 
     /** Exports a receive buffer of {@code bytes} bytes (its pages pinned); returns its name, from 0 in order. */
@@ -83,26 +76,9 @@ public final class Vmmc implements ProcessServices {
         p.redirect(exp, offset, length);
     }
 
-    /** The next notification, its handler run; null if none has come. */
-    @continuable
-    public Notification poll() {
-        return p.poll();
-    }
-
-    /** The next notification, waiting until virtual time {@code deadline} (then null). */
-    @continuable
-    public Notification next(long deadline) {
-        return p.next(deadline);
-    }
-
     /** Whether the program waits for notifications by interrupt (a signal) rather than by polling. */
     @continuable
     public void interrupts(boolean on) {
         p.interrupts(on);
-    }
-
-    @Override
-    public LibraryThread process() {
-        return p;
     }
 }

@@ -1,16 +1,16 @@
 package org.nowemu.protocol.vmmc;
 
 import org.nowemu.actors.runtime.IdSystem;
-import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.hardware.nic.NicEvent;
 import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.parts.ledger.MessageIds;
 import org.nowemu.protocol.parts.reliability.NicReliability;
 import org.nowemu.protocol.parts.reliability.Reliability;
+import org.nowemu.protocol.parts.receive.HostReceive;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
+import org.nowemu.protocol.parts.staged.StagedFirmware;
 import org.nowemu.protocol.parts.staged.StagedSend;
-import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
 import org.nowemu.protocol.parts.translation.Step;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
@@ -32,8 +32,8 @@ import org.nowemu.protocol.parts.routing.Routes;
  * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
  * and those of {@link VmmcDeposit}, {@link VmmcImports} and, on VMMC-2, the reliability part ({@code rel.}).
  */
-public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmware.EntriesFetched>,
-        NicReliability.Link, StagedSend.Messages<VmmcFirmware.Outgoing> {
+public final class VmmcFirmware extends StagedFirmware<VmmcFirmware.Outgoing>
+        implements HostDmas.Client<VmmcFirmware.EntriesFetched>, NicReliability.Link {
     private static final Object TLB_FILLED = "tlb-filled";
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "vmmc.fetched",
             "vmmc.dropped.no_route", "vmmc.transmitted");
@@ -66,26 +66,21 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
 
     private final VmmcSettings s;
     private final IdSystem ids; // whose ledger ids the messages carry: VMMC-2 runs on this firmware too
-    private final FirmwareSteps c;
-    private final Routes routes;
     private final VmmcImports imports;
     private final DescriptorRing<VmmcWire.Send> sendQueue;
     private final AddressTranslation tlb;
     private final TranslationCosts costs;
     private final VmmcDeposit deposit;
     /** A request's packets, each sent in order once its page is translated and in SRAM (and the window lets). */
-    private StagedSend<Outgoing> out;
+    /** Packets from the receive DMA: the damaged dropped here, data handed to {@link VmmcDeposit}. */
+    private HostReceive<Object> receive;
     private Outgoing translating;
-    private int host = -1;
-    private NicContext nic;
-    private HostDmas dmas;
     private NicReliability rel;
 
     public VmmcFirmware(VmmcSettings settings, Routes routes, IdSystem ids) {
+        super("vmmc", settings.firmware(), routes);
         this.ids = ids;
         this.s = settings;
-        this.c = settings.firmware();
-        this.routes = routes;
         this.sendQueue = new DescriptorRing<>("command page", settings.sendQueue());
         this.tlb = new AddressTranslation(settings.translationChoice(), settings.translation(),
                 settings.profile().host().pageSize());
@@ -105,8 +100,6 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
 
     @Override
     public void start(NicContext ctx) {
-        nic = ctx;
-        dmas = new HostDmas(ctx);
         long packet = VmmcWire.HEADER_BYTES + s.maxPacketData();
         ctx.sram().allocate("routing table", 8L * routes.nics());
         ctx.sram().allocate("outgoing proxies", 12L * s.imports());
@@ -120,31 +113,25 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
                     NicReliability.sramBytes(Reliability.ACK_NACK, s.rel(), routes.nics(), (int) packet));
         }
         ctx.sram().allocate("packet buffers", (s.sramSendBuffers() + (long) s.sramRecvBuffers()) * packet);
-        out = new StagedSend<>(ctx, c, routes, s.sramSendBuffers(), SEND.streaming(s.streamingDma()), this, dmas);
+        startSend(ctx, s.sramSendBuffers(), SEND.streaming(s.streamingDma()));
+        receive = new HostReceive<>(ctx, c, "vmmc.dropped.", null, dmas, s.streamingDma(), null);
         deposit.start(ctx, dmas);
         imports.start(ctx, dmas);
         ctx.postReceive(s.sramRecvBuffers());
     }
 
     @Override
-    public void handle(NicContext ctx, Object event) {
-        if (event instanceof NicEvent.HostWrite w) {
-            onHostWrite(w);
-        } else if (event instanceof NicEvent.PacketReceived rx) {
-            onReceived(rx);
-        } else if (event instanceof NicEvent.PacketSent) {
-            out.sent();
-        } else if (event instanceof NicEvent.DmaDone d) {
-            dmas.done(d.tag());
-        } else if (event instanceof NicEvent.Timer t && TLB_FILLED.equals(t.tag())) {
+    protected boolean onTimer(Object tag) {
+        if (TLB_FILLED.equals(tag)) {
             translated();
-        } else if (event instanceof NicEvent.Timer t && rel != null && rel.owns(t.tag())) {
-            rel.onTimer(t.tag());
-        } else if (event instanceof NicEvent.Timer t && imports.owns(t.tag())) {
-            imports.onTimer(t.tag(), host);
+        } else if (rel != null && rel.owns(tag)) {
+            rel.onTimer(tag);
+        } else if (imports.owns(tag)) {
+            imports.onTimer(tag, host);
         } else {
-            throw new IllegalStateException("vmmc firmware: unexpected " + event);
+            return false;
         }
+        return true;
     }
 
     @Override
@@ -159,7 +146,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
 
     @Override
     public void mayGo() {
-        out.pump();
+        send.pump();
     }
 
     /** A packet given up goes back to the host, which returns its request to the program as unreachable. */
@@ -193,17 +180,15 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
         pumpSend();
     }
 
-    private void onHostWrite(NicEvent.HostWrite w) {
-        Object p = w.payload();
-        if (p == null) {
-            return;
-        } else if (p instanceof VmmcWire.Send send) {
+    @Override
+    protected void onHostWrite(Object p, int thread) {
+        if (p instanceof VmmcWire.Send send) {
             sendQueue.post(send.index(), send);
             pumpSend();
         } else if (p instanceof VmmcWire.Import imp) {
             imports.ask(imp);
         } else if (p instanceof VmmcWire.Init) {
-            host = w.thread();
+            host = thread;
             deposit.host(host);
         } else {
             deposit.onHostWrite(p);
@@ -212,7 +197,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
 
     /** Sends a control packet (an import message, an ACK or NACK, a resend) to {@code dest}. */
     private void control(int dest, byte[] body) {
-        out.control(dest, body);
+        send.control(dest, body);
     }
 
     private void pumpSend() {
@@ -230,7 +215,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
                 cut(index, r, p);
             }
         }
-        out.pump();
+        send.pump();
     }
 
     /** Packets at the page boundaries of the local buffer: a page at most, each with its place in the export. */
@@ -244,7 +229,7 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
             boolean last = done + part == length;
             int flags = (last ? VmmcWire.LAST : 0) | (last && r.notifies() ? VmmcWire.NOTIFY : 0);
             byte[] body = VmmcWire.data(nic.nic(), p.exp(), flags, r.offset() + done, r.seq(), r.data(), done, part);
-            out.add(new Outgoing(index, p.dest(), body, va, last));
+            send.add(new Outgoing(index, p.dest(), body, va, last));
             done += part;
         } while (done < length);
     }
@@ -346,14 +331,16 @@ public final class VmmcFirmware implements Firmware, HostDmas.Client<VmmcFirmwar
         }
     }
 
-    private void onReceived(NicEvent.PacketReceived rx) {
-        nic.cycles(c.poll() + c.receive());
-        if (rx.status() != NicEvent.Status.OK || rx.packet().body().length < 8) {
-            nic.counter("vmmc.dropped." + rx.status().name().toLowerCase()).increment();
-            nic.postReceive(1);
+    @Override
+    protected void onPacket(NicEvent.PacketReceived rx) {
+        byte[] body = receive.accept(rx);
+        if (body == null) {
             return;
         }
-        byte[] body = rx.packet().body();
+        if (body.length < 8) {
+            receive.drop("ok"); // too short to be anything: counted under its status, as VMMC always has
+            return;
+        }
         if (body[0] < VmmcWire.IMPORT) {
             onData(body);
             return;

@@ -7,12 +7,10 @@ import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.runtime.IdSystem;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.protocol.parts.notification.InterruptsOn;
 import org.nowemu.protocol.parts.host.HostOps;
-import org.nowemu.protocol.parts.host.LibraryThread;
+import org.nowemu.protocol.parts.host.PolledProcess;
+import org.nowemu.protocol.parts.host.RingProcess;
 import org.nowemu.protocol.parts.ledger.MessageIds;
-import org.nowemu.protocol.parts.ring.RingTail;
-import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.staging.StagingArea;
 import org.nowemu.protocol.parts.steps.HostSteps;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
@@ -35,7 +33,7 @@ import org.nowemu.protocol.parts.translation.TranslationCosts;
  * <p>Counters: {@code vmmc.sent}, {@code vmmc.flag_reads}, {@code vmmc.queue_full}, {@code vmmc.handled},
  * {@code vmmc.notifications}, {@code vmmc.polls}, {@code vmmc.returned} (VMMC-2: requests given up).
  */
-public final class VmmcProcess extends LibraryThread {
+public final class VmmcProcess extends PolledProcess<Vmmc.Notification> {
     /** A granted import as the library knows it. */
     private record Imported(int node, int bytes) {
     }
@@ -43,10 +41,8 @@ public final class VmmcProcess extends LibraryThread {
     private final VmmcSettings s;
     private final HostSteps c;
     private final VmmcProgram program;
-    private final RingTail sendTail;
     private final boolean[] done;
     private final boolean[] accepted;
-    private final StagingArea notes;
     private final int[] sentTo;
     /** VMMC or VMMC-2: whose messages the ledger's ids say these are. */
     private final IdSystem ids;
@@ -57,7 +53,6 @@ public final class VmmcProcess extends LibraryThread {
     private final TranslationCosts costs;
     /** VMMC-2: the library's lookup structure and the UTLB it fills through the kernel module. */
     private final AddressTranslation utlb;
-    private boolean interrupts;
     /** VMMC-2: ranges {exp, offset, end} that landed in staging pages, not yet claimed by a redirect. */
     private final List<int[]> staged = new ArrayList<>();
     /** VMMC-2: redirects posted to the NIC and not yet filled, {exp, offset, end}. */
@@ -69,20 +64,19 @@ public final class VmmcProcess extends LibraryThread {
 
     public VmmcProcess(HardwareProfile profile, NicParts nic, int hosts, VmmcSettings settings, VmmcProgram program,
                        IdSystem ids) {
-        super(profile, nic, hosts);
+        super(profile, nic, hosts, settings.host(), "vmmc", "queue_full", settings.sendQueue(),
+                new StagingArea("h" + nic.nic() + " vmmc notification queue", settings.notifyQueue()),
+                settings.interrupts(), true); // a notification's interrupt is a user-level signal (P14)
         this.ids = ids;
         this.s = settings;
         this.c = settings.host();
         this.program = program;
-        this.sendTail = new RingTail(settings.sendQueue());
         this.done = new boolean[settings.sendQueue()];
         this.accepted = new boolean[settings.sendQueue()];
-        this.notes = new StagingArea("h" + nic.nic() + " vmmc notification queue", settings.notifyQueue());
         this.sentTo = new int[hosts];
         this.costs = new TranslationCosts(profile);
         this.utlb = settings.translationChoice() == TranslationChoice.UTLB ? new AddressTranslation(
                 TranslationChoice.UTLB, settings.translation(), profile.host().pageSize()) : null;
-        this.interrupts = settings.interrupts();
     }
 
     @Override
@@ -93,8 +87,9 @@ public final class VmmcProcess extends LibraryThread {
         program.run(new Vmmc(this));
     }
 
+    /** Notifications come in as arrivals ({@link RingProcess#onMemory}); the rest is VMMC's. */
     @Override
-    protected void onMemory(Object written) {
+    protected void onOtherMemory(Object written) {
         if (written instanceof VmmcWire.Done d) {
             sendTail.freed(d.index());
             done[d.index()] = true;
@@ -109,8 +104,6 @@ public final class VmmcProcess extends LibraryThread {
                 book().handled(MessageIds.of(ids, l.src(), host(), l.seq()), MessageIds.address(host()));
                 stat("vmmc.handled").increment();
             }
-        } else if (written instanceof Arrival a) {
-            notes.arrive(a.slot(), a.content());
         } else if (written instanceof VmmcWire.GivenUp g
                 && returned.add(MessageIds.of(ids, host(), g.dest(), g.seq()))) {
             // Once per request, however many of its packets the NIC gave up.
@@ -172,7 +165,9 @@ public final class VmmcProcess extends LibraryThread {
         }
     }
 
-    private void payOwedCopies() {
+    /** Each poll first pays the copies the library owes. */
+    @Override
+    protected void polling() {
         if (owedCopy > 0) {
             ops().memcpy((int) owedCopy);
             stat("vmmc.redirect_copied_bytes").add(owedCopy);
@@ -182,13 +177,6 @@ public final class VmmcProcess extends LibraryThread {
 
     VmmcSettings settings() {
         return s;
-    }
-
-    @continuable
-    void interrupts(boolean on) {
-        ops().cycles(c.call());
-        ops().pioWrite(1, new InterruptsOn(on));
-        interrupts = on;
     }
 
     @continuable
@@ -245,13 +233,7 @@ public final class VmmcProcess extends LibraryThread {
                 }
             }
         }
-        while (!sendTail.tailFree()) {
-            ops.pioRead();
-            stat("vmmc.flag_reads").increment();
-            if (!sendTail.read()) {
-                stat("vmmc.queue_full").increment();
-            }
-        }
+        awaitSendEntry();
         int index = claim();
         // The library is the user's: it may name anything, and the NIC refuses what the daemon did not grant. Only a
         // request the NIC will carry is promised.
@@ -296,25 +278,19 @@ public final class VmmcProcess extends LibraryThread {
         return accepted[index];
     }
 
+    /** The next notification, its entry given back and its handler run; null if none has come. */
+    @Override
     @continuable
-    Vmmc.Notification poll() {
-        HostOps ops = ops();
-        sync();
-        payOwedCopies();
-        ops.cycles(c.call());
-        stat("vmmc.polls").increment();
-        boolean arrived = notes.ready();
-        ops.poll(arrived);
-        if (!arrived) {
+    public Vmmc.Notification poll() {
+        startPoll();
+        if (!arrived()) {
             return null;
         }
-        int slot = notes.take();
-        VmmcWire.Notification n = VmmcDeposit.notification(notes.content(slot));
-        ops.cycles(c.dispatch());
-        notes.release(slot);
+        int slot = recv.take();
+        VmmcWire.Notification n = VmmcDeposit.notification(recv.content(slot));
+        ops().cycles(c.dispatch());
         stat("vmmc.notifications").increment();
-        ops.cycles(c.loop());
-        ops.pioWrite(s.returnWords(), new VmmcWire.NotificationTaken(slot));
+        giveBack(slot, s.returnWords(), new VmmcWire.NotificationTaken(slot));
         Vmmc.Notification out = new Vmmc.Notification(n.src(), n.exp(), n.offset(), n.length());
         Vmmc.NotificationHandler h = handlers.get(n.exp());
         if (h != null) {
@@ -322,21 +298,4 @@ public final class VmmcProcess extends LibraryThread {
         }
         return out;
     }
-
-    @continuable
-    Vmmc.Notification next(long deadline) {
-        long iteration = ops().cyclesPs(c.call()) + ops().pollHitPs();
-        while (true) {
-            Vmmc.Notification n = poll();
-            if (n != null || clock() >= deadline) {
-                return n;
-            }
-            if (!interrupts) {
-                idle(notes::ready, iteration, deadline);
-            } else if (sleepUntilInterrupted(deadline)) {
-                takeInterrupt(true); // a user-level signal (P14)
-            }
-        }
-    }
-
 }

@@ -19,11 +19,13 @@ import org.nowemu.protocol.parts.steps.FirmwareSteps;
  * {@link Dma} port (host-to-SRAM transfers), the wire ({@link NicContext#transmit}), and {@link Messages#left}.
  * What a message is, where it goes and what its packet holds is the system's ({@link Messages}); the variants are
  * the part's {@link Options}: packets in ring order (store-and-forward behind the head) or each as soon as it is
- * staged, and whether a message the host wrote into SRAM by PIO still takes a send buffer. Page-sized frames are the
- * system's cut: one message per page.
+ * staged (pipelined), whether a message the host wrote into SRAM by PIO (below the system's threshold) still takes a
+ * send buffer, and fetches cut at host page boundaries. Page-sized frames are the system's cut: one message per
+ * page.
  *
  * <p>Costs are the shared firmware steps: a {@code dma} step to start each fetch; per packet a {@code route} lookup
- * (all of a message's copies first), then {@code header} and {@code dma} to start the send.
+ * (all of a message's copies first), then {@code header} and {@code dma} to start the send (or the three as one
+ * step).
  */
 public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> {
     /** What the system decides about each message. */
@@ -61,9 +63,26 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
         default boolean mayLeave(T m) {
             return true;
         }
+
+        /** Where {@code m}'s bytes start in host memory, for fetches cut at page boundaries ({@link Options#page}). */
+        default long address(T m) {
+            return 0;
+        }
+
+        /** {@code m}'s bytes are all in SRAM (the last fetch is in); it is about to go, if it may. */
+        default void inSram(T m) {
+        }
+
+        /** Cycles of a packet's header, charged with its send's DMA start: the firmware builds it by default. */
+        default int headerCycles(T m, FirmwareSteps steps) {
+            return steps.header();
+        }
     }
 
-    /** The host DMA engine as this part uses it: {@link #fetched} must follow when the bytes are in SRAM. */
+    /**
+     * The host DMA engine as this part uses it: {@link #fetched} must follow when the bytes are in SRAM ({@code slot}
+     * null: a piece of a message cut at page boundaries, not its last; nobody waits for it).
+     */
     public interface Dma<T> {
         void fromHost(int bytes, Slot<T> slot);
     }
@@ -75,15 +94,23 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
      * @param streaming   fetches use the host bridge's streaming mode
      * @param dmaCharged  the firmware charges each fetch's DMA start with its reading of the descriptor, as one
      *                    step (the clock rounds each charge: two charges are not one)
-     * @param fetched     counter of fetches started
+     * @param fetched     counter of fetches started (null: none)
      * @param noRoute     counter of packets with no route
      * @param transmitted counter of message packets whose tail has left (null: none)
+     * @param page        fetches are cut at host page boundaries of this size, one DMA each (0: one a message)
+     * @param oneStep     a packet's route lookup, header and DMA start are charged as one step
      */
     public record Options(boolean inOrder, boolean pioBuffered, boolean streaming, boolean dmaCharged,
-            String fetched, String noRoute, String transmitted) {
+            String fetched, String noRoute, String transmitted, long page, boolean oneStep) {
+        /** Whole messages fetched, the route lookup a step of its own. */
+        public Options(boolean inOrder, boolean pioBuffered, boolean streaming, boolean dmaCharged, String fetched,
+                String noRoute, String transmitted) {
+            this(inOrder, pioBuffered, streaming, dmaCharged, fetched, noRoute, transmitted, 0, false);
+        }
+
         /** The same, its fetches streaming or not (a stack's setting). */
         public Options streaming(boolean on) {
-            return new Options(inOrder, pioBuffered, on, dmaCharged, fetched, noRoute, transmitted);
+            return new Options(inOrder, pioBuffered, on, dmaCharged, fetched, noRoute, transmitted, page, oneStep);
         }
     }
 
@@ -172,11 +199,11 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
             s.staged = true;
             s.buffered = true;
             int bytes = messages.fetchBytes(s.m);
-            if (bytes != Messages.NONE) {
-                if (!o.dmaCharged()) {
-                    nic.cycles(c.dma());
-                }
-                nic.counter(o.fetched()).increment();
+            if (bytes != Messages.NONE && o.page() > 0) {
+                messages.staging(s.m);
+                fetchPages(s, bytes);
+            } else if (bytes != Messages.NONE) {
+                startFetch();
                 messages.staging(s.m);
                 dma.fromHost(bytes, s);
             } else {
@@ -187,14 +214,39 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
         sendReady();
     }
 
+    private void startFetch() {
+        if (!o.dmaCharged()) {
+            nic.cycles(c.dma());
+        }
+        if (o.fetched() != null) {
+            nic.counter(o.fetched()).increment();
+        }
+    }
+
+    /** One fetch per host page the message's bytes touch; the last one's end puts the message in SRAM. */
+    private void fetchPages(Slot<T> s, int bytes) {
+        long at = messages.address(s.m);
+        int left = bytes;
+        do {
+            int piece = (int) Math.min(left, o.page() - at % o.page());
+            startFetch();
+            left -= piece;
+            at += piece;
+            dma.fromHost(piece, left == 0 ? s : null);
+        } while (left > 0);
+    }
+
     @Override
     public void dmaDone(Slot<T> slot) {
-        fetched(slot);
+        if (slot != null) {
+            fetched(slot);
+        }
     }
 
     /** The host DMA engine has put {@code slot}'s bytes into SRAM. */
     public void fetched(Slot<T> slot) {
         slot.inSram = true;
+        messages.inSram(slot.m);
         sendReady();
     }
 
@@ -229,7 +281,9 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
         byte[][] route = new byte[copies][];
         int go = 0;
         for (int k = 0; k < copies; k++) {
-            nic.cycles(c.route());
+            if (!o.oneStep()) {
+                nic.cycles(c.route());
+            }
             route[k] = routes.to(messages.dest(s.m, k));
             if (route[k] == null) {
                 nic.counter(o.noRoute()).increment();
@@ -243,7 +297,7 @@ public final class StagedSend<T> implements HostDmas.Client<StagedSend.Slot<T>> 
         }
         for (int k = 0; k < copies; k++) {
             if (route[k] != null) {
-                nic.cycles(c.header() + c.dma());
+                nic.cycles((o.oneStep() ? c.route() : 0) + messages.headerCycles(s.m, c) + c.dma());
                 nic.transmit(nic.packet(route[k], messages.frame(s.m, k)));
                 onWire.add(new OnWire<>(s, --go == 0));
             }

@@ -2,25 +2,18 @@ package org.nowemu.protocol.parts.staged;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.stats.Counter;
 import org.nowemu.hardware.link.Packet;
-import org.nowemu.hardware.nic.DmaRequest;
-import org.nowemu.hardware.nic.NicContext;
-import org.nowemu.hardware.profile.NicSettings;
 import org.nowemu.protocol.parts.routing.Routes;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
+import org.nowemu.protocol.support.BenchNic;
 
 /**
- * The send path driven directly, its NIC played by a bench: a clock in LANai cycles, one host DMA engine moving 10
- * bytes a cycle, one after another, and a wire (the send DMA) moving a byte a cycle, packet after packet. Steps: a
- * route lookup 2 cycles, a header 3, a DMA start 4. The log is what left the part, with the cycle it happened at.
+ * The send path driven directly, its NIC played by a bench ({@link BenchNic}): a clock in LANai cycles, one host DMA
+ * engine moving 10 bytes a cycle, one after another, and a wire (the send DMA) moving a byte a cycle, packet after
+ * packet. Steps: a route lookup 2 cycles, a header 3, a DMA start 4. The log is what left the part, with the cycle it
+ * happened at.
  */
 class StagedSendTest {
     private static final FirmwareSteps STEPS = new FirmwareSteps(1, 1, 2, 3, 4, 1, 1);
@@ -92,53 +85,62 @@ class StagedSendTest {
         assertEquals(2, b.send.buffersFree());
     }
 
-    /** The NIC around the part: clock, DMA engine, wire; and the system's side, which logs what the part does. */
-    private static final class Bench implements NicContext, StagedSend.Messages<M>, StagedSend.Dma<M> {
+    @Test
+    void fetchesCutAtPageBoundariesAndRouteHeaderAndDmaStartChargedAsOneStep() {
+        Bench b = new Bench(new StagedSend.Options(false, false, false, false, "fetched", "no_route", null, 100, true),
+                1);
+        b.logInSram = true;
+        M m0 = new M("m0", 180, 180, 1); // its bytes at 250: half a page, a page, then 30 bytes
+        M m1 = new M("m1", -1, 20, 2); // in SRAM already (PIO): no fetch, no buffer
+        b.at(0, () -> {
+            b.send.add(m0);
+            b.send.add(m1);
+            b.send.pump();
+        });
+        b.run();
+        // t=0: m0 takes the buffer; three fetches, each a DMA start of 4: 50 bytes at 4 (engine to 9), 100 at 8 (to
+        //   19), its last 30 at 12 (in at 22). m1, in SRAM, goes at once: route+header+DMA as one step of 9 -> wire
+        //   at 21 (20 cycles: tail at 41).
+        // t=22: m0 is in SRAM (the system hears first), then its one step -> wire at 31, after m1 (tail at 221).
+        assertEquals(List.of("fetch piece 50 @4", "fetch piece 100 @8", "fetch m0 30 @12", "wire m1->2 @21",
+                "in m0 @22", "wire m0->1 @31", "left m1 @41", "left m0 @221"), b.log);
+        assertEquals(3, b.count("fetched"));
+        assertEquals(1, b.send.buffersFree());
+    }
+
+    /** The NIC around the part: a DMA engine and a wire; and the system's side, which logs what the part does. */
+    private static final class Bench extends BenchNic implements StagedSend.Messages<M>, StagedSend.Dma<M> {
         final StagedSend<M> send;
-        final List<String> log = new ArrayList<>();
-        private final TreeMap<String, Counter> counters = new TreeMap<>();
-        /** Events by time, then by the order they were set. */
-        private final TreeSet<long[]> due = new TreeSet<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0])
-                : Long.compare(x[1], y[1]));
-        private final List<Runnable> actions = new ArrayList<>();
-        private long now;
-        private long cursor;
+        /** Whether the system logs each message's arrival in SRAM. */
+        boolean logInSram;
         private long dmaFree;
         private long wireFree;
-        private long packets;
 
         Bench(StagedSend.Options options, int buffers) {
+            super(null);
             send = new StagedSend<>(this, STEPS, ROUTES, buffers, options, this, (StagedSend.Dma<M>) this);
-        }
-
-        void at(long t, Runnable r) {
-            actions.add(r);
-            due.add(new long[] {t, actions.size() - 1});
-        }
-
-        void run() {
-            while (!due.isEmpty()) {
-                long[] e = due.pollFirst();
-                now = e[0];
-                cursor = now;
-                actions.get((int) e[1]).run();
-            }
-        }
-
-        long count(String name) {
-            Counter c = counters.get(name);
-            return c == null ? 0 : c.value();
         }
 
         @Override
         public void fromHost(int bytes, StagedSend.Slot<M> slot) {
-            log.add("fetch " + slotName(slot) + " " + bytes + " @" + cursor);
+            log.add("fetch " + (slot == null ? "piece" : slot.m.name()) + " " + bytes + " @" + cursor);
             dmaFree = Math.max(dmaFree, cursor) + bytes / 10;
-            at(dmaFree, () -> send.fetched(slot));
+            if (slot != null) {
+                at(dmaFree, () -> send.fetched(slot));
+            }
         }
 
-        private String slotName(StagedSend.Slot<M> slot) {
-            return slot.m.name();
+        /** Every message's bytes start half a page into a 100-byte page. */
+        @Override
+        public long address(M m) {
+            return 250;
+        }
+
+        @Override
+        public void inSram(M m) {
+            if (logInSram) {
+                log.add("in " + m.name() + " @" + cursor);
+            }
         }
 
         private static String nameIn(byte[] body) {
@@ -185,73 +187,6 @@ class StagedSendTest {
         public void left(M m, boolean sent) {
             log.add((sent ? "left " : "unsent ") + m.name() + " @" + cursor);
             send.pump();
-        }
-
-        @Override
-        public void cycles(long n) {
-            cursor += n;
-        }
-
-        @Override
-        public long now() {
-            return cursor;
-        }
-
-        @Override
-        public Packet packet(byte[] route, byte[] body) {
-            return Packet.create(packets++, 0, route, body);
-        }
-
-        @Override
-        public Counter counter(String name) {
-            return counters.computeIfAbsent(name, k -> new Counter());
-        }
-
-        @Override
-        public int nic() {
-            return 0;
-        }
-
-        @Override
-        public int processor() {
-            return 1;
-        }
-
-        @Override
-        public NicSettings settings() {
-            return null;
-        }
-
-        @Override
-        public org.nowemu.hardware.nic.Sram sram() {
-            return null;
-        }
-
-        @Override
-        public void postReceive(int buffers) {
-        }
-
-        @Override
-        public void hostDma(DmaRequest request) {
-            throw new AssertionError("the part's fetches go through its Dma port");
-        }
-
-        @Override
-        public void tell(int component, long delayPs, Object payload) {
-        }
-
-        @Override
-        public void timer(long delayPs, Object tag) {
-        }
-
-        @Override
-        public Histogram histogram(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public SplittableRandom random() {
-            return new SplittableRandom(1);
         }
     }
 }
