@@ -64,16 +64,9 @@ class ContinuableLambdasTest {
 
     /** Adds {@code owner.method} for each method of the class marked {@code @continuable}. */
     private static void markedMethods(byte[] bytes, TreeSet<String> marked) {
-        new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
-            private String owner;
-
+        new ClassReader(bytes).accept(new EachMethod() {
             @Override
-            public void visit(int v, int access, String name, String sig, String sup, String[] ifaces) {
-                owner = name;
-            }
-
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+            MethodVisitor method(String name) {
                 return new MethodVisitor(Opcodes.ASM9) {
                     @Override
                     public AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
@@ -89,16 +82,9 @@ class ContinuableLambdasTest {
 
     /** Adds each lambda or method reference of the class that makes an instance of a marked interface method. */
     private static void lambdasOfMarked(byte[] bytes, TreeSet<String> marked, TreeSet<String> offenders) {
-        new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
-            private String owner;
-
+        new ClassReader(bytes).accept(new EachMethod() {
             @Override
-            public void visit(int v, int access, String name, String sig, String sup, String[] ifaces) {
-                owner = name;
-            }
-
-            @Override
-            public MethodVisitor visitMethod(int access, String method, String desc, String sig, String[] ex) {
+            MethodVisitor method(String method) {
                 return new MethodVisitor(Opcodes.ASM9) {
                     @Override
                     public void visitInvokeDynamicInsn(String sam, String indy, Handle bsm, Object... args) {
@@ -165,5 +151,26 @@ class ContinuableLambdasTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A class visitor that knows the class it reads and asks {@link #method} for a visitor of each method. */
+    private abstract static class EachMethod extends ClassVisitor {
+        String owner;
+
+        EachMethod() {
+            super(Opcodes.ASM9);
+        }
+
+        @Override
+        public void visit(int v, int access, String name, String sig, String sup, String[] ifaces) {
+            owner = name;
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
+            return method(name);
+        }
+
+        abstract MethodVisitor method(String name);
     }
 }
