@@ -71,7 +71,7 @@ public final class AmMessenger implements Messenger {
         @Override
         @continuable
         public void handle(Token token, Message m) {
-            arrivals.arrived(am.now());
+            arrivals.arrived(am.now(), token.source().nic());
             token.reply(ACK);
         }
     }

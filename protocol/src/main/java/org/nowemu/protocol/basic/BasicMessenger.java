@@ -24,7 +24,7 @@ public final class BasicMessenger implements Messenger {
         last[0] = 1;
         basic.setHandler((src, data) -> {
             if (data.length > 0 && data[0] == 1) {
-                arrivals.arrived(basic.now());
+                arrivals.arrived(basic.now(), src);
             }
         });
     }

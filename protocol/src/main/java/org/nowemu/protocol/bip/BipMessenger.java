@@ -51,8 +51,8 @@ public final class BipMessenger implements Messenger {
     @continuable
     public void await(long count, long deadline) {
         while (arrivals.count() < count && bip.now() < deadline) {
-            bip.trecv(TAG, in, in.bytes());
-            arrivals.arrived(bip.now());
+            Bip.Received got = bip.trecv(TAG, in, in.bytes());
+            arrivals.arrived(bip.now(), got.src());
         }
     }
 

@@ -15,7 +15,7 @@ public final class FmMcMessenger implements Multicaster {
 
     public FmMcMessenger(FmMc fm) {
         this.fm = fm;
-        fm.register(HANDLER, (b, size, sender) -> arrivals.arrived(fm.now()));
+        fm.register(HANDLER, (b, size, sender) -> arrivals.arrived(fm.now(), sender));
     }
 
     @Override

@@ -26,7 +26,7 @@ public final class HamlynMessenger implements Messenger {
         last[0] = 1;
         h.setHandler((src, offset, data) -> {
             if (data.length > 0 && data[0] == 1) {
-                arrivals.arrived(h.now());
+                arrivals.arrived(h.now(), src);
             }
         });
     }

@@ -17,7 +17,7 @@ public final class LfcMessenger implements Multicaster {
         lfc.upcall(new Lfc.Upcall() {
             @Override
             public void handle(byte[] b, int size, int sender, boolean multicast) {
-                arrivals.arrived(lfc.now());
+                arrivals.arrived(lfc.now(), sender);
             }
         });
     }

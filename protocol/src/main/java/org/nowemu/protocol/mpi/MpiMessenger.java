@@ -55,8 +55,9 @@ public final class MpiMessenger implements Messenger {
             if (!mpi.await(pending, deadline)) {
                 return;
             }
+            int source = pending.status().source();
             pending = null;
-            arrivals.arrived(mpi.now());
+            arrivals.arrived(mpi.now(), source);
         }
     }
 

@@ -25,7 +25,7 @@ public final class PmMessenger implements Multicaster {
         last[0] = 1;
         pm.setHandler((src, data) -> {
             if (data.length > 0 && data[0] == 1) {
-                arrivals.arrived(pm.now());
+                arrivals.arrived(pm.now(), src);
             }
         });
     }

@@ -63,7 +63,7 @@ public final class TrapezeMessenger implements Messenger {
                 return;
             }
             if (LastPart.isLast(m.control())) {
-                arrivals.arrived(t.now());
+                arrivals.arrived(t.now(), m.src());
             }
         }
     }

@@ -70,7 +70,7 @@ public final class UnetMessenger implements Messenger {
                 return;
             }
             if (LastPart.isLast(m.data())) {
-                arrivals.arrived(u.now());
+                arrivals.arrived(u.now(), m.src());
             }
         }
     }

@@ -56,7 +56,7 @@ public final class VmmcMessenger implements Messenger {
     @continuable
     public static VmmcMessenger open(Vmmc vmmc, int maxBytes) {
         VmmcMessenger m = new VmmcMessenger(vmmc, maxBytes);
-        vmmc.export(m.size, n -> m.arrivals.arrived(vmmc.now()));
+        vmmc.export(m.size, n -> m.arrivals.arrived(vmmc.now(), n.src()));
         return m;
     }
 

@@ -19,7 +19,7 @@ public final class Fm1Messenger implements Messenger {
 
     public Fm1Messenger(Fm1 fm) {
         this.fm = fm;
-        fm.register(HANDLER, (b, size, sender) -> arrivals.arrived(fm.now()));
+        fm.register(HANDLER, (b, size, sender) -> arrivals.arrived(fm.now(), sender));
     }
 
     @Override

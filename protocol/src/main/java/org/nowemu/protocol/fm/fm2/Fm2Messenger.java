@@ -29,7 +29,7 @@ public final class Fm2Messenger implements Messenger {
                     in = new byte[s.size()];
                 }
                 fm.receive(in, s, s.size());
-                arrivals.arrived(fm.now());
+                arrivals.arrived(fm.now(), sender);
                 return Fm2.CONTINUE;
             }
         });
