@@ -15,8 +15,8 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  *
  * <p>Counters, per job and phase ({@code traffic.<job>.<phase>.}): as the sender, {@code created_n} and
  * {@code offered_n}, {@code offered_bytes} (created inside the measured window), counted at the start; {@code sent_n}
- * as each goes. As the receiver: {@code delivered_n}, {@code delivered_bytes} (by the phase the message was created
- * in); {@code accepted_n}, {@code accepted_bytes} and {@code host.<h>.accepted_bytes} (arrivals inside the window of
+ * as each goes, {@code unsent_n} for those still held when the last phase ends (a saturated stack's backlog).
+ * As the receiver: {@code delivered_n}, {@code delivered_bytes} (by the phase the message was created in); {@code accepted_n}, {@code accepted_bytes} and {@code host.<h>.accepted_bytes} (arrivals inside the window of
  * the phase whose window they fall in); {@code lat_sum_ps}, {@code lat_n} and {@code lat.<ps>} (a count per
  * HdrHistogram bucket, its highest equivalent value) for messages created inside the window. Per job:
  * {@code traffic.<job>.unmatched} (arrivals the schedule cannot account for: a stack that reorders or drops).
@@ -68,6 +68,14 @@ final class TrafficProgram implements MessengerProgram {
             m.counter(k + "offered_bytes").add(offeredBytes[p]);
         }
         for (int k = 0; k < s.time[me].length; k++) {
+            if (m.now() >= s.endPs) {
+                // Past the last phase a host sends nothing more (a saturated stack's backlog would otherwise run on
+                // and still be in flight when the run ends); what it held is counted, never sent.
+                for (int j = k; j < s.time[me].length; j++) {
+                    in.unsent[s.phase[me][j]].increment();
+                }
+                break;
+            }
             long due = s.time[me][k];
             while (m.now() < due) {
                 m.await(m.received() + 1, due);
@@ -90,6 +98,7 @@ final class TrafficProgram implements MessengerProgram {
         final String[] labels;
         final int[] next;
         final Counter[] sent;
+        final Counter[] unsent;
         final Counter[] delivered;
         final Counter[] deliveredBytes;
         final Counter[] accepted;
@@ -107,6 +116,7 @@ final class TrafficProgram implements MessengerProgram {
             int phases = s.windows.size();
             labels = new String[phases];
             sent = new Counter[phases];
+            unsent = new Counter[phases];
             delivered = new Counter[phases];
             deliveredBytes = new Counter[phases];
             accepted = new Counter[phases];
@@ -119,6 +129,7 @@ final class TrafficProgram implements MessengerProgram {
                 labels[p] = s.labels.get(p);
                 String k = key(job, labels[p]);
                 sent[p] = m.counter(k + "sent_n");
+                unsent[p] = m.counter(k + "unsent_n");
                 delivered[p] = m.counter(k + "delivered_n");
                 deliveredBytes[p] = m.counter(k + "delivered_bytes");
                 accepted[p] = m.counter(k + "accepted_n");

@@ -14,7 +14,8 @@ import org.nowemu.workloads.results.Table;
 /**
  * The traffic workload's figures, from the counters its programs kept ({@link TrafficProgram}).
  *
- * <p>Per job and phase ({@code traffic.<job>.<phase>.}): {@code offered_MBps} and {@code accepted_MBps} (per host:
+ * <p>Per job and phase ({@code traffic.<job>.<phase>.}): the counts {@code created_n}, {@code sent_n},
+ * {@code unsent_n}, {@code delivered_n}, {@code accepted_n} ({@link TrafficProgram}); {@code offered_MBps} and {@code accepted_MBps} (per host:
  * bytes created, and bytes that arrived, inside the measured window, over the window and the job's hosts),
  * {@code accepted_agg_MBps} (all hosts), {@code latency_mean_us}, {@code latency_p50_us}, {@code latency_p99_us},
  * {@code latency_max_us} (creation to arrival of the messages created inside the window), {@code delivered_share}
@@ -95,6 +96,9 @@ final class TrafficResults {
                 Point pt = point(job, s, p, r);
                 Point zero = job.sweep() ? point(job, s, base(s, p), r) : null;
                 String k = jk + s.labels.get(p) + ".";
+                for (String count : new String[] {"created_n", "sent_n", "unsent_n", "delivered_n", "accepted_n"}) {
+                    m.put(k + count, (double) r.counter(TrafficProgram.key(job.name(), s.labels.get(p)) + count));
+                }
                 put(m, k + "offered_MBps", pt.offered());
                 put(m, k + "accepted_MBps", pt.accepted());
                 put(m, k + "accepted_agg_MBps", pt.aggregate());
