@@ -56,6 +56,19 @@ public final class BipMessenger implements Messenger {
         }
     }
 
+    /** Receives until {@code count} have arrived or the deadline, giving up a receive that is still waiting then. */
+    @Override
+    @continuable
+    public void awaitUntil(long count, long deadline) {
+        while (arrivals.count() < count && bip.now() < deadline) {
+            Bip.Received got = bip.trecv(TAG, in, in.bytes(), deadline);
+            if (got == null) {
+                return;
+            }
+            arrivals.arrived(bip.now(), got.src());
+        }
+    }
+
     @Override
     public Counter counter(String name) {
         return bip.counter(name);

@@ -78,7 +78,7 @@ final class TrafficProgram implements MessengerProgram {
             }
             long due = s.time[me][k];
             while (m.now() < due) {
-                m.await(m.received() + 1, due);
+                m.awaitUntil(m.received() + 1, due);
                 in.take();
             }
             m.send(hosts[s.dest[me][k]], s.size[me][k]);

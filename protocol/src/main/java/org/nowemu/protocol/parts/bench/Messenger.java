@@ -47,6 +47,16 @@ public interface Messenger {
     @continuable
     void await(long count, long deadline);
 
+    /**
+     * Polls until {@code count} messages have arrived since the start, or virtual time reaches {@code deadline},
+     * returning then even on a system whose receive blocks until a message comes ({@link #await} lets such a
+     * receive finish): what a program that must also send on time waits with.
+     */
+    @continuable
+    default void awaitUntil(long count, long deadline) {
+        await(count, deadline);
+    }
+
     /** Polls until {@code count} messages have arrived since the start. */
     @continuable
     default void await(long count) {
