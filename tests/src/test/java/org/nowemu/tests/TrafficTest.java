@@ -70,7 +70,7 @@ class TrafficTest {
             assertTrue(m.get(k + "latency_p50_us").asDouble() > 1, job[0]);
             assertTrue(m.get(k + "latency_p99_us").asDouble() >= m.get(k + "latency_p50_us").asDouble(), job[0]);
         }
-        assertEquals("PIN", r.get("digest").asText());
+        assertEquals("30267ea8baffddb9", r.get("digest").asText());
     }
 
     /**
@@ -124,7 +124,7 @@ class TrafficTest {
                 """);
         assertOneLineBadInput(nowemu("run", file.toString(), "--out", tmp.resolve("o1").toString()),
                 "nowemu: nowemu.traffic.jobs.a.pattern: bit-reverse needs a power of two hosts, the job has 12"
-                        + " (bad.conf: 4)");
+                        + " (bad.conf:4)");
         assertOneLineBadInput(nowemu("run", file.toString(), "--set", "nowemu.traffic.jobs.a.hosts=0-16",
                 "--out", tmp.resolve("o2").toString()), "nowemu: nowemu.traffic.jobs.a.hosts: '0-16' names host 16;"
                 + " the topology has 16 hosts (0-15) (--set nowemu.traffic.jobs.a.hosts=0-16)");
