@@ -111,6 +111,37 @@ class TrafficTest {
         assertEquals(m.get(k + "2.offered_MBps").asDouble(), m.get("traffic.am.saturation_offered_MBps").asDouble());
     }
 
+    /**
+     * load-latency at small size (SequentialEngineTest's overrides: 16 hosts, three jobs of 5 or 6 hosts on AM-II,
+     * FM 2.x and BIP, two loads each): the actor runtime and the sequential engine agree on the digest, which is
+     * pinned, and every message is accounted for.
+     */
+    @Test
+    void loadLatencyAtSmallSizeIsTheSameOnBothEngines() throws IOException {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("run", "load-latency"));
+        for (String set : SequentialEngineTest.loadLatency()) {
+            args.add("--set");
+            args.add(set);
+        }
+        String[] digests = new String[2];
+        String[] engines = {"actors", "sequential"};
+        for (int e = 0; e < 2; e++) {
+            java.util.List<String> a = new java.util.ArrayList<>(args);
+            a.addAll(java.util.List.of("--set", "nowemu.runtime.engine=" + engines[e], "--out",
+                    tmp.resolve(engines[e]).toString()));
+            CommandLineTest.Outcome o = nowemu(a.toArray(new String[0]));
+            assertEquals(0, o.code(), o.err());
+            JsonNode r = new ObjectMapper().readTree(tmp.resolve(engines[e]).resolve("results.json").toFile());
+            digests[e] = r.get("digest").asText();
+            for (String job : new String[] {"am", "fm", "bip"}) {
+                assertEquals(0.0, r.get("metrics").get("traffic." + job + ".unmatched").asDouble(), job);
+                assertTrue(r.get("metrics").get("traffic." + job + ".0.0.delivered_n").asDouble() > 0, job);
+            }
+        }
+        assertEquals(digests[0], digests[1], "actors against sequential");
+        assertEquals("3cbdfc4ce43b8b0d", digests[0]);
+    }
+
     @Test
     void badTrafficFilesAreOneLineBeforeAnythingRuns() throws IOException {
         Path file = tmp.resolve("bad.conf");

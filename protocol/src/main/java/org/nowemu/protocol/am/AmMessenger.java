@@ -129,6 +129,11 @@ public final class AmMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        am.outcome(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return am.counter(name);
     }

@@ -63,6 +63,11 @@ public final class BasicMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        b.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return b.counter(name);
     }

@@ -70,6 +70,11 @@ public final class BipMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        bip.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return bip.counter(name);
     }

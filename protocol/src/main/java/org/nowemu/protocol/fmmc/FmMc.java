@@ -76,6 +76,11 @@ public final class FmMc {
         return p.stat(name);
     }
 
+    /** Records {@code outcome} in the process's report (the run's outcomes, in component order). */
+    public void note(Object outcome) {
+        p.note(outcome);
+    }
+
     public void register(int id, Fm1Handler handler) {
         handlers[id] = handler;
     }

@@ -64,6 +64,11 @@ public final class FmMcMessenger implements Multicaster {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        fm.note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return fm.counter(name);
     }

@@ -73,6 +73,11 @@ public final class HamlynMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        h.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return h.counter(name);
     }

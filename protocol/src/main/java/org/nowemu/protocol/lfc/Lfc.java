@@ -103,6 +103,11 @@ public final class Lfc {
         return p.stat(name);
     }
 
+    /** Records {@code outcome} in the process's report (the run's outcomes, in component order). */
+    public void note(Object outcome) {
+        p.note(outcome);
+    }
+
     public LfcSettings settings() {
         return s;
     }

@@ -68,6 +68,11 @@ public final class LfcMessenger implements Multicaster {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        lfc.note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return lfc.counter(name);
     }

@@ -62,6 +62,11 @@ public final class MpiMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        mpi.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return mpi.counter(name);
     }

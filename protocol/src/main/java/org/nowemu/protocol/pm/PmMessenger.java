@@ -100,6 +100,11 @@ public final class PmMessenger implements Multicaster {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        pm.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return pm.counter(name);
     }

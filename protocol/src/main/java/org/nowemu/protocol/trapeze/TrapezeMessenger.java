@@ -69,6 +69,11 @@ public final class TrapezeMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        t.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return t.counter(name);
     }

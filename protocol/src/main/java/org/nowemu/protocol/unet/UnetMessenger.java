@@ -76,6 +76,11 @@ public final class UnetMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        u.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return u.counter(name);
     }

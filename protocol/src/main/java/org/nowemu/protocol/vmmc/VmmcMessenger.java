@@ -112,6 +112,11 @@ public final class VmmcMessenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        v.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return v.counter(name);
     }

@@ -63,7 +63,7 @@ final class Patterns {
             new Kind("permutation", "permutation", "a random permutation drawn from the seed; a fixed point sends nothing",
                     Patterns::permutation),
             new Kind("halo2d", "halo2d(RxC)", "an R x C periodic process grid, row-major; each rank's messages go "
-                    + "to its left, right, up and down neighbours in turn", (s, n, seed) -> Halo.of(s, n, 2)),
+                    + "to its up, down, left and right neighbours in turn", (s, n, seed) -> Halo.of(s, n, 2)),
             new Kind("halo3d", "halo3d(AxBxC)", "an A x B x C periodic grid; messages to the six face neighbours in "
                     + "turn", (s, n, seed) -> Halo.of(s, n, 3)));
 

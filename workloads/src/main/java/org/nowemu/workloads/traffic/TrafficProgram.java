@@ -30,13 +30,15 @@ final class TrafficProgram implements MessengerProgram {
     private final int me;
     private final int[] hosts;
     private final int[] rankOf;
+    private final boolean rows;
 
-    TrafficProgram(String job, Schedule s, int me, int[] hosts, int[] rankOf) {
+    TrafficProgram(String job, Schedule s, int me, int[] hosts, int[] rankOf, boolean rows) {
         this.job = job;
         this.s = s;
         this.me = me;
         this.hosts = hosts;
         this.rankOf = rankOf;
+        this.rows = rows;
     }
 
     static String key(String job, String phase) {
@@ -83,6 +85,9 @@ final class TrafficProgram implements MessengerProgram {
             }
             m.send(hosts[s.dest[me][k]], s.size[me][k]);
             in.sent[s.phase[me][k]].increment();
+            if (rows) {
+                m.outcome(new MessageRows.Sent(job, me, k, m.now()));
+            }
             in.take();
         }
         while (true) {
@@ -154,6 +159,9 @@ final class TrafficProgram implements MessengerProgram {
                     continue;
                 }
                 int k = s.inbox[me][r][next[r]++];
+                if (rows) {
+                    m.outcome(new MessageRows.Received(job, r, k, at));
+                }
                 int p = s.phase[r][k];
                 int bytes = s.size[r][k];
                 long createdAt = s.time[r][k];

@@ -22,9 +22,10 @@ import org.nowemu.protocol.system.Stack;
  * @param drainPs          time after the last phase before the run ends (ps)
  * @param acceptedFraction a phase is saturated when its accepted load falls below this share of the offered
  * @param latencyMultiple  ... or its mean latency exceeds this multiple of the job's lowest-load latency
+ * @param messagesCsv      whether the run writes traffic-messages.csv, a row per message that arrived
  */
 public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long drainPs, double acceptedFraction,
-                              double latencyMultiple) {
+                              double latencyMultiple, boolean messagesCsv) {
     static final String PREFIX = "nowemu.traffic.";
     private static final Set<String> JOB_KEYS = Set.of("stack", "hosts", "phases", "sweep", "pattern", "size",
             "arrival", "load", "duration", "messages", "warmup");
@@ -122,7 +123,7 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
         double fraction = r.doubleIn(PREFIX + "saturation.accepted-fraction", 0.01, 1);
         double multiple = r.doubleIn(PREFIX + "saturation.latency-multiple", 1, 1e6);
         return new TrafficSettings(List.copyOf(jobs), r.duration(PREFIX + "start", 0), r.duration(PREFIX + "gap", 0),
-                r.duration(PREFIX + "drain", 0), fraction, multiple);
+                r.duration(PREFIX + "drain", 0), fraction, multiple, r.bool(PREFIX + "messages-csv"));
     }
 
     private static Job readJob(ConfigReader r, String key, String name, Stack<?, ?> stack, List<Integer> hosts,

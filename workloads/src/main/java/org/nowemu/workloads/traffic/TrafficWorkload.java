@@ -65,7 +65,7 @@ public final class TrafficWorkload implements Workload {
             for (int i = 0; i < hosts.length; i++) {
                 stackOf[hosts[i]] = job.stack();
                 programOf[hosts[i]] = job.stack().messengerProgram(job.maxBytes(),
-                        new TrafficProgram(job.name(), sc, i, hosts, rankOf)).orElseThrow();
+                        new TrafficProgram(job.name(), sc, i, hosts, rankOf, s.messagesCsv())).orElseThrow();
             }
         }
         Stack<?, ?> idle = s.jobs().get(0).stack();
@@ -91,6 +91,16 @@ public final class TrafficWorkload implements Workload {
     @Override
     public List<Series> series(Plan plan, RunResult r) {
         return TrafficResults.series((Planned) plan.settings(), r);
+    }
+
+    @Override
+    public SortedMap<String, String> files(Plan plan, RunResult r) {
+        Planned p = (Planned) plan.settings();
+        SortedMap<String, String> out = new java.util.TreeMap<>();
+        if (p.settings().messagesCsv()) {
+            out.put("traffic-messages.csv", MessageRows.csv(p, r));
+        }
+        return out;
     }
 
     @Override

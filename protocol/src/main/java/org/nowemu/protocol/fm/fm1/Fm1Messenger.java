@@ -53,6 +53,11 @@ public final class Fm1Messenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        fm.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return fm.counter(name);
     }

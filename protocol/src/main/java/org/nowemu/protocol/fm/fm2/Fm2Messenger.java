@@ -68,6 +68,11 @@ public final class Fm2Messenger implements Messenger {
     }
 
     @Override
+    public void outcome(Object outcome) {
+        fm.process().note(outcome);
+    }
+
+    @Override
     public Counter counter(String name) {
         return fm.counter(name);
     }

@@ -63,6 +63,12 @@ public interface Messenger {
         await(count, Long.MAX_VALUE);
     }
 
+    /**
+     * Records {@code outcome}, a small immutable record, in the process's report: what a benchmark hands the
+     * experiment beyond counters (a traffic generator's per-message rows), in the run's outcomes.
+     */
+    void outcome(Object outcome);
+
     /** A counter of the program's process, summed over the run by name: where a benchmark records what it timed. */
     Counter counter(String name);
 }
