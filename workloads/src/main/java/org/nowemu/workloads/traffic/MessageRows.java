@@ -8,7 +8,7 @@ import org.nowemu.actors.runtime.RunResult;
  * process, when it sent each of its messages ({@link Sent}) and when each message for it arrived ({@link Received});
  * after the run the two are joined by sender and index into one row per message that arrived.
  */
-final class MessageRows {
+public final class MessageRows {
     /** Rank {@code source}'s message {@code index} of job {@code job} left the program at {@code at} (ps). */
     public record Sent(String job, int source, int index, long at) {
     }
