@@ -94,7 +94,7 @@ class CommandLineTest {
     @Test
     void anUnknownExperimentNameListsTheKnownOnes() {
         Outcome o = nowemu("run", "phlod");
-        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, compare, contention, fat-tree-16384, fat-tree-4096, faults, faults-random, faults-systems, host-transfer, logp, map, multicast, notification, overcommit, overview, permutations, phold, raw-pingpong, reliability-cost, suite, virtual-networks; or give the path of a .conf file)");
+        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, compare, contention, fat-tree-16384, fat-tree-4096, faults, faults-random, faults-systems, host-transfer, load-latency, logp, map, multicast, notification, overcommit, overview, permutations, phold, raw-pingpong, reliability-cost, suite, traffic, virtual-networks; or give the path of a .conf file)");
     }
 
     @Test
@@ -215,7 +215,7 @@ class CommandLineTest {
         Path conf = tmp.resolve("odd.conf");
         Files.writeString(conf, "nowemu.workload = nosuch\n");
         Outcome o = nowemu("run", conf.toString(), "--out", tmp.resolve("o").toString());
-        assertOneLineBadInput(o, "nowemu: nowemu.workload: unknown workload 'nosuch' (known: phold, raw-pingpong, logp, bandwidth, overcommit, map, contention, permutations, virtual-networks, fault-campaign, overview, compare, reliability-cost, host-transfer, multicast, notification) (odd.conf:1)");
+        assertOneLineBadInput(o, "nowemu: nowemu.workload: unknown workload 'nosuch' (known: phold, raw-pingpong, logp, bandwidth, overcommit, map, contention, permutations, virtual-networks, fault-campaign, overview, compare, reliability-cost, host-transfer, multicast, notification, traffic) (odd.conf:1)");
     }
 
     @Test

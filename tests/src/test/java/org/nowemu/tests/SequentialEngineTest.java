@@ -93,6 +93,9 @@ class SequentialEngineTest {
                 Arguments.of("notification", List.of("nowemu.notification.stacks=[lfc-intr, lfc]",
                         "nowemu.notification.slices=[50us]", "nowemu.notification.messages=5",
                         "nowemu.topology.chain.switches=2")),
+                Arguments.of("traffic", List.of("nowemu.traffic.jobs.am.phases=[{pattern=uniform, duration=100us}]",
+                        "nowemu.traffic.jobs.fm.phases=[{pattern=tornado, duration=100us}]")),
+                Arguments.of("load-latency", loadLatency()),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
                         "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")),
@@ -100,6 +103,17 @@ class SequentialEngineTest {
                         "nowemu.permutations.hosts=64", "nowemu.permutations.patterns=[random-pairs]",
                         "nowemu.permutations.duration=50us", "nowemu.permutations.warmup=20us",
                         "nowemu.permutations.gap=200us")));
+    }
+
+    /** load-latency on 16 hosts (a 2-level fat tree): three jobs of 5 or 6 hosts, two loads each, 200 us phases. */
+    static List<String> loadLatency() {
+        List<String> s = new ArrayList<>(List.of("nowemu.topology.fat-tree.levels=2", "nowemu.traffic.start=100us",
+                "nowemu.traffic.drain=300us", "nowemu.traffic.jobs.am.hosts=0-5", "nowemu.traffic.jobs.fm.hosts=6-10"));
+        for (String job : new String[] {"am", "fm", "bip"}) {
+            s.addAll(List.of("nowemu.traffic.jobs." + job + ".sweep=[1MB/s, 4MB/s]",
+                    "nowemu.traffic.jobs." + job + ".duration=200us", "nowemu.traffic.jobs." + job + ".warmup=20us"));
+        }
+        return s;
     }
 
     /** The reliability-cost workload shortened: three stacks, a clean and a noisy (1e-5) pair each, 12 hosts. */

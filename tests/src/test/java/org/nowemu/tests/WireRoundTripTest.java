@@ -141,6 +141,10 @@ class WireRoundTripTest {
         m.put(Packet.class, packet);
         m.put(StopGo.class, new StopGo(3, true));
         m.put(PholdNode.Ping.class, new PholdNode.Ping());
+        m.put(org.nowemu.workloads.traffic.MessageRows.Sent.class,
+                new org.nowemu.workloads.traffic.MessageRows.Sent("am", 3, 17, 123_456_789L));
+        m.put(org.nowemu.workloads.traffic.MessageRows.Received.class,
+                new org.nowemu.workloads.traffic.MessageRows.Received("am", 3, 17, 223_456_789L));
         m.put(MapperOutcome.Led.class, led);
         m.put(MapperOutcome.Installed.class, installed);
         m.put(org.nowemu.mapper.graph.MapImage.class, image);

@@ -71,7 +71,7 @@ public final class AmMessenger implements Messenger {
         @Override
         @continuable
         public void handle(Token token, Message m) {
-            arrivals.arrived(am.now());
+            arrivals.arrived(am.now(), token.source().nic());
             token.reply(ACK);
         }
     }
@@ -126,6 +126,11 @@ public final class AmMessenger implements Messenger {
     @continuable
     public void await(long count, long deadline) {
         am.pollUntil(() -> arrivals.count() >= count, deadline);
+    }
+
+    @Override
+    public void outcome(Object outcome) {
+        am.outcome(outcome);
     }
 
     @Override

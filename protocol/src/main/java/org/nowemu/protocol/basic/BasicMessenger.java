@@ -32,7 +32,7 @@ public final class BasicMessenger extends LibraryMessenger {
         this.parts = new MarkedParts(basic.maxPayload());
         basic.setHandler((src, data) -> {
             if (LastPart.isLast(data)) {
-                arrived();
+                arrived(src);
             }
         });
     }

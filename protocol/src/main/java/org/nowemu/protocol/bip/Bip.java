@@ -66,6 +66,15 @@ public final class Bip implements ProcessServices {
         return p.receive(tag, buf, maxBytes);
     }
 
+    /**
+     * bip_trecv given up at virtual time {@code deadline} (null then; the receive stays posted for the next call on
+     * the same tag and buffer): what a program that must also send on time polls with.
+     */
+    @continuable
+    public Received trecv(int tag, Buffer buf, int maxBytes, long deadline) {
+        return p.receive(tag, buf, maxBytes, deadline);
+    }
+
     @Override
     public LibraryThread process() {
         return p;

@@ -45,8 +45,21 @@ public final class BipMessenger extends LibraryMessenger {
     @continuable
     public void await(long count, long deadline) {
         while (!arrived(count) && bip.now() < deadline) {
-            bip.trecv(TAG, in, in.bytes());
-            arrived();
+            Bip.Received got = bip.trecv(TAG, in, in.bytes());
+            arrived(got.src());
+        }
+    }
+
+    /** Receives until {@code count} have arrived or the deadline, giving up a receive that is still waiting then. */
+    @Override
+    @continuable
+    public void awaitUntil(long count, long deadline) {
+        while (!arrived(count) && bip.now() < deadline) {
+            Bip.Received got = bip.trecv(TAG, in, in.bytes(), deadline);
+            if (got == null) {
+                return;
+            }
+            arrived(got.src());
         }
     }
 }

@@ -49,6 +49,8 @@ public final class BipProcess extends LibraryThread {
     private final long pageSize;
     private boolean sendDone;
     private BipWire.RecvDone recvDone;
+    /** A receive is posted on the NIC that a receive given up at its deadline left there. */
+    private boolean posted;
 
     public BipProcess(HardwareProfile profile, NicParts nic, int hosts, BipSettings settings, BipProgram program) {
         super(profile, nic, hosts);
@@ -140,6 +142,15 @@ public final class BipProcess extends LibraryThread {
 
     @continuable
     Bip.Received receive(int tag, Bip.Buffer buf, int maxBytes) {
+        return receive(tag, buf, maxBytes, Long.MAX_VALUE);
+    }
+
+    /**
+     * The receive, given up at {@code deadline} (null then): the receive it posted stays posted on the NIC, and the
+     * next call, which must name the same tag and buffer, waits for it rather than posting another.
+     */
+    @continuable
+    Bip.Received receive(int tag, Bip.Buffer buf, int maxBytes, long deadline) {
         checkTag(tag);
         if (maxBytes < 0 || maxBytes > buf.bytes()) {
             throw new IllegalArgumentException("bip_trecv: at most " + maxBytes + " bytes into a buffer of "
@@ -151,11 +162,15 @@ public final class BipProcess extends LibraryThread {
         boolean there = rings[tag].ready();
         ops.poll(there);
         if (there) {
+            posted = false;
             return fromRing(tag, maxBytes);
         }
-        translate(buf, Math.max(1, maxBytes));
-        recvDone = null;
-        ops.pioWrite(4, new BipWire.PostRecv(tag, maxBytes, buf.pageOffset(), taken[tag]));
+        if (!posted) {
+            translate(buf, Math.max(1, maxBytes));
+            recvDone = null;
+            ops.pioWrite(4, new BipWire.PostRecv(tag, maxBytes, buf.pageOffset(), taken[tag]));
+            posted = true;
+        }
         StagingArea ring = rings[tag];
         // Two flags to poll: the ring's next slot (a short message used the receive up) and the completion word.
         while (true) {
@@ -163,18 +178,23 @@ public final class BipProcess extends LibraryThread {
             boolean inRing = ring.ready();
             ops.poll(inRing);
             if (inRing) {
+                posted = false;
                 return fromRing(tag, maxBytes);
             }
             boolean done = recvDone != null;
             ops.poll(done);
             if (done) {
+                posted = false;
                 BipWire.RecvDone d = recvDone;
                 recvDone = null;
                 ops.cycles(c.dispatch());
                 return received(d.src(), d.seq(), d.bytes());
             }
             ops.cycles(c.loop());
-            idle(() -> ring.ready() || recvDone != null, iteration + ops.pollHitPs(), Long.MAX_VALUE);
+            if (deadline != Long.MAX_VALUE && cursor() >= deadline) {
+                return null;
+            }
+            idle(() -> ring.ready() || recvDone != null, iteration + ops.pollHitPs(), deadline);
         }
     }
 

@@ -33,7 +33,7 @@ public final class HamlynMessenger extends LibraryMessenger {
         this.nextOffset = new long[h.hosts()];
         h.setHandler((src, offset, data) -> {
             if (LastPart.isLast(data)) {
-                arrived();
+                arrived(src);
             }
         });
     }

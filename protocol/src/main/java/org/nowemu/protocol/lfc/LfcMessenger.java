@@ -29,7 +29,7 @@ public final class LfcMessenger extends LibraryMessenger implements Multicaster 
     private final class Count implements Lfc.Upcall {
         @Override
         public void handle(byte[] b, int size, int sender, boolean multicast) {
-            arrived();
+            arrived(sender);
         }
     }
 

@@ -49,8 +49,9 @@ public final class MpiMessenger extends LibraryMessenger {
             if (!mpi.await(pending, deadline)) {
                 return;
             }
+            int source = pending.status().source();
             pending = null;
-            arrived();
+            arrived(source);
         }
     }
 }

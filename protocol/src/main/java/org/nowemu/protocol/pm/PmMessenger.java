@@ -32,7 +32,7 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
         this.parts = new MarkedParts(pm.maxPacket());
         pm.setHandler((src, data) -> {
             if (LastPart.isLast(data)) {
-                arrived();
+                arrived(src);
             }
         });
     }

@@ -57,7 +57,7 @@ public final class TrapezeMessenger extends LibraryMessenger {
                 return;
             }
             if (LastPart.isLast(m.control())) {
-                arrived();
+                arrived(m.src());
             }
         }
     }

@@ -64,7 +64,7 @@ public final class UnetMessenger extends LibraryMessenger {
                 return;
             }
             if (LastPart.isLast(m.data())) {
-                arrived();
+                arrived(m.src());
             }
         }
     }

@@ -54,7 +54,7 @@ public final class VmmcMessenger extends LibraryMessenger {
     @continuable
     public static VmmcMessenger open(Vmmc vmmc, int maxBytes) {
         VmmcMessenger m = new VmmcMessenger(vmmc, maxBytes);
-        vmmc.export(m.size, n -> m.arrived());
+        vmmc.export(m.size, n -> m.arrived(n.src()));
         return m;
     }
 

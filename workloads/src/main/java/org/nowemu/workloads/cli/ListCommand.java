@@ -58,6 +58,7 @@ final class ListCommand implements Callable<Integer> {
                     org.nowemu.protocol.system.Stacks.stack(base, "nowemu.protocol.stacks", st, profile)
                             .assumptions().text());
         }
+        org.nowemu.workloads.traffic.Vocabulary.lines("  ").forEach(out::println);
         java.util.List<String> takers = new java.util.ArrayList<>();
         for (org.nowemu.workloads.experiment.Workload w : org.nowemu.workloads.experiment.Workloads.all()) {
             if (w.takesFaults()) {

@@ -25,7 +25,8 @@ public final class Workloads {
             new org.nowemu.workloads.hosttransfer.HostTransferWorkload(),
 
             new org.nowemu.workloads.multicast.MulticastWorkload(),
-            new org.nowemu.workloads.notification.NotificationWorkload());
+            new org.nowemu.workloads.notification.NotificationWorkload(),
+            new org.nowemu.workloads.traffic.TrafficWorkload());
 
     private Workloads() {
     }

@@ -28,7 +28,7 @@ public class Fm1Messenger extends LibraryMessenger {
     public Fm1Messenger(Fm1Api fm) {
         super(fm);
         this.fm = fm;
-        fm.register(HANDLER, (b, size, sender) -> arrived());
+        fm.register(HANDLER, (b, size, sender) -> arrived(sender));
     }
 
     @Override

@@ -41,7 +41,7 @@ public final class Fm2Messenger extends LibraryMessenger {
                 in = new byte[s.size()];
             }
             fm.receive(in, s, s.size());
-            arrived();
+            arrived(sender);
             return Fm2.CONTINUE;
         }
     }

@@ -38,9 +38,14 @@ public abstract class LibraryMessenger implements Messenger {
         return lib.counter(name);
     }
 
-    /** Records a message that has arrived now, on the program's clock. */
-    protected final void arrived() {
-        arrivals.arrived(now());
+    @Override
+    public final void outcome(Object outcome) {
+        lib.outcome(outcome);
+    }
+
+    /** Records a message from host {@code source} (-1: not known) that has arrived now, on the program's clock. */
+    protected final void arrived(int source) {
+        arrivals.arrived(now(), source);
     }
 
     /** Whether {@code count} messages have arrived since the start. */

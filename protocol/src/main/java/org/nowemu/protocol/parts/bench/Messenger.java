@@ -47,11 +47,27 @@ public interface Messenger {
     @continuable
     void await(long count, long deadline);
 
+    /**
+     * Polls until {@code count} messages have arrived since the start, or virtual time reaches {@code deadline},
+     * returning then even on a system whose receive blocks until a message comes ({@link #await} lets such a
+     * receive finish): what a program that must also send on time waits with.
+     */
+    @continuable
+    default void awaitUntil(long count, long deadline) {
+        await(count, deadline);
+    }
+
     /** Polls until {@code count} messages have arrived since the start. */
     @continuable
     default void await(long count) {
         await(count, Long.MAX_VALUE);
     }
+
+    /**
+     * Records {@code outcome}, a small immutable record, in the process's report: what a benchmark hands the
+     * experiment beyond counters (a traffic generator's per-message rows), in the run's outcomes.
+     */
+    void outcome(Object outcome);
 
     /** A counter of the program's process, summed over the run by name: where a benchmark records what it timed. */
     Counter counter(String name);

@@ -1,0 +1,40 @@
+package org.nowemu.workloads.traffic;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * The registry of arrival processes (docs/workloads.md §4): when a host creates its next message, given the mean
+ * gap its offered load asks for. Open loop: messages are created on this schedule whatever the network does, and a
+ * host that cannot send one yet holds it (its source queue), so latency counts from creation, as BookSim counts it.
+ */
+enum Arrival {
+    CONSTANT("constant", "a message every mean gap exactly"),
+    POISSON("poisson", "exponential gaps about the mean: a Poisson process");
+
+    final String label;
+    final String description;
+
+    Arrival(String label, String description) {
+        this.label = label;
+        this.description = description;
+    }
+
+    static final List<Arrival> ALL = List.of(values());
+
+    /** The gap before the next message (ps, at least 1), from the host's seeded stream. */
+    long gap(double meanPs, SplittableRandom r) {
+        double g = this == CONSTANT ? meanPs : -meanPs * Math.log(1 - r.nextDouble());
+        return Math.max(1, Math.round(g));
+    }
+
+    static Arrival named(String text) {
+        for (Arrival a : ALL) {
+            if (a.label.equals(text.trim())) {
+                return a;
+            }
+        }
+        throw new IllegalArgumentException("unknown arrival process '" + text + "' (known: "
+                + String.join(", ", ALL.stream().map(a -> a.label).toList()) + ")");
+    }
+}
