@@ -68,10 +68,11 @@ public final class FmCore {
         this.s = settings;
         this.c = settings.host();
         int hosts = thread.hosts();
+        int job = settings.job() > 0 ? settings.job() : hosts;
         this.slots = new RingTail(settings.sendSlots());
         this.data = new StagingArea("h" + thread.host() + " FM data area", settings.receiveSlots());
-        this.control = new StagingArea("h" + thread.host() + " FM control area", settings.controlSlots(hosts));
-        this.credits = new CreditTable(hosts, settings.credits(hosts), settings.returnThreshold(hosts));
+        this.control = new StagingArea("h" + thread.host() + " FM control area", settings.controlSlots(job));
+        this.credits = new CreditTable(hosts, settings.credits(job), settings.returnThreshold(job));
         this.sentTo = new long[hosts];
         this.receivedFrom = new long[hosts];
         this.iteration = thread.ops().cyclesPs(c.loop()) + thread.ops().pollHitPs();

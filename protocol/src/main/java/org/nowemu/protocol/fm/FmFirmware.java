@@ -55,7 +55,7 @@ public final class FmFirmware extends DispatchLoop {
         this.routes = routes;
         this.slots = new DescriptorRing<>("send slots", settings.sendSlots());
         this.dataSlots = settings.receiveSlots();
-        this.controlSlots = settings.controlSlots(routes.nics());
+        this.controlSlots = settings.controlSlots(settings.job() > 0 ? settings.job() : routes.nics());
     }
 
     /** SRAM the firmware's tables and buffers take on a cluster of {@code hosts} (bytes). */

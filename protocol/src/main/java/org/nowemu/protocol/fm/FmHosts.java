@@ -22,11 +22,13 @@ public final class FmHosts {
     private FmHosts() {
     }
 
-    /** The cluster is refused, as bad input, if the credits or the firmware's SRAM do not go round its hosts. */
+    /**
+     * The cluster is refused, as bad input, if the firmware's SRAM does not go round its hosts; that the receive
+     * slots give every host of the job a credit is checked as each host is set up, when the job is known.
+     */
     public static void check(FmSettings s, Topology topology, HardwareProfile profile) {
         int hosts = topology.hosts().size();
         MessageIds.check(hosts);
-        s.credits(hosts);
         OneProcess.checkSram(profile, "nowemu.protocol.fm", s.name(), FmFirmware.sramNeeded(s, hosts));
     }
 

@@ -25,10 +25,13 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param handlerSwitchCycles FM 2.x: host cycles to switch to a handler that was suspended in FM_receive (FM 1.x: 0)
  * @param firmware            firmware step costs
  * @param host                library step costs
+ * @param job                 the hosts whose processes share the receive slots as credits, this one included: FM's
+ *                            job, the hosts of the run with programs on this stack (0 until a host is set up)
  */
 public record FmSettings(String name, int packetPayload, int sendSlots, int receiveSlots, double creditReturn,
                          int sramRecvBuffers, int headerWords, int flagWords, boolean streamingDma,
-                         int handlerSwitchCycles, FirmwareSteps firmware, HostSteps host) implements SystemSettings {
+                         int handlerSwitchCycles, FirmwareSteps firmware, HostSteps host, int job)
+        implements SystemSettings {
     static final String ROOT = "nowemu.protocol.fm.";
 
     /**
@@ -48,7 +51,16 @@ public record FmSettings(String name, int packetPayload, int sendSlots, int rece
                 r.intIn(ROOT + "sram-recv-buffers", 1, 64), r.intIn(ROOT + "header-words", 1, 64),
                 r.intIn(ROOT + "flag-words", 1, 16), dma.equals("streaming"),
                 fm2 ? r.intIn(StackEntry.key(stack, "handler-switch-cycles"), 0, 1_000_000) : 0,
-                FirmwareSteps.read(r), HostSteps.read(r));
+                FirmwareSteps.read(r), HostSteps.read(r), 0);
+    }
+
+    /**
+     * These settings on a host whose job is {@code hosts} hosts: FM gave each process credits for the processes of
+     * its own job (Pakin, Karamcheti and Chien, FM 2.x, IEEE Concurrency 1997), not for every host on the network.
+     */
+    public FmSettings forJob(int hosts) {
+        return new FmSettings(name, packetPayload, sendSlots, receiveSlots, creditReturn, sramRecvBuffers, headerWords,
+                flagWords, streamingDma, handlerSwitchCycles, firmware, host, hosts);
     }
 
     /** FM never resends: a run with faults needs no time after its traffic. */
@@ -57,7 +69,10 @@ public record FmSettings(String name, int packetPayload, int sendSlots, int rece
         return 0;
     }
 
-    /** C: credits each host has for each other, its share of the R receive slots (survey: "pre-allocating"). */
+    /**
+     * C: credits each host has for each other host of its job, its share of the R receive slots (survey:
+     * "pre-allocating"); {@code hosts} is the job's size ({@link #job}).
+     */
     public int credits(int hosts) {
         if (hosts < 2) {
             return receiveSlots;
@@ -65,12 +80,12 @@ public record FmSettings(String name, int packetPayload, int sendSlots, int rece
         int c = receiveSlots / (hosts - 1);
         if (c < 1) {
             throw new BadInputException(ROOT + "receive-slots: " + receiveSlots + " slots cannot give each of the "
-                    + (hosts - 1) + " other hosts a credit");
+                    + (hosts - 1) + " other hosts of stack '" + name + "' a credit");
         }
         return c;
     }
 
-    /** Owed credits that make a receiver send them back in a credit packet. */
+    /** Owed credits that make a receiver send them back in a credit packet ({@code hosts}: the job's size). */
     public int returnThreshold(int hosts) {
         return Math.max(1, (int) Math.round(credits(hosts) * creditReturn));
     }

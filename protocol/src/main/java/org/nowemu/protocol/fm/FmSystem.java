@@ -89,6 +89,12 @@ public abstract class FmSystem<P> implements CommSystem<FmSettings, P> {
         FmHosts.check(s, topology, profile);
     }
 
+    /** FM's receive slots go round the hosts of its job as credits. */
+    @Override
+    public final FmSettings forJob(FmSettings s, int peers) {
+        return s.forJob(peers);
+    }
+
     @Override
     public final Firmware firmware(FmSettings s, NicParts nic, Routes routes) {
         return FmHosts.firmware(s, routes);

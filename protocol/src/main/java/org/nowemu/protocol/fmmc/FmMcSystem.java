@@ -37,6 +37,12 @@ public final class FmMcSystem extends OneProcessSystem<McSettings, FmMcProgram> 
                         + " B payload; shared settings nowemu.protocol.fm, nowemu.protocol.fmmc"));
     }
 
+    /** FM's unicast credits go round the hosts of its job. */
+    @Override
+    public McSettings forJob(McSettings s, int peers) {
+        return s.forJob(peers);
+    }
+
     /** FM's own check of the cluster in place of the ledger's alone. */
     @Override
     public void check(McSettings s, Topology topology, HardwareProfile profile) {

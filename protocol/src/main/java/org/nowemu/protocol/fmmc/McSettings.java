@@ -33,6 +33,11 @@ public record McSettings(FmSettings fm, int buffers, int sendSlots, int hostSlot
         return fm.name();
     }
 
+    /** These settings with FM's unicast credits shared among a job of {@code hosts} ({@link FmSettings#forJob}). */
+    McSettings forJob(int hosts) {
+        return new McSettings(fm.forJob(hosts), buffers, sendSlots, hostSlots, request, release, fanout);
+    }
+
     @Override
     public long settlePs() {
         return 0;

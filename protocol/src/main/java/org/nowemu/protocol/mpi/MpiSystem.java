@@ -77,6 +77,12 @@ public final class MpiSystem implements CommSystem<MpiStackSettings, MpiProgram>
         FmHosts.check(s.fm(), topology, profile);
     }
 
+    /** FM's receive slots go round the hosts of the MPI job as credits. */
+    @Override
+    public MpiStackSettings forJob(MpiStackSettings s, int peers) {
+        return new MpiStackSettings(s.name(), s.fm().forJob(peers), s.overFm2(), s.mpi());
+    }
+
     @Override
     public Firmware firmware(MpiStackSettings s, NicParts nic, Routes routes) {
         return FmHosts.firmware(s.fm(), routes);

@@ -86,6 +86,15 @@ public interface CommSystem<S extends SystemSettings, P> {
         return Optional.empty();
     }
 
+    /**
+     * Stack {@code settings} on a host whose stack runs programs on {@code peers} hosts of the run (its job): the
+     * same settings, unless the system shares something among the processes of a job (FM's receive slots, as
+     * credits). Its firmware and its host components are both made with what this returns.
+     */
+    default S forJob(S settings, int peers) {
+        return settings;
+    }
+
     /** Whether {@link #messengerProgram} gives a program: the system has a {@link Messenger} adapter. */
     default boolean hasMessenger() {
         return false;

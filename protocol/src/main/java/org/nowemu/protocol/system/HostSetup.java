@@ -20,17 +20,20 @@ import org.nowemu.protocol.parts.ledger.FaultExposures;
  * @param faults   the run's faults as the ledger weighs losses ({@link FaultExposures}); null if nothing fails
  * @param stack    the name of the stack the host runs ("" until {@link Stack#hostParts} says)
  * @param assumed  what that stack assumes away
+ * @param peers    hosts of the run with programs on this host's stack, this one included: the job a library that
+ *                 shares its resources among its peers (FM's receive slots) shares them among
  */
 public record HostSetup(Topology topology, HardwareProfile profile, NicParts nic, int firstId, Failures failures,
-                        FaultExposures faults, String stack, Assumptions assumed) {
+                        FaultExposures faults, String stack, Assumptions assumed, int peers) {
+    /** A host whose stack has {@code peers} hosts with programs in the run. */
     public HostSetup(Topology topology, HardwareProfile profile, NicParts nic, int firstId, Failures failures,
-                     FaultExposures faults) {
-        this(topology, profile, nic, firstId, failures, faults, "", Assumptions.NONE);
+                     FaultExposures faults, int peers) {
+        this(topology, profile, nic, firstId, failures, faults, "", Assumptions.NONE, peers);
     }
 
     /** This host running stack {@code name}, which assumes {@code what}. */
     public HostSetup running(String name, Assumptions what) {
-        return new HostSetup(topology, profile, nic, firstId, failures, faults, name, what);
+        return new HostSetup(topology, profile, nic, firstId, failures, faults, name, what, peers);
     }
 
     /** Hosts in the cluster (a program may address any). */

@@ -59,6 +59,11 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
         return system.firmware(settings, nic, routes);
     }
 
+    /** The firmware of a NIC whose host runs this stack with {@code peers} hosts in its job ({@link CommSystem#forJob}). */
+    public Firmware firmware(NicParts nic, Routes routes, int peers) {
+        return system.firmware(system.forJob(settings, peers), nic, routes);
+    }
+
     /** The host components for {@code programs}, each of which must be a program of this stack's system. */
     public List<HostProgram.Part> hostParts(HostSetup host, List<?> programs) {
         List<P> mine = new ArrayList<>(programs.size());
@@ -72,7 +77,7 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
             }
             mine.add(system.programType().cast(program));
         }
-        return system.hostParts(settings, host.running(name(), assumptions()), mine);
+        return system.hostParts(system.forJob(settings, host.peers()), host.running(name(), assumptions()), mine);
     }
 
     /** Whether this stack's system has a benchmark adapter: a program over its {@code Messenger}. */

@@ -1,6 +1,7 @@
 package org.nowemu.protocol.system;
 
 import java.util.List;
+import java.util.TreeMap;
 import java.util.function.IntFunction;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.hardware.cluster.Cluster;
@@ -50,20 +51,21 @@ public final class SystemCluster {
         for (int h = 0; h < hosts; h++) {
             stackOf.apply(h).check(topology, profile);
         }
+        int[] peers = peers(hosts, stackOf, programs);
         InitialRoutes initial = new InitialRoutes(topology);
         FaultExposures faults = FaultExposures.of(topology, profile, failures);
         return new HostProgram() {
             @Override
             public Firmware firmware(NicParts nic) {
                 return stackOf.apply(nic.nic()).firmware(nic, topologyRoutes ? initial.from(nic.nic())
-                        : Routes.none(hosts));
+                        : Routes.none(hosts), peers[nic.nic()]);
             }
 
             @Override
             public List<Part> hostParts(NicParts nic, int firstId) {
                 Stack<?, ?> stack = stackOf.apply(nic.nic());
                 List<?> mine = programs.apply(nic.nic());
-                HostSetup host = new HostSetup(topology, profile, nic, firstId, failures, faults);
+                HostSetup host = new HostSetup(topology, profile, nic, firstId, failures, faults, peers[nic.nic()]);
                 int named = failures.crashedProcessBound(topology.hosts().get(nic.nic()).index());
                 if (named >= mine.size()) {
                     throw new BadInputException("nowemu.faults: " + host.name() + ".p" + named + ": host "
@@ -74,5 +76,26 @@ public final class SystemCluster {
                 return stack.hostParts(host, mine);
             }
         };
+    }
+
+    /**
+     * For each host, the hosts with programs on its stack (by the stack's name), itself included: a stack's job.
+     * Hosts a run leaves without a program (the idle rest of a traffic experiment, say) run no library, so they
+     * are no one's peers.
+     */
+    private static int[] peers(int hosts, IntFunction<Stack<?, ?>> stackOf, IntFunction<? extends List<?>> programs) {
+        String[] stack = new String[hosts];
+        TreeMap<String, Integer> running = new TreeMap<>();
+        for (int h = 0; h < hosts; h++) {
+            stack[h] = stackOf.apply(h).name();
+            if (!programs.apply(h).isEmpty()) {
+                running.merge(stack[h], 1, Integer::sum);
+            }
+        }
+        int[] peers = new int[hosts];
+        for (int h = 0; h < hosts; h++) {
+            peers[h] = running.getOrDefault(stack[h], 0);
+        }
+        return peers;
     }
 }
