@@ -71,7 +71,7 @@ class MulticastNotificationTest {
         assertTrue(run.result().ledger().kept(), run.result().ledger().toString());
         assertEquals(19, run.result().counter("lfc.forwarded"));
         assertEquals(19, run.result().counter("fmmc.forwarded"));
-        assertEquals("a8ce3ab0fa41bfc0", run.result().digest());
+        assertEquals("cc1fe7eda00e5fd1", run.result().digest());
     }
 
     /**

@@ -1,13 +1,16 @@
 package org.nowemu.protocol.parts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.nowemu.protocol.parts.ring.DescriptorRing;
 import org.nowemu.protocol.parts.ring.RingTail;
+import org.nowemu.protocol.parts.staging.Reassembly;
 import org.nowemu.protocol.parts.staging.StagingArea;
 
 /** Descriptor rings (both sides) and staging areas: ready and free flags in ring order, overruns refused. */
@@ -64,5 +67,25 @@ class RingsAndAreasTest {
         assertEquals(2, area.content(area.take())[0]);
         assertEquals(3, area.content(area.take())[0]);
         assertFalse(area.ready());
+    }
+
+    /**
+     * A sender's packets are put together in its own buffer and the message comes out with its last. A packet whose
+     * message lost its first packet (on a network the system assumes lossless) has nothing to join: it is dropped,
+     * as is the rest of that message, and the sender's next message comes out whole.
+     */
+    @Test
+    void reassemblyPutsASendersPacketsTogetherAndDropsWhatLostItsFirst() {
+        Reassembly r = new Reassembly(2);
+        byte[] p = {9, 1, 2, 3, 4};
+        assertNull(r.add(1, true, false, 6, p, 1, 3));
+        assertArrayEquals(new byte[] {1, 2, 3, 1, 2, 3}, r.add(1, false, true, 6, p, 1, 3));
+        // Sender 0's first packet was lost: its middle and last packets are dropped, nothing comes out.
+        assertNull(r.add(0, false, false, 8, p, 1, 4));
+        assertNull(r.add(0, false, true, 8, p, 1, 4));
+        // Its last packet lost, then the next message's first: the next one's packets would overrun the buffer.
+        assertNull(r.add(0, true, false, 4, p, 1, 2));
+        assertNull(r.add(0, false, false, 6, p, 1, 4));
+        assertArrayEquals(new byte[] {4, 3}, r.add(0, true, true, 2, new byte[] {0, 4, 3}, 1, 2));
     }
 }

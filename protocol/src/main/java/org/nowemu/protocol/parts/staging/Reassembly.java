@@ -26,6 +26,13 @@ public final class Reassembly {
             buffer[src] = new byte[total];
             filled[src] = 0;
         }
+        if (buffer[src] == null || filled[src] + bytes > buffer[src].length) {
+            // The message's first packet never came, or this one belongs to a later message whose first was lost:
+            // a packet lost on a network the system assumes lossless (FM, FM/MC). Nothing to add it to; the
+            // message is lost, and the ledger says to what.
+            buffer[src] = null;
+            return null;
+        }
         System.arraycopy(packet, from, buffer[src], filled[src], bytes);
         filled[src] += bytes;
         if (!last) {
