@@ -46,6 +46,8 @@ class MapperRoutesTest {
         final Topology topology;
         final StackSettings stack;
         final MapperDaemon daemon;
+        /** The application's endpoint on every host: the first after the daemon's. */
+        final int appEndpoint;
 
         Net(String hocon) {
             ConfigReader r = new ConfigReader(ConfigFactory.parseString(hocon)
@@ -54,23 +56,38 @@ class MapperRoutesTest {
             topology = Topologies.build(r, profile.switches().ports());
             stack = Stacks.named(r, "test", "amii", profile.nic().maxPacketBytes());
             daemon = new MapperDaemon(MapperSettings.read(r), profile.switches().ports());
+            appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
+        }
+
+        /** Every host runs the mapper daemon, then {@code apps}, over routes only the mapper writes. */
+        org.nowemu.hardware.cluster.HostProgram program(AmProgram... apps) {
+            List<AmProgram> all = new java.util.ArrayList<>();
+            all.add(daemon);
+            all.addAll(List.of(apps));
+            return AmCluster.program(topology, profile, h -> stack, h -> all, false);
+        }
+
+        /** {@code program} run on this network for {@code horizonPs}, seed 1, one thread. */
+        RunResult run(org.nowemu.hardware.cluster.HostProgram program, long horizonPs) {
+            return run(program, org.nowemu.hardware.cluster.Failures.none(), horizonPs);
+        }
+
+        /** {@code program} run on this network, with {@code failures}, for {@code horizonPs}, seed 1, one thread. */
+        RunResult run(org.nowemu.hardware.cluster.HostProgram program, org.nowemu.hardware.cluster.Failures failures,
+                      long horizonPs) {
+            Cluster c = Cluster.build(topology, profile, program, failures);
+            return Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), horizonPs);
         }
     }
 
     @Test
     void everyPairOfHostsExchangesARequestAndReplyOverMapperRoutes() {
         Net net = new Net("nowemu.topology.name = mesh");
-        HardwareProfile profile = net.profile;
-        Topology t = net.topology;
-        StackSettings stack = net.stack;
-        int hosts = t.hosts().size();
-        MapperDaemon daemon = net.daemon;
-        int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
+        int hosts = net.topology.hosts().size();
         int[] replies = new int[hosts];
         int[] returned = new int[hosts];
-        AmProgram app = new EveryOther(hosts, appEndpoint, replies, returned);
-        Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, app), false));
-        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), VirtualTime.S);
+        AmProgram app = new EveryOther(hosts, net.appEndpoint, replies, returned);
+        RunResult res = net.run(net.program(app), VirtualTime.S);
         MapperOutcome outcome = MapperOutcome.of(res);
         assertTrue(outcome.leader() >= 0, "a leader distributed routes");
         assertEquals(hosts - 1, outcome.installed().size(), "every other NIC installed the leader's table");
@@ -90,17 +107,9 @@ class MapperRoutesTest {
     void killingTheLeadersHostDuringMappingElectsAnotherLeaderAndTheMapCompletes() {
         Net net = new Net("nowemu.topology.name = mesh\n"
                 + "nowemu.mapper.follower-timeout = 100ms");
-        HardwareProfile profile = net.profile;
-        Topology t = net.topology;
-        StackSettings stack = net.stack;
-        int hosts = t.hosts().size();
-        MapperDaemon daemon = net.daemon;
-        org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
-                h -> List.of(daemon), false);
-        org.nowemu.hardware.cluster.HostProgram leaderDies = powerCut(base, hosts - 1, 5 * VirtualTime.MS);
-        Cluster c = Cluster.build(t, profile, leaderDies);
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
-                VirtualTime.S));
+        int hosts = net.topology.hosts().size();
+        org.nowemu.hardware.cluster.HostProgram leaderDies = powerCut(net.program(), hosts - 1, 5 * VirtualTime.MS);
+        MapperOutcome outcome = MapperOutcome.of(net.run(leaderDies, VirtualTime.S));
         assertEquals(hosts - 2, outcome.leader());
         assertEquals(hosts - 1, outcome.map().hosts().size(), "every host but the dead one");
         assertTrue(!outcome.map().hosts().contains(hosts - 1));
@@ -120,20 +129,10 @@ class MapperRoutesTest {
     void aRemapAfterANicDiesReportsItAndMessagesToItReturnUnreachable() {
         Net net = new Net("nowemu.topology.name = mesh\n"
                 + "nowemu.mapper.remap-period = 50ms");
-        HardwareProfile profile = net.profile;
-        Topology t = net.topology;
-        StackSettings stack = net.stack;
-        MapperDaemon daemon = net.daemon;
-        int appEndpoint = AmCluster.firstEndpoint(stack, 2, 1, 1, 0);
-        List<String> events = new java.util.ArrayList<>();
-        AmProgram app = twoRequests(events, appEndpoint, 0, 5, 6, 150 * VirtualTime.MS, 200 * VirtualTime.MS);
-        org.nowemu.hardware.cluster.HostProgram base = AmCluster.program(t, profile, h -> stack,
-                h -> List.of(daemon, app), false);
-        org.nowemu.hardware.cluster.HostProgram fiveDies = powerCut(base, 5, 30 * VirtualTime.MS);
-        Cluster c = Cluster.build(t, profile, fiveDies);
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
-                300 * VirtualTime.MS));
-        assertEquals(List.of("UNREACHABLE from 5", "reply from 6"), events);
+        TwoRequests app = twoRequests(net, 0, 5, 6, 150 * VirtualTime.MS, 200 * VirtualTime.MS);
+        org.nowemu.hardware.cluster.HostProgram fiveDies = powerCut(net.program(app), 5, 30 * VirtualTime.MS);
+        MapperOutcome outcome = MapperOutcome.of(net.run(fiveDies, 300 * VirtualTime.MS));
+        assertEquals(List.of("UNREACHABLE from 5", "reply from 6"), app.events());
         assertTrue(outcome.unreachable().contains(5), "reported: " + outcome.unreachable());
         assertTrue(!outcome.map().hosts().contains(5));
     }
@@ -147,14 +146,7 @@ class MapperRoutesTest {
     @Test
     void aSpinningApplicationDoesNotStarveItsHostsMapperDaemon() {
         Net net = new Net("nowemu.topology.name = mesh");
-        HardwareProfile profile = net.profile;
-        Topology t = net.topology;
-        StackSettings stack = net.stack;
-        MapperDaemon daemon = net.daemon;
-        AmProgram spinner = new Spinner();
-        Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon, spinner),
-                false));
-        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), 100 * VirtualTime.MS);
+        RunResult res = net.run(net.program(new Spinner()), 100 * VirtualTime.MS);
         MapperOutcome outcome = MapperOutcome.of(res);
         assertTrue(outcome.distributedAtPs() > 0 && outcome.distributedAtPs() < 50 * VirtualTime.MS,
                 "tables distributed at " + outcome.distributedAtPs() + " ps");
@@ -170,15 +162,12 @@ class MapperRoutesTest {
     void trafficDuringRemappingLosesAndDuplicatesNothing() {
         Net net = new Net("nowemu.topology.name = mesh\nnowemu.mapper.remap-period = 20ms");
         int hosts = net.topology.hosts().size();
-        int appEndpoint = AmCluster.firstEndpoint(net.stack, 2, 1, 1, 0);
         int[][] handled = new int[hosts][hosts];
         int[] sent = new int[hosts];
         int[] replies = new int[hosts];
         int[] returned = new int[hosts];
-        AmProgram app = new InTurn(hosts, appEndpoint, handled, sent, replies, returned);
-        Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
-                h -> net.stack, h -> List.of(net.daemon, app), false));
-        RunResult res = Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0), 400 * VirtualTime.MS);
+        AmProgram app = new InTurn(hosts, net.appEndpoint, handled, sent, replies, returned);
+        RunResult res = net.run(net.program(app), 400 * VirtualTime.MS);
         long total = 0;
         for (int h = 0; h < hosts; h++) {
             assertEquals(0, returned[h], "host " + h + ": nothing returned");
@@ -228,16 +217,12 @@ class MapperRoutesTest {
     void cuttingTheOnlyCableToASubTreeReportsItsNicsAndMessagesToThemReturnUnreachable() {
         Net net = new Net("nowemu.topology { name = chain, chain { switches = 3, hosts-per-switch = 2 } }\n"
                 + "nowemu.mapper.remap-period = 20ms");
-        int appEndpoint = AmCluster.firstEndpoint(net.stack, 2, 1, 1, 0);
-        List<String> events = new java.util.ArrayList<>();
-        AmProgram app = twoRequests(events, appEndpoint, 4, 0, 2, 100 * VirtualTime.MS, 100 * VirtualTime.MS);
+        TwoRequests app = twoRequests(net, 4, 0, 2, 100 * VirtualTime.MS, 100 * VirtualTime.MS);
         org.nowemu.hardware.topology.Port cable = cableBetween(net.topology, 0, 2);
-        Cluster c = Cluster.build(net.topology, net.profile, AmCluster.program(net.topology, net.profile,
-                h -> net.stack, h -> List.of(net.daemon, app), false),
-                org.nowemu.hardware.cluster.Failures.on(net.topology).cable(cable, 40 * VirtualTime.MS));
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
+        MapperOutcome outcome = MapperOutcome.of(net.run(net.program(app),
+                org.nowemu.hardware.cluster.Failures.on(net.topology).cable(cable, 40 * VirtualTime.MS),
                 200 * VirtualTime.MS));
-        assertEquals(List.of("UNREACHABLE from 0", "reply from 2"), events);
+        assertEquals(List.of("UNREACHABLE from 0", "reply from 2"), app.events());
         assertEquals(5, outcome.leader());
         assertEquals(java.util.Set.of(0, 1), outcome.unreachable());
     }
@@ -265,13 +250,12 @@ class MapperRoutesTest {
 
     /**
      * An application that answers requests and, on host {@code sender} at {@code sendAt}, sends one request to
-     * host {@code a} and one to host {@code b}, recording in {@code events} what comes back ("reply from a" or
+     * host {@code a} and one to host {@code b}, recording in its {@code events} what comes back ("reply from a" or
      * "UNREACHABLE from a"). Every host sleeps until {@code wakeAt} (a spinning application would slow its host's
      * mapper daemon down).
      */
-    private static AmProgram twoRequests(List<String> events, int appEndpoint, int sender, int a, int b, long wakeAt,
-                                         long sendAt) {
-        return new TwoRequests(events, appEndpoint, sender, a, b, wakeAt, sendAt);
+    private static TwoRequests twoRequests(Net net, int sender, int a, int b, long wakeAt, long sendAt) {
+        return new TwoRequests(new java.util.ArrayList<>(), net.appEndpoint, sender, a, b, wakeAt, sendAt);
     }
 
     /** Answers a request with its first argument, to handler 2. */

@@ -3,17 +3,8 @@ package org.nowemu.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.typesafe.config.Config;
-import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.config.ConfigReader;
-import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunResult;
-import org.nowemu.actors.runtime.RuntimeSettings;
-import org.nowemu.workloads.experiment.ExperimentConfig;
-import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.Workloads;
 
 /**
  * The {@code stall-receiver} fault on the circular shift of {@link LinkErrorsTest} (six hosts, host i sending 4 KB
@@ -50,14 +41,7 @@ class ReceiverStallTest {
     }
 
     private static RunResult run(String faults) {
-        Config config = ExperimentConfig.load("permutations", List.of(
-                "nowemu.permutations.hosts=6", "nowemu.topology.name=chain", "nowemu.topology.chain.switches=3",
-                "nowemu.topology.chain.hosts-per-switch=2", "nowemu.permutations.patterns=[cshift]",
-                "nowemu.permutations.duration=3ms", "nowemu.permutations.warmup=500us",
-                "nowemu.permutations.gap=500us", "nowemu.faults=" + faults),
-                Path.of(System.getProperty("nowemu.home", ".."))).config();
-        Plan plan = Workloads.from(new ConfigReader(config)).plan(config);
-        return Emulation.run(plan.model(), RuntimeSettings.from(config), plan.horizonPs());
+        return ChainShifts.run("3ms", "500us", faults);
     }
 
     /** STOPs that the receiving end {@code component} sent up its link. */

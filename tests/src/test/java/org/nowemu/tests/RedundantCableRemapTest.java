@@ -5,13 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.runtime.Emulation;
-import org.nowemu.actors.runtime.RuntimeSettings;
 import org.nowemu.actors.time.VirtualTime;
-import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.mapper.daemon.MapperOutcome;
-import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.tests.MapperRoutesTest.Net;
 
 /** The mapper around a cut cable that has another path beside it (the cut without one: {@link MapperRoutesTest}). */
@@ -35,11 +31,8 @@ class RedundantCableRemapTest {
         }
         assertTrue(redundant != null, "now has an inter-switch cable with a redundant path");
         Topology cut = MapperRoutesTest.without(t, redundant);
-        Cluster c = Cluster.build(t, net.profile, AmCluster.program(t, net.profile, h -> net.stack,
-                h -> List.of(net.daemon), false),
-                org.nowemu.hardware.cluster.Failures.on(t).cable(redundant, 130 * VirtualTime.MS));
-        MapperOutcome outcome = MapperOutcome.of(Emulation.run(c.model(), new RuntimeSettings(1, 1, false, 0),
-                350 * VirtualTime.MS));
+        MapperOutcome outcome = MapperOutcome.of(net.run(net.program(),
+                org.nowemu.hardware.cluster.Failures.on(t).cable(redundant, 130 * VirtualTime.MS), 350 * VirtualTime.MS));
         assertTrue(outcome.distributedAtPs() > 130 * VirtualTime.MS, "a map after the cut was distributed");
         org.nowemu.mapper.check.Walks walks = new org.nowemu.mapper.check.Walks(cut);
         org.nowemu.mapper.check.MapCheck.Result m = org.nowemu.mapper.check.MapCheck.compare(outcome.map(), walks);

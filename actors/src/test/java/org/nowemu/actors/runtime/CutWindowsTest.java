@@ -24,13 +24,9 @@ class CutWindowsTest {
     }
 
     /** Every 10ns a switch chats with its host; every 100ns it also sends a token over the cable. */
-    static final class Switch extends Component {
-        private final int host;
-        private final int peer;
-
+    static final class Switch extends CableEnd {
         Switch(int host, int peer) {
-            this.host = host;
-            this.peer = peer;
+            super(host, peer);
         }
 
         @Override
@@ -42,7 +38,7 @@ class CutWindowsTest {
         protected Receive createReceive() {
             return Receive.builder()
                     .on(Tick.class, t -> {
-                        send(host, 10 * NS, new Chat());
+                        send(local, 10 * NS, new Chat());
                         if (now() % (100 * NS) == 0) {
                             send(peer, 50 * NS, new Token());
                         }

@@ -1,13 +1,12 @@
 package org.nowemu.actors.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.nowemu.actors.runtime.RandomRelays.Hop;
 
 /**
  * Lanes over random topologies, cuts and delays: groups of components (a lane never splits one) joined by short
@@ -20,26 +19,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(180)
 class RandomLanesTest {
 
-    record Hop(int hops, long tag) {
-    }
-
     /** Passes hops on along random connections, with random extra delay (often none: ties of time), or to itself. */
-    static final class Relay extends Component {
-        private final int[] targets;
-        private final long[] delays;
-        private final int starts;
-
+    static final class Relay extends RandomRelays.Relay {
         Relay(int[] targets, long[] delays, int starts) {
-            this.targets = targets;
-            this.delays = delays;
-            this.starts = starts;
-        }
-
-        @Override
-        protected void onStart() {
-            for (int i = 0; i < starts; i++) {
-                schedule(random().nextLong(300), new Hop(80, id() * 1000L + i));
-            }
+            super(targets, delays, new RandomRelays.Starts(starts, 300, 80, 1000L));
         }
 
         @Override
@@ -73,36 +56,16 @@ class RandomLanesTest {
             }
         }
         ModelBuilder b = new ModelBuilder();
-        int[][] targets = new int[n][];
-        long[][] delays = new long[n][];
+        RandomRelays.Links links = RandomRelays.drawLinks(rnd, n, 3, (r, from, to) -> groupOf[to] == groupOf[from]
+                ? 1 + r.nextLong(20) : 30 + r.nextLong(r.nextInt(4) == 0 ? 2_000 : 200));
         for (int id = 0; id < n; id++) {
-            TreeSet<Integer> ts = new TreeSet<>();
-            int k = 1 + rnd.nextInt(3);
-            while (ts.size() < k) {
-                int t = rnd.nextInt(n);
-                if (t != id) {
-                    ts.add(t);
-                }
-            }
-            targets[id] = ts.stream().mapToInt(Integer::intValue).toArray();
-            delays[id] = new long[k];
-            for (int i = 0; i < k; i++) {
-                boolean inside = groupOf[targets[id][i]] == groupOf[id];
-                delays[id][i] = inside ? 1 + rnd.nextLong(20) : 30 + rnd.nextLong(rnd.nextInt(4) == 0 ? 2_000 : 200);
-            }
-        }
-        for (int id = 0; id < n; id++) {
-            int[] t = targets[id];
-            long[] d = delays[id];
+            int[] t = links.targets()[id];
+            long[] d = links.delays()[id];
             int starts = rnd.nextInt(2) == 0 ? 1 + rnd.nextInt(2) : 0;
             b.add("g" + groupOf[id] + ".r" + id, () -> new Relay(t, d, starts));
             b.group(id, groupOf[id]);
         }
-        for (int id = 0; id < n; id++) {
-            for (int i = 0; i < targets[id].length; i++) {
-                b.connect(id, targets[id][i], delays[id][i]);
-            }
-        }
+        links.connect(b);
         return b.build();
     }
 
@@ -112,8 +75,7 @@ class RandomLanesTest {
         Model model = randomModel(seed);
         long horizon = 100_000;
         RuntimeSettings base = new RuntimeSettings(seed, 1, false, 0);
-        RunResult oracle = Emulation.run(model, base.withEngine(RuntimeSettings.Engine.SEQUENTIAL), horizon);
-        assertTrue(oracle.events() > 50, "the model does something: " + oracle.events());
+        RunResult oracle = RandomRelays.sequentialOracle(model, base, horizon, 50);
         long crossed = 0;
         for (int lanes = 2; lanes <= 4; lanes++) {
             RunResult r = Emulation.run(model, base.withThreads(lanes), horizon);
@@ -143,10 +105,7 @@ class RandomLanesTest {
     }
 
     private static void check(RunResult oracle, RunResult r, String what) {
-        assertEquals(oracle.digest(), r.digest(), what);
-        assertEquals(oracle.events(), r.events(), what);
-        assertEquals(oracle.counter("hops"), r.counter("hops"), what);
-        assertEquals(oracle.invariants(), r.invariants(), what);
+        RandomRelays.sameAsSequential(oracle, r, what);
         if (r.runtime().crossLaneMessages() > 0) {
             assertTrue(r.runtime().leastSlackPs() >= 0, what + ": a message below its lane's horizon by "
                     + -r.runtime().leastSlackPs() + "ps");

@@ -1,13 +1,10 @@
 package org.nowemu.actors.runtime;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.SplittableRandom;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.nowemu.actors.runtime.RandomRelays.Hop;
 
 /**
  * A lane's share is one unit: its components handle their events from one calendar and deliver to each other at
@@ -23,28 +20,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(180)
 class RandomUnitsTest {
 
-    /** A message that travels {@code hops} more times. */
-    record Hop(int hops, long tag) {
-    }
-
     /** Passes hops on along random connections with random extra delay (often none: ties of time), or to itself. */
-    static final class Relay extends Component {
-        private final int[] targets;
-        private final long[] delays;
-        private final int starts;
+    static final class Relay extends RandomRelays.Relay {
         private long last = -1;
 
         Relay(int[] targets, long[] delays, int starts) {
-            this.targets = targets;
-            this.delays = delays;
-            this.starts = starts;
-        }
-
-        @Override
-        protected void onStart() {
-            for (int i = 0; i < starts; i++) {
-                schedule(random().nextLong(500), new Hop(60, id() * 100L + i));
-            }
+            super(targets, delays, new RandomRelays.Starts(starts, 500, 60, 100L));
         }
 
         @Override
@@ -79,28 +60,13 @@ class RandomUnitsTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         int n = 8 + rnd.nextInt(30);
         ModelBuilder b = new ModelBuilder();
-        int[][] targets = new int[n][];
-        long[][] delays = new long[n][];
-        for (int id = 0; id < n; id++) {
-            int k = 1 + rnd.nextInt(4);
-            TreeSet<Integer> ts = new TreeSet<>();
-            while (ts.size() < k) {
-                int t = rnd.nextInt(n);
-                if (t != id) {
-                    ts.add(t);
-                }
-            }
-            targets[id] = ts.stream().mapToInt(Integer::intValue).toArray();
-            delays[id] = new long[k];
-            for (int i = 0; i < k; i++) {
-                // Mostly short hops, some long: horizons and units' entries of every length.
-                delays[id][i] = rnd.nextInt(4) == 0 ? 1_000 + rnd.nextLong(20_000) : 20 + rnd.nextLong(200);
-            }
-        }
+        // Mostly short hops, some long: horizons and units' entries of every length.
+        RandomRelays.Links links = RandomRelays.drawLinks(rnd, n, 4,
+                (r, from, to) -> r.nextInt(4) == 0 ? 1_000 + r.nextLong(20_000) : 20 + r.nextLong(200));
         int groups = 1 + rnd.nextInt(Math.max(1, n / 3));
         for (int id = 0; id < n; id++) {
-            int[] t = targets[id];
-            long[] d = delays[id];
+            int[] t = links.targets()[id];
+            long[] d = links.delays()[id];
             int starts = rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(3) : 0;
             // Names as node.part, nodes at random: the node units split the groups differently.
             b.add("n" + rnd.nextInt(Math.max(1, n / 4)) + ".r" + id, () -> new Relay(t, d, starts));
@@ -109,11 +75,7 @@ class RandomUnitsTest {
                 b.group(id, rnd.nextInt(groups));
             }
         }
-        for (int id = 0; id < n; id++) {
-            for (int i = 0; i < targets[id].length; i++) {
-                b.connect(id, targets[id][i], delays[id][i]);
-            }
-        }
+        links.connect(b);
         return b.build();
     }
 
@@ -123,10 +85,9 @@ class RandomUnitsTest {
         Model model = randomModel(seed);
         long horizon = 2_000_000;
         RuntimeSettings base = new RuntimeSettings(seed, 1, false, 0);
-        RunResult oracle = Emulation.run(model, base.withEngine(RuntimeSettings.Engine.SEQUENTIAL), horizon);
-        assertTrue(oracle.events() > 100, "the model does something: " + oracle.events());
+        RunResult oracle = RandomRelays.sequentialOracle(model, base, horizon, 100);
         for (int lanes : new int[] {1, 2, 3, 5}) {
-            check(oracle, Emulation.run(model, base.withThreads(lanes), horizon), lanes + " lanes");
+            RandomRelays.sameAsSequential(oracle, Emulation.run(model, base.withThreads(lanes), horizon), lanes + " lanes");
         }
         // The planner, on 2 and 4 cores, after pilots of 40 events each: lanes rebuilt mid-run. A barrier of 1 ns
         // keeps the lanes; one of a second takes them (least speed-up 0) and, after the next 40 events they run,
@@ -136,15 +97,8 @@ class RandomUnitsTest {
             for (int cores : new int[] {2, 4}) {
                 RunResult r = Emulation.run(model, planned, horizon, com.typesafe.config.ConfigFactory.load(),
                         new RunProgress(), cores);
-                check(oracle, r, "planned on " + cores + " cores (" + r.runtime().choice() + ")");
+                RandomRelays.sameAsSequential(oracle, r, "planned on " + cores + " cores (" + r.runtime().choice() + ")");
             }
         }
-    }
-
-    private static void check(RunResult oracle, RunResult r, String what) {
-        assertEquals(oracle.digest(), r.digest(), what);
-        assertEquals(oracle.events(), r.events(), what);
-        assertEquals(oracle.counter("hops"), r.counter("hops"), what);
-        assertEquals(oracle.invariants(), r.invariants(), what);
     }
 }

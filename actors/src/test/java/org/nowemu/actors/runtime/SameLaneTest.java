@@ -49,19 +49,15 @@ class SameLaneTest {
     }
 
     /** A NIC: what its thread gives it goes over the cable (50ns), what the cable brings goes up (100ns). */
-    static final class Nic extends Component {
-        private final int thread;
-        private final int peer;
-
+    static final class Nic extends CableEnd {
         Nic(int thread, int peer) {
-            this.thread = thread;
-            this.peer = peer;
+            super(thread, peer);
         }
 
         @Override
         protected Receive createReceive() {
-            return Receive.builder().on(Ping.class, p -> send(sender() == thread ? peer : thread,
-                    sender() == thread ? 50 * NS : 100 * NS, p)).build();
+            return Receive.builder().on(Ping.class, p -> send(sender() == local ? peer : local,
+                    sender() == local ? 50 * NS : 100 * NS, p)).build();
         }
     }
 

@@ -18,6 +18,11 @@ import org.nowemu.hardware.support.TestNets;
 
 /** Threads of one host sharing its single CPU. */
 class HostCpuTest {
+    /** The NOW hardware every test here runs its one host on. */
+    private final HardwareProfile p = TestNets.now("");
+    /** One LANai cycle (26,667 ps): the on-board signal between a thread and its CPU. */
+    private final long s = p.nic().lanai().cycles(1);
+
     /** Records when its program starts, computes {@code cycles}, then blocks until a Go message if told to. */
     static final class Worker extends ProgramThread {
         private final long cycles;
@@ -56,8 +61,6 @@ class HostCpuTest {
      */
     @Test
     void blockedThreadsGiveTheCpuUpAndPayAContextSwitchToGetItBack() {
-        HardwareProfile p = TestNets.now("");
-        long s = p.nic().lanai().cycles(1);
         RunResult r = runOneHost(p, (nic, firstId) -> {
             int cpu = firstId;
             int t0 = firstId + 1;
@@ -105,8 +108,6 @@ class HostCpuTest {
      */
     @Test
     void aSpinningThreadGivesTheCpuUpAfterItsTimeSlice() {
-        HardwareProfile p = TestNets.now("");
-        long s = p.nic().lanai().cycles(1);
         RunResult r = runOneHost(p, (nic, firstId) -> {
             int cpu = firstId;
             return List.of(new Part("cpu", () -> new HostCpu(p)),
@@ -142,7 +143,6 @@ class HostCpuTest {
      */
     @Test
     void aThreadWokenFromABlockPreemptsASpinningOne() {
-        HardwareProfile p = TestNets.now("");
         RunResult r = runOneHost(p, (nic, firstId) -> {
             int cpu = firstId;
             return List.of(new Part("cpu", () -> new HostCpu(p)),

@@ -2,6 +2,7 @@ package org.nowemu.hardware.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -25,6 +26,9 @@ import org.nowemu.hardware.support.TestNets;
  */
 class ProgramThreadTest {
     private static final long US = 1_000_000L;
+
+    /** The NOW hardware every test here runs its one host on. */
+    private final HardwareProfile p = TestNets.now("");
 
     /** Counts the messages that reach it; its program is the test's script. */
     abstract static class Script extends ProgramThread {
@@ -55,7 +59,6 @@ class ProgramThreadTest {
      */
     @Test
     void wakeUpsFollowVirtualTimeAndAConditionResumesTheProgramOnlyOnceItHolds() {
-        HardwareProfile p = TestNets.now("");
         AtomicReference<Script> made = new AtomicReference<>();
         RunResult r = runOneHost(p, nic -> new Script(p, nic) {
             @Override
@@ -88,7 +91,6 @@ class ProgramThreadTest {
      */
     @Test
     void aProgramSuspendedWhenTheRunEndsOrItsProcessCrashesLeavesNoThreadBehind() {
-        HardwareProfile p = TestNets.now("");
         AtomicReference<Script> waiting = new AtomicReference<>();
         RunResult r = runOneHost(p, nic -> new Script(p, nic) {
             @Override
@@ -131,8 +133,6 @@ class ProgramThreadTest {
      */
     @Test
     void aTaskInsideAProgramWaitsAsTheProgramAndBlocksBackToIt() {
-        HardwareProfile p = TestNets.now("");
-        AtomicReference<Script> made = new AtomicReference<>();
         RunResult r = runOneHost(p, nic -> new Script(p, nic) {
             @Override
             @continuable
@@ -157,7 +157,7 @@ class ProgramThreadTest {
                 mark("program_after_end");
                 assertTrue(task.done());
             }
-        }, made, List.of(2 * US, 4 * US, 6 * US), VirtualTime.MS);
+        }, new AtomicReference<>(), List.of(2 * US, 4 * US, 6 * US), VirtualTime.MS);
         assertEquals(2 * US, r.counter("test.task_first_ps"));
         assertEquals(2 * US, r.counter("test.program_after_block_ps"));
         assertEquals(4 * US, r.counter("test.program_waited_ps"));
@@ -174,7 +174,6 @@ class ProgramThreadTest {
      */
     @Test
     void waitsCostNoThreadSwitchAndNoThreadIsStartedForAProgram() {
-        HardwareProfile p = TestNets.now("");
         List<Script> made = new java.util.ArrayList<>();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         RunResult r = Emulation.run(sixtyFourPrograms(p, made).model(), new RuntimeSettings(3, 1, false, 0),
@@ -231,28 +230,20 @@ class ProgramThreadTest {
      */
     @Test
     void aMethodLeftUnmarkedOnTheWayToAWaitFailsTheRun() {
-        HardwareProfile p = TestNets.now("");
-        AtomicReference<Script> made = new AtomicReference<>();
-        Throwable failure = null;
-        try {
-            runOneHost(p, nic -> new Script(p, nic) {
-                @Override
-                @continuable
-                protected void program() {
-                    unmarked();
-                    compute(167);
-                    catchUp();
-                }
+        RuntimeException failure = runFails(p, nic -> new Script(p, nic) {
+            @Override
+            @continuable
+            protected void program() {
+                unmarked();
+                compute(167);
+                catchUp();
+            }
 
-                void unmarked() {
-                    compute(167);
-                    catchUp();
-                }
-            }, made, List.of(), VirtualTime.MS);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        assertTrue(failure != null, "the run did not fail");
+            void unmarked() {
+                compute(167);
+                catchUp();
+            }
+        }, List.of());
         String all = String.valueOf(failure.getMessage()) + " " + failure.getCause();
         assertTrue(all.contains("not @continuable"), all);
     }
@@ -260,22 +251,14 @@ class ProgramThreadTest {
     /** A program that throws fails the run; its thread ends with it. */
     @Test
     void aProgramThatThrowsFailsTheRun() {
-        HardwareProfile p = TestNets.now("");
-        AtomicReference<Script> made = new AtomicReference<>();
-        Throwable failure = null;
-        try {
-            runOneHost(p, nic -> new Script(p, nic) {
-                @Override
-                @continuable
-                protected void program() {
-                    awaitMessage(false);
-                    throw new IllegalStateException("the program gave up");
-                }
-            }, made, List.of(2 * US), VirtualTime.MS);
-        } catch (RuntimeException e) {
-            failure = e;
-        }
-        assertTrue(failure != null, "the run did not fail");
+        RuntimeException failure = runFails(p, nic -> new Script(p, nic) {
+            @Override
+            @continuable
+            protected void program() {
+                awaitMessage(false);
+                throw new IllegalStateException("the program gave up");
+            }
+        }, List.of(2 * US));
         assertTrue(String.valueOf(failure.getMessage()).contains("the program gave up")
                 || String.valueOf(failure.getCause()).contains("the program gave up"), String.valueOf(failure));
     }
@@ -302,6 +285,13 @@ class ProgramThreadTest {
                 send(target, t, "m" + t);
             }
         }
+    }
+
+    /** What failed the run of {@code program} (messages sent it at {@code messagesAt}) within 1 ms: it must fail. */
+    private static RuntimeException runFails(HardwareProfile p, java.util.function.Function<NicParts, Script> program,
+                                             List<Long> messagesAt) {
+        return assertThrows(RuntimeException.class,
+                () -> runOneHost(p, program, new AtomicReference<>(), messagesAt, VirtualTime.MS), "the run did not fail");
     }
 
     private static RunResult runOneHost(HardwareProfile p, java.util.function.Function<NicParts, Script> program,

@@ -25,10 +25,9 @@ class BasicDropTest {
      */
     @Test
     void packetsWithNoFreeHostBufferAreDroppedAndCountedAndTheRunGoesOn() {
-        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.basic.recv-ring = 8");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.pair(r, "basic", BasicProgram.class, new TwoBursts(),
-                new LateReceiver(got)));
+        RunResult res = Systems.runPproPair("nowemu.protocol.basic.recv-ring = 8", "basic", BasicProgram.class,
+                new TwoBursts(), new LateReceiver(got));
         assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 20, 21, 22, 23, 24), got);
         assertEquals(12, res.counter("basic.dropped.no_buffer"));
         assertEquals(13, res.counter("basic.delivered"));

@@ -52,10 +52,9 @@ class PmHamlynTest {
      */
     @Test
     void aFullRingIsNackedAndResentInOrder() {
-        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.pm.recv-ring = 4");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.pair(r, "pm", PmProgram.class, new Fifty(),
-                new Taker(got, 50, 20_000_000L, 20 * MS)));
+        RunResult res = Systems.runPproPair("nowemu.protocol.pm.recv-ring = 4", "pm", PmProgram.class, new Fifty(),
+                new Taker(got, 50, 20_000_000L, 20 * MS));
         assertEquals(50, got.size());
         for (int k = 0; k < 50; k++) {
             assertEquals(k, got.get(k));
@@ -72,10 +71,9 @@ class PmHamlynTest {
      */
     @Test
     void smallSendsByPioLargeByDmaAtTheSendersOffsetsHeldBackNotDropped() {
-        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.hamlyn.recv-ring = 4");
         List<Integer> offsets = new ArrayList<>();
-        RunResult res = Systems.run(Systems.pair(r, "hamlyn", HamlynProgram.class, new Writer(),
-                new SlowNotified(offsets)));
+        RunResult res = Systems.runPproPair("nowemu.protocol.hamlyn.recv-ring = 4", "hamlyn", HamlynProgram.class,
+                new Writer(), new SlowNotified(offsets));
         assertEquals(30, offsets.size());
         for (int k = 0; k < 30; k++) {
             assertEquals(2048 * k, offsets.get(k));

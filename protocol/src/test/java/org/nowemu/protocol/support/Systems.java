@@ -71,6 +71,14 @@ public final class Systems {
         }, Failures.none());
     }
 
+    /**
+     * {@code first} on host 0 and {@code second} on host 1 of Pentium Pro hosts (the profile the comparison systems
+     * run on), with {@code setting} (HOCON) over the defaults, run to the end.
+     */
+    public static <P> RunResult runPproPair(String setting, String stack, Class<P> type, P first, P second) {
+        return run(pair(AmNets.config("nowemu.hardware.profile = ppro\n" + setting), stack, type, first, second));
+    }
+
     @continuable
     public static RunResult run(Cluster c) {
         return Emulation.run(c.model(), new RuntimeSettings(7, 1, false, 0), HORIZON);

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.RunResult;
-import org.nowemu.protocol.support.AmNets;
 import org.nowemu.protocol.support.Systems;
 
 /** Trapeze promises nothing: a packet that finds no free receive-ring entry is dropped, counted, and the run goes on. */
@@ -25,10 +23,9 @@ class TrapezeDropTest {
      */
     @Test
     void aMessageWithNoFreeRingEntryIsDroppedAndCountedAndTheRunGoesOn() {
-        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.trapeze.recv-ring = 4");
         List<String> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.pair(r, "trapeze", TrapezeProgram.class, new TwoBursts(),
-                new LateReceiver(got)));
+        RunResult res = Systems.runPproPair("nowemu.protocol.trapeze.recv-ring = 4", "trapeze", TrapezeProgram.class,
+                new TwoBursts(), new LateReceiver(got));
         assertEquals(List.of("0:1024", "1:0", "2:1024", "3:0", "10:1024", "11:0", "12:1024"), got);
         assertEquals(6, res.counter("trapeze.dropped.no_ring_entry"));
         assertEquals(7, res.counter("trapeze.delivered"));
@@ -89,10 +86,9 @@ class TrapezeDropTest {
     }
 
     private static long[] latencies(String interrupts) {
-        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\n"
-                + "nowemu.protocol.stacks.trapeze.interrupts = " + interrupts);
         long[] at = new long[3];
-        RunResult res = Systems.run(Systems.pair(r, "trapeze", TrapezeProgram.class, new Paced(), new Waiter(at)));
+        RunResult res = Systems.runPproPair("nowemu.protocol.stacks.trapeze.interrupts = " + interrupts, "trapeze",
+                TrapezeProgram.class, new Paced(), new Waiter(at));
         assertEquals(interrupts.equals("true") ? 3 : 0, res.counter("host.interrupts"));
         return at;
     }

@@ -31,9 +31,9 @@ class UnetDropTest {
      */
     @Test
     void aMessageWithNoFreeBufferIsDroppedCountedAndReportedAndTheRunPasses() {
-        ConfigReader r = AmNets.config("nowemu.hardware.profile = ppro\nnowemu.protocol.unet.free-queue = 4");
         List<Integer> got = new ArrayList<>();
-        RunResult res = Systems.run(Systems.pair(r, "unet", UnetProgram.class, new TwoBursts(), new LateReceiver(got)));
+        RunResult res = Systems.runPproPair("nowemu.protocol.unet.free-queue = 4", "unet", UnetProgram.class,
+                new TwoBursts(), new LateReceiver(got));
         assertEquals(List.of(0, 1, 2, 3, 10, 11, 12), got);
         assertEquals(6, res.counter("unet.dropped.no_free_buffer"));
         assertEquals(5, res.counter("unet.delivered"));

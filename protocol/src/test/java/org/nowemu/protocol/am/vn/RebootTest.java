@@ -4,23 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.nic.NicEvent;
-import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.am.nic.Doorbell;
 import org.nowemu.protocol.am.nic.DriverEntry;
-import org.nowemu.protocol.am.nic.HostEntry;
 import org.nowemu.protocol.am.parts.channels.Channel;
 import org.nowemu.protocol.am.parts.endpoints.EndpointFrame;
-import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.am.wire.Header;
-import org.nowemu.protocol.parts.routing.Routes;
-import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.support.FakeNic;
 
 /**
  * The VN firmware across power cycles, driven event by event: NIC 0 (endpoint 0, thread 10, driver 11) talks to
@@ -29,31 +21,9 @@ import org.nowemu.protocol.support.FakeNic;
  * one; a restarted source's channels start afresh, and its older life's leftovers are dropped; a new life takes the
  * first packet of a channel whatever its bit, gets its endpoints back and returns what the last one held.
  */
-class RebootTest {
-    private static final int THREAD = 10;
-    private static final int DRIVER = 11;
-    private static final int TAG = 5;
-
-    private final ConfigReader r = AmNets.config("");
-    private final StackSettings stack = AmNets.stack(r, "amii");
-    private final HardwareProfile profile = HardwareProfile.read(r);
-    private FakeNic nic = new FakeNic(profile.nic());
-    private VnFirmware fw = firmware();
-
-    private VnFirmware firmware() {
-        return new VnFirmware(stack, Routes.of(new byte[][] {null, {3}}));
-    }
-
-    private void write(Doorbell d) {
-        fw.handle(nic, new NicEvent.HostWrite(d, THREAD));
-    }
-
-    private void receive(Header h) {
-        fw.handle(nic, new NicEvent.PacketReceived(nic.packet(new byte[0], h.encode()), NicEvent.Status.OK));
-    }
-
-    private Header lastSent() {
-        return Header.decode(nic.sent.get(nic.sent.size() - 1).body());
+class RebootTest extends VnFirmwareBench {
+    RebootTest() {
+        super("");
     }
 
     /** DATA from NIC 1's endpoint 0, in its incarnation {@code boot}, meant for ours as {@code peerBoot}. */
@@ -64,9 +34,7 @@ class RebootTest {
 
     /** Endpoint 0 open, resident, mapped (index 0 -> NIC 1's endpoint 0). */
     private void endpoint() {
-        write(new Doorbell.Open(0, TAG, THREAD, false, 1, DRIVER));
-        nic.completeDmas(fw);
-        write(new Doorbell.Map(0, 0, 1, 0, TAG));
+        openAndMap(false);
     }
 
     private void request(long msgId) {
@@ -76,13 +44,7 @@ class RebootTest {
 
     /** The entries DMAed to the thread so far that are returned messages: "msgId ERROR". */
     private List<String> returned() {
-        List<String> out = new ArrayList<>();
-        for (Object o : nic.toHost(nic.dmaLog, THREAD)) {
-            if (o instanceof HostEntry.Delivery d && d.returned()) {
-                out.add(d.msgId() + " " + AmError.of(d.error()));
-            }
-        }
-        return out;
+        return returnedDeliveries().stream().map(d -> d.msgId() + " " + AmError.of(d.error())).toList();
     }
 
     /**
@@ -207,8 +169,7 @@ class RebootTest {
         }
         Object previous = fw.powerLost(nic);
 
-        nic = new FakeNic(profile.nic());
-        fw = firmware();
+        powerCycle();
         fw.restart(nic, 1, previous, List.of(
                 new Doorbell.Send(0, false, 0, 0, 0, 0, 1, new int[] {7}, new byte[0], -1, 47, 0),
                 new Doorbell.Freed(0, false, 1)));
@@ -254,8 +215,7 @@ class RebootTest {
         assertEquals(1, before.used[1]);
         Object previous = fw.powerLost(nic);
 
-        nic = new FakeNic(profile.nic());
-        fw = firmware();
+        powerCycle();
         fw.restart(nic, 1, previous, List.of());
         nic.completeDmas(fw);
         assertEquals(List.of("42 UNREACHABLE"), returned());

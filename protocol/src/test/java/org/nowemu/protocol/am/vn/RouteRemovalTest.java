@@ -7,46 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.nic.NicEvent;
-import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.am.nic.Doorbell;
 import org.nowemu.protocol.am.nic.HostEntry;
 import org.nowemu.protocol.am.parts.channels.Channel;
-import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.am.wire.Header;
-import org.nowemu.protocol.parts.routing.Routes;
-import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.support.FakeNic;
 
 /**
  * The firmware driven event by event: NIC 0's privileged endpoint 0 (thread 10) sends requests to NIC 1, then its
  * daemon writes the route to NIC 1 as null (the mapper no longer finds it). With K = 4 request channels per
  * destination, four requests are on the wire unacknowledged and a fifth waits for a channel.
  */
-class RouteRemovalTest {
-    private static final int THREAD = 10;
-    private static final int TAG = 5;
-
-    private final ConfigReader r = AmNets.config("");
-    private final StackSettings stack = AmNets.stack(r, "amii");
-    private final FakeNic nic = new FakeNic(HardwareProfile.read(r).nic());
-    private final VnFirmware fw = new VnFirmware(stack, Routes.of(new byte[][] {null, {3}}));
-
-    private void write(Doorbell d) {
-        fw.handle(nic, new NicEvent.HostWrite(d, THREAD));
-    }
-
-    private List<HostEntry.Delivery> returned() {
-        List<HostEntry.Delivery> out = new ArrayList<>();
-        for (Object o : nic.toHost(nic.dmaLog, THREAD)) {
-            if (o instanceof HostEntry.Delivery d && d.returned()) {
-                out.add(d);
-            }
-        }
-        return out;
+class RouteRemovalTest extends VnFirmwareBench {
+    RouteRemovalTest() {
+        super("");
     }
 
     /**
@@ -58,9 +34,7 @@ class RouteRemovalTest {
     @Test
     void aRouteWrittenNullReturnsThePacketsOnItsChannelsAndThoseWaitingAtOnce() {
         fw.start(nic);
-        write(new Doorbell.Open(0, TAG, THREAD, true, 1, 11));
-        nic.completeDmas(fw);
-        write(new Doorbell.Map(0, 0, 1, 0, TAG));
+        openAndMap(true);
         for (int i = 0; i < 5; i++) {
             write(new Doorbell.Send(0, false, 0, 0, 0, 0, 1, new int[] {i}, new byte[0], -1, 100L + i, 0));
             for (Packet p : new ArrayList<>(nic.sent)) {
@@ -71,12 +45,12 @@ class RouteRemovalTest {
         assertEquals(1, nic.count("vn.channel_waits"), "the fifth waits for a channel");
         Header first = Header.decode(nic.sent.get(0).body());
         nic.completeDmas(fw);
-        assertTrue(returned().isEmpty());
+        assertTrue(returnedDeliveries().isEmpty());
 
         write(new Doorbell.RouteWrite(0, 1, null));
         nic.completeDmas(fw);
 
-        List<HostEntry.Delivery> back = returned();
+        List<HostEntry.Delivery> back = returnedDeliveries();
         assertEquals(List.of(100L, 101L, 102L, 103L, 104L), back.stream().map(HostEntry.Delivery::msgId).toList());
         for (HostEntry.Delivery d : back) {
             assertEquals(AmError.UNREACHABLE.code(), d.error());
@@ -93,9 +67,8 @@ class RouteRemovalTest {
         assertTrue(fw.channels().waiting(1, false).isEmpty());
         assertEquals(4, nic.sent.size(), "nothing sent again");
 
-        fw.handle(nic, new NicEvent.PacketReceived(nic.packet(new byte[0], first.answer(Header.ACK, 0, 1).encode()),
-                NicEvent.Status.OK));
+        receive(first.answer(Header.ACK, 0, 1));
         assertEquals(1, nic.count("vn.stale_acks"));
-        assertEquals(5, returned().size(), "returned once only");
+        assertEquals(5, returnedDeliveries().size(), "returned once only");
     }
 }

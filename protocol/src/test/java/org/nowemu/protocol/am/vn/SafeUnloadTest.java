@@ -5,55 +5,30 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.nic.DmaRequest;
 import org.nowemu.hardware.nic.NicEvent;
-import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.nic.Doorbell;
 import org.nowemu.protocol.am.nic.DriverEntry;
 import org.nowemu.protocol.am.parts.channels.Channel;
 import org.nowemu.protocol.am.parts.endpoints.EndpointFrame;
-import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.am.wire.Header;
-import org.nowemu.protocol.parts.routing.Routes;
-import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.support.FakeNic;
 
 /**
  * The firmware driven event by event (no emulation around it), so that the order of events is exactly the one the
  * test names: evicting an endpoint whose packet is still unacknowledged, NACKed packets taken back, late ACKs.
  * NIC 0 has one endpoint frame; endpoint 0 (thread 10, driver 11) talks to endpoint 0 of NIC 1.
  */
-class SafeUnloadTest {
-    private static final int THREAD = 10;
-    private static final int DRIVER = 11;
-    private static final int TAG = 5;
-
-    private final ConfigReader r = AmNets.config("nowemu.hardware.profiles.now.nic.endpoint-frames = 1");
-    private final StackSettings stack = AmNets.stack(r, "amii");
-    private final FakeNic nic = new FakeNic(HardwareProfile.read(r).nic());
-    private final VnFirmware fw = new VnFirmware(stack, Routes.of(new byte[][] {null, {3}}));
-
-    private void write(Doorbell d) {
-        fw.handle(nic, new NicEvent.HostWrite(d, THREAD));
-    }
-
-    private void receive(Header h) {
-        fw.handle(nic, new NicEvent.PacketReceived(nic.packet(new byte[0], h.encode()), NicEvent.Status.OK));
-    }
-
-    private Header lastSent() {
-        return Header.decode(nic.sent.get(nic.sent.size() - 1).body());
+class SafeUnloadTest extends VnFirmwareBench {
+    SafeUnloadTest() {
+        super("nowemu.hardware.profiles.now.nic.endpoint-frames = 1");
     }
 
     /** Endpoint 0 resident (it takes the free frame), mapped to NIC 1, one request sent and on the wire. */
     private Header oneRequestInFlight() {
         fw.start(nic);
-        write(new Doorbell.Open(0, TAG, THREAD, false, 1, DRIVER));
-        nic.completeDmas(fw);
+        openAndMap(false);
         assertTrue(fw.endpoint(0).resident());
-        write(new Doorbell.Map(0, 0, 1, 0, TAG));
         write(new Doorbell.Send(0, false, 0, 0, 0, 0, 1, new int[] {7}, new byte[0], -1, 42L, 0));
         Packet p = nic.sent.get(0);
         fw.handle(nic, new NicEvent.PacketSent(p.id()));

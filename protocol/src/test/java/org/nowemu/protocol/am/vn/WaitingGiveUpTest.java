@@ -7,19 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.time.VirtualTime;
-import org.nowemu.hardware.nic.NicEvent;
-import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.am.AmError;
 import org.nowemu.protocol.am.nic.Doorbell;
 import org.nowemu.protocol.am.nic.HostEntry;
 import org.nowemu.protocol.am.parts.channels.Channel;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.am.wire.Header;
-import org.nowemu.protocol.parts.routing.Routes;
-import org.nowemu.protocol.support.AmNets;
-import org.nowemu.protocol.support.FakeNic;
 
 /**
  * A message that waits for a channel behind packets to a destination that never answers uses up its retries while
@@ -37,18 +31,17 @@ import org.nowemu.protocol.support.FakeNic;
  * used and came back at 160 ms, 160 and 130 ms after they reached the NIC, beyond the give-up time that a run
  * with faults waits for before it closes its ledger.
  */
-class WaitingGiveUpTest {
-    private static final int THREAD = 10;
-    private static final int TAG = 5;
+class WaitingGiveUpTest extends VnFirmwareBench {
     private static final long MS = VirtualTime.MS;
 
-    private final ConfigReader r = AmNets.config("nowemu.protocol.transport.max-retries = 3");
-    private final StackSettings stack = AmNets.stack(r, "amii");
-    private final FakeNic nic = new FakeNic(HardwareProfile.read(r).nic());
-    private final VnFirmware fw = new VnFirmware(stack, Routes.of(new byte[][] {null, {3}}));
+    WaitingGiveUpTest() {
+        super("nowemu.protocol.transport.max-retries = 3");
+    }
 
-    private void write(Doorbell d) {
-        fw.handle(nic, new NicEvent.HostWrite(d, THREAD));
+    /** Each doorbell written and everything it starts (DMAs, timers due now) run out. */
+    @Override
+    void write(Doorbell d) {
+        super.write(d);
         nic.settle(fw);
     }
 
@@ -58,11 +51,9 @@ class WaitingGiveUpTest {
 
     private List<Long> returned() {
         List<Long> out = new ArrayList<>();
-        for (Object o : nic.toHost(nic.dmaLog, THREAD)) {
-            if (o instanceof HostEntry.Delivery d && d.returned()) {
-                assertEquals(AmError.UNREACHABLE.code(), d.error());
-                out.add(d.msgId());
-            }
+        for (HostEntry.Delivery d : returnedDeliveries()) {
+            assertEquals(AmError.UNREACHABLE.code(), d.error());
+            out.add(d.msgId());
         }
         return out;
     }
@@ -76,8 +67,7 @@ class WaitingGiveUpTest {
     void aMessageWaitingBehindSilentChannelsComesBackWithinTheGiveUpTimeOfReachingTheNic() {
         assertEquals(100 * MS, stack.giveUpPs());
         fw.start(nic);
-        write(new Doorbell.Open(0, TAG, THREAD, true, 1, 11));
-        write(new Doorbell.Map(0, 0, 1, 0, TAG));
+        openAndMap(true); // the settling write has completed the load's DMA before the map
         for (long id = 100; id <= 104; id++) {
             request(id);
         }

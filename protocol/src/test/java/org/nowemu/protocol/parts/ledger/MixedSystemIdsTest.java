@@ -42,15 +42,7 @@ class MixedSystemIdsTest {
             + "nowemu.protocol.fm.receive-slots = 598");
 
     /** Pings {@code peer} (or answers it) {@code WARMUP + ROUNDS} times. */
-    private static final class Pair implements MessengerProgram {
-        private final int peer;
-        private final boolean pings;
-
-        Pair(int peer, boolean pings) {
-            this.peer = peer;
-            this.pings = pings;
-        }
-
+    private record Pair(int peer, boolean pings) implements MessengerProgram {
         @Override
         @continuable
         public void run(Messenger m) {
