@@ -2,6 +2,7 @@ package org.nowemu.actors.runtime;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -45,6 +46,12 @@ final class ComponentCell {
     private Class<?> hashedClass;
     private StructuralHash.Hasher hasher;
     private final TreeMap<String, Counter> counters = new TreeMap<>();
+    /**
+     * The counters by the identity of the name a component passes, looked up before the sorted map: names are
+     * mostly literals, so the same String comes on every event, and a sorted lookup by content cost a twentieth
+     * of a run. Bounded, because a name built per call is a new String each time. Never iterated.
+     */
+    private final IdentityHashMap<String, Counter> countersByName = new IdentityHashMap<>();
     private final TreeMap<String, Histogram> histograms = new TreeMap<>();
     private final List<TraceEntry> trace;
     private long traceDropped;
@@ -53,6 +60,14 @@ final class ComponentCell {
     /** Created on first use: most components record no outcome. */
     private ArrayList<Object> outcomes;
 
+    /**
+     * The last targets sends were checked against, by target id modulo {@link #CHECKED}, and their least delays:
+     * a component sends to a few targets again and again, and searching its connections on every send was a
+     * twentieth of a run.
+     */
+    private static final int CHECKED = 8;
+    private final int[] checkedTargets = {-1, -1, -1, -1, -1, -1, -1, -1};
+    private final long[] checkedMins = new long[CHECKED];
     /** Set by the {@link SequentialEngine}: every message this component sends goes straight into its heap. */
     EventQueue heap;
     /** The lane that runs this component on the actor runtime: it routes the messages for other components. */
@@ -203,7 +218,12 @@ final class ComponentCell {
             throw new IllegalArgumentException("delay " + delay + "ps overflows virtual time");
         }
         if (target != id) {
-            long min = connections.minDelayTo(target);
+            int slot = target & (CHECKED - 1);
+            if (checkedTargets[slot] != target) {
+                checkedMins[slot] = connections.minDelayTo(target);
+                checkedTargets[slot] = target;
+            }
+            long min = checkedMins[slot];
             if (delay < min) {
                 throw new EmulationException(describeBadSend(target, delay, min));
             }
@@ -238,7 +258,14 @@ final class ComponentCell {
     }
 
     Counter counter(String counterName) {
-        return counters.computeIfAbsent(counterName, k -> new Counter());
+        Counter c = countersByName.get(counterName);
+        if (c == null) {
+            c = counters.computeIfAbsent(counterName, k -> new Counter());
+            if (countersByName.size() < 64) {
+                countersByName.put(counterName, c);
+            }
+        }
+        return c;
     }
 
     Histogram histogram(String histogramName) {

@@ -2,6 +2,7 @@ package org.nowemu.actors.stats;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.Map;
@@ -86,19 +87,13 @@ public final class StructuralHash {
                 return o -> typeHash;
             }
             MethodHandle[] getters = new MethodHandle[parts.length];
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
             for (int i = 0; i < parts.length; i++) {
-                try {
-                    parts[i].getAccessor().setAccessible(true);
-                    getters[i] = lookup.unreflect(parts[i].getAccessor());
-                } catch (ReflectiveOperationException | RuntimeException e) {
-                    throw new IllegalStateException("cannot read record " + type.getName() + ": " + e.getMessage(), e);
-                }
+                getters[i] = componentHasher(type, parts[i]);
             }
             return o -> {
                 long h = typeHash;
                 for (MethodHandle g : getters) {
-                    h = Digest.mix(h, of(g.invoke(o)));
+                    h = Digest.mix(h, (long) g.invokeExact(o));
                 }
                 return h;
             };
@@ -162,5 +157,48 @@ public final class StructuralHash {
         }
         throw new IllegalArgumentException("message payload " + type.getName() + " has no stable hash: "
                 + "make it a record of values, or implement StructuralHash.Digestible");
+    }
+
+    /**
+     * The hash of one record component as a handle of type {@code (Object)long}: a primitive component is read
+     * and hashed without boxing (the per-event digest hashes every payload, and boxing was a sixth of a run's
+     * time), to the very value its box hashes to, so no digest depends on which path hashed it.
+     */
+    private static MethodHandle componentHasher(Class<?> type, RecordComponent part) {
+        MethodHandle getter;
+        try {
+            part.getAccessor().setAccessible(true);
+            getter = MethodHandles.lookup().unreflect(part.getAccessor());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("cannot read record " + type.getName() + ": " + e.getMessage(), e);
+        }
+        Class<?> t = part.getType();
+        Class<?> widened = t == byte.class || t == short.class || t == int.class || t == char.class ? long.class : t;
+        String converter = t == double.class ? "ofDouble" : t == float.class ? "ofFloat"
+                : t == boolean.class ? "ofBoolean" : t.isPrimitive() ? "ofLong" : "of";
+        Class<?> argument = t.isPrimitive() ? widened : Object.class;
+        try {
+            MethodHandle hash = MethodHandles.lookup().findStatic(StructuralHash.class, converter,
+                    MethodType.methodType(long.class, argument));
+            return MethodHandles.filterReturnValue(getter.asType(MethodType.methodType(argument, Object.class)), hash);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot hash record " + type.getName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static long ofLong(long v) {
+        return v;
+    }
+
+    private static long ofDouble(double v) {
+        return Double.doubleToLongBits(v);
+    }
+
+    private static long ofFloat(float v) {
+        return Float.floatToIntBits(v);
+    }
+
+    private static long ofBoolean(boolean v) {
+        return v ? 1231 : 1237;
     }
 }
