@@ -61,6 +61,12 @@ class CompareCommandLineTest {
         assertEquals(11.0, m.get("compare.fm2.latency_us").asDouble(), 0.55);
         String report = Files.readString(out.resolve("report.html"));
         assertTrue(report.contains("<table id=\"compare\">"), "the side-by-side table is in the report");
+        // FM 2.x's latency and peak were calibration targets on ppro; GAM's and the basic protocol's were not.
+        for (String stack : List.of("basic1k", "fm2", "gam")) {
+            int row = report.indexOf("<tr><td>" + stack + "</td>");
+            String cells = report.substring(row, report.indexOf("</tr>", row));
+            assertTrue(cells.contains(stack.equals("fm2") ? "calibrated, calibrated" : "reproduced, reproduced"), cells);
+        }
         assertEquals(4, Files.readAllLines(out.resolve("compare.csv")).size(), "a header and a row per stack");
         // The design space of the three systems (GAM is a stack of system am), as their registry entries declare.
         List<String> space = Files.readAllLines(out.resolve("design-space.csv"));

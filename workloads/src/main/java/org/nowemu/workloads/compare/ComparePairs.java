@@ -10,6 +10,7 @@ import org.nowemu.protocol.system.CommSystem;
 import org.nowemu.protocol.system.DesignSpace;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.experiment.PairStudy;
+import org.nowemu.workloads.results.Published;
 import org.nowemu.workloads.results.Series;
 import org.nowemu.workloads.results.Table;
 
@@ -20,9 +21,12 @@ import org.nowemu.workloads.results.Table;
  */
 final class ComparePairs implements PairStudy {
     private final CompareSettings s;
+    /** The hardware profile's name: which published figures, if any, the stacks' figures were calibrated on. */
+    private final String profile;
 
-    ComparePairs(CompareSettings s) {
+    ComparePairs(CompareSettings s, String profile) {
         this.s = s;
+        this.profile = profile;
     }
 
     @Override
@@ -116,11 +120,12 @@ final class ComparePairs implements PairStudy {
             rows.add(List.of(stack.name(), stack.system().name(),
                     Table.number(m.getOrDefault(k + "latency_us", Double.NaN), 2),
                     Table.number(m.getOrDefault(k + "peak_MBps", Double.NaN), 1),
-                    Table.number(m.getOrDefault(k + "half_power_bytes", Double.NaN), 0)));
+                    Table.number(m.getOrDefault(k + "half_power_bytes", Double.NaN), 0),
+                    Published.kindOf(profile, k + "latency_us") + ", " + Published.kindOf(profile, k + "peak_MBps")));
         }
         return List.of(new Table("compare", "Stacks side by side", List.of("stack", "system",
-                "one-way latency, " + s.sizes().get(0) + " B (us)", "peak bandwidth (MB/s)", "N½ (bytes)"), rows),
-                designSpace());
+                "one-way latency, " + s.sizes().get(0) + " B (us)", "peak bandwidth (MB/s)", "N½ (bytes)",
+                "latency, peak: calibrated or reproduced"), rows), designSpace());
     }
 
     /** Where each compared system stands in the survey's design space, as its registry entry declares it. */

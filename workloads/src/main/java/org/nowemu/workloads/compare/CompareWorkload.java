@@ -22,6 +22,6 @@ public final class CompareWorkload extends PairWorkload {
 
     /** The study, for callers that run it with others. */
     public static PairStudy of(ConfigReader r, HardwareProfile profile) {
-        return new ComparePairs(CompareSettings.read(r, profile));
+        return new ComparePairs(CompareSettings.read(r, profile), profile.name());
     }
 }

@@ -57,12 +57,13 @@ public final class Report {
         if (!rows.isEmpty()) {
             b.append("<h2>Published vs emulated (").append(esc(results.profile()))
                     .append(")</h2>\n<table id=\"published\"><tr><th>figure</th><th>published</th>"
-                    + "<th>emulated</th><th>difference</th></tr>\n");
+                    + "<th>emulated</th><th>difference</th><th>kind</th></tr>\n");
             for (Published.Row r : rows) {
                 b.append("<tr><td>").append(esc(r.metric())).append("</td><td class=\"n\">")
                         .append(String.format(Locale.ROOT, "%.2f", r.published())).append("</td><td class=\"n\">")
                         .append(String.format(Locale.ROOT, "%.2f", r.emulated())).append("</td><td class=\"n\">")
-                        .append(esc(r.differenceText())).append("</td></tr>\n");
+                        .append(esc(r.differenceText())).append("</td><td>").append(esc(r.kind()))
+                        .append("</td></tr>\n");
             }
             b.append("</table>\n");
         }

@@ -4,9 +4,11 @@ import org.nowemu.actors.config.ConfigReader;
 
 /**
  * LANai cycles of the elementary firmware steps the comparison systems' control programs are made of
- * ({@code nowemu.protocol.steps.firmware}, the survey's P16), shared by every one of them: a system's per-packet
- * work is a sum of these steps, so that a system is cheaper or dearer on the NIC only by doing more or fewer
- * steps, never by a cost of its own.
+ * ({@code nowemu.protocol.steps.firmware}, the survey's P16), shared by default: a system's per-packet work is a sum
+ * of these steps, so that a system is cheaper or dearer on the NIC by doing more or fewer steps, not by a cost of its
+ * own. The exception is a control program written differently: BIP's, hand-written in LANai assembly, carries its
+ * own table ({@code nowemu.protocol.bip.firmware}, with its reasoning), fitted to BIP's latency target, so BIP's
+ * figures count as calibrated, not reproduced (calibration §5.3).
  *
  * @param poll       one look of the dispatch loop at a queue or flag that finds work
  * @param descriptor reading and decoding a descriptor (or a send slot's header) in SRAM
