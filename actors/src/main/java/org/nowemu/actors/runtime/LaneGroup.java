@@ -159,9 +159,17 @@ public final class LaneGroup {
      * finish, or a stop).
      */
     Windows.Step runInline(long budget) {
+        return runInline(budget, null);
+    }
+
+    /** As {@link #runInline(long)}, stopping early once {@code stop} says the rest of the stretch cannot matter. */
+    Windows.Step runInline(long budget, Stop stop) {
         long from = windows.events;
+        long c0 = windows.critical;
+        long w0 = windows.windows;
         Windows.Step s = decide();
-        while (s == Windows.Step.WINDOW && windows.events - from < budget) {
+        while (s == Windows.Step.WINDOW && windows.events - from < budget
+                && (stop == null || !stop.now(windows.events - from, windows.critical - c0, windows.windows - w0))) {
             windows.running(lanes.length);
             for (Lane l : lanes) {
                 l.beginWindow();
@@ -172,6 +180,11 @@ public final class LaneGroup {
             s = decide();
         }
         return s;
+    }
+
+    /** When a pilot stretch may stop, from its events, critical path and windows so far. */
+    interface Stop {
+        boolean now(long events, long critical, long windows);
     }
 
     /** Ends the run on the calling thread (the pilot reached the horizon). */

@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
  * lane, measures what an event costs and counts the events each component handles; the lanes are then cut along the
  * topology, balanced by those counts ({@link TopologyPlacement#assign}), what a barrier between them costs is
  * measured (unless configured), and the pilot's second stretch runs those lanes one after the other, window by
- * window, to count their windows. Then the planner keeps the lanes or goes back to one, and when it keeps them,
+ * window, to count their windows, stopping as soon as they could no longer pay ({@link Planner#hopeless}). Then the planner keeps the lanes or goes back to one, and when it keeps them,
  * watches them ({@link Windows#retire}). The pilot is the run's own beginning, not a rehearsal: nothing is run twice.
  */
 final class LocalLanes implements LaneActor.Setup {
@@ -132,7 +132,9 @@ final class LocalLanes implements LaneActor.Setup {
         long e0 = w.events;
         long c0 = w.critical;
         long w0 = w.windows;
-        s = g.runInline(planner.pilotEvents());
+        int k = parts.parts();
+        s = g.runInline(planner.pilotEvents(),
+                (e, c, n) -> planner.hopeless(k, planner.pilotEvents(), e, c, n, eventNs, barrierNs));
         choice = planner.choose(parts.parts(), w.events - e0, w.critical - c0, w.windows - w0, eventNs, barrierNs);
         if (choice.lanes() == 1 && s == Windows.Step.WINDOW) {
             g.arrange(LaneGroup.oneLane(model.size()));

@@ -65,6 +65,21 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
         return new Choice(speedup >= minSpeedup ? lanes : 1, lambda, speedup, why);
     }
 
+    /**
+     * Whether the pilot's second stretch can stop before its budget: even if the events left of the budget all ran in
+     * no further window, shared evenly by the lanes, the expected speed-up could not reach {@code min-speedup}. The
+     * speed-up after {@code rest} more events is at most (N + rest)·c / ((M + rest/k)·c + W·tau), a ratio of linear
+     * functions of rest, so its largest value is at rest = 0 or at the whole rest. A model whose windows hold a few
+     * events (contention, LogP) thus stops paying window by window as soon as that is certain.
+     */
+    boolean hopeless(int lanes, long budget, long events, long critical, long windows, double eventNs,
+                     double barrier) {
+        long rest = Math.max(0, budget - events);
+        double now = events * eventNs / (critical * eventNs + windows * barrier);
+        double best = (events + rest) * eventNs / ((critical + rest / (double) lanes) * eventNs + windows * barrier);
+        return Math.max(now, best) < minSpeedup;
+    }
+
     /** The coupling factor over cluster members, and the speed-up over one JVM it promises. */
     public record Coupling(double lambda, double speedup, String line) {
     }

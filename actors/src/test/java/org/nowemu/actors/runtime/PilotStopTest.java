@@ -1,0 +1,43 @@
+package org.nowemu.actors.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pilot's second stretch stops as soon as two lanes could not pay whatever the rest of it holds. The planner
+ * below takes lanes at an expected speed-up of 1.2; an event costs 1 us and a barrier 4 us; the stretch's budget
+ * is 50,000 events.
+ */
+class PilotStopTest {
+    private final Planner planner = new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2);
+
+    @Test
+    void windowsOfAFewEventsStopTheStretch() {
+        // 10,000 events in 5,000 windows, 9,000 of them on the busiest lane: now 10 ms / (9 ms + 20 ms) = 0.34.
+        // Were the other 40,000 events in no further window, evenly on both lanes: 50 ms / (29 ms + 20 ms) = 1.02.
+        // Neither reaches 1.2: stop.
+        assertTrue(planner.hopeless(2, 50_000, 10_000, 9_000, 5_000, 1_000, 4_000));
+    }
+
+    @Test
+    void aStretchThatCouldStillPayGoesOn() {
+        // The same events in 1,000 windows: now 10 ms / (9 ms + 4 ms) = 0.77, but the rest could bring it to
+        // 50 ms / (29 ms + 4 ms) = 1.52: go on.
+        assertFalse(planner.hopeless(2, 50_000, 10_000, 9_000, 1_000, 1_000, 4_000));
+    }
+
+    @Test
+    void aStretchThatPaysAlreadyGoesOn() {
+        // 10,000 events in 10 windows, evenly shared: now 10 ms / (5 ms + 0.04 ms) = 1.98.
+        assertFalse(planner.hopeless(2, 50_000, 10_000, 5_000, 10, 1_000, 4_000));
+    }
+
+    @Test
+    void atTheBudgetOnlyWhatRanCounts() {
+        // The whole budget handled: 50,000 events in 20,000 windows, 26,000 on the busiest lane:
+        // 50 ms / (26 ms + 80 ms) = 0.47.
+        assertTrue(planner.hopeless(2, 50_000, 50_000, 26_000, 20_000, 1_000, 4_000));
+    }
+}
