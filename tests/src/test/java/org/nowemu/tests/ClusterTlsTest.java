@@ -243,6 +243,12 @@ class ClusterTlsTest {
         ClusterRun right = join(config("nowemu", "tls-tcp", shared), seed.port());
         seed.awaitMembers(2, JOIN_MS);
         right.awaitMembers(2, JOIN_MS);
+        // awaitMembers hears the membership events; upMembers reads Pekko's cluster state, a view that another
+        // subscriber to the same events updates, so it may lag them for a moment: wait for the view to agree.
+        long viewBy = System.nanoTime() + JOIN_MS * 1_000_000L;
+        while (seed.upMembers() < 2 && System.nanoTime() < viewBy) {
+            pause(20);
+        }
         do {
             assertEquals(2, seed.upMembers(), "the seed and the right member are Up, not the refused one");
             assertEquals(0, refused.upMembers(), "the refused member is Up nowhere");
