@@ -15,8 +15,13 @@ import java.util.concurrent.CompletableFuture;
  * watches them ({@link Windows#retire}). The pilot is the run's own beginning, not a rehearsal: nothing is run twice.
  */
 final class LocalLanes implements LaneActor.Setup {
-    /** Meetings of the lanes when the planner measures the barrier's cost: a few milliseconds. */
-    private static final int BARRIER_ROUNDS = 2_000;
+    /**
+     * Meetings of the lanes in each of the three trials when the planner measures the barrier's cost: about a
+     * millisecond when a meeting takes a few microseconds. At the start of a run the JIT compiler's threads hold
+     * the cores and a meeting can take 30 us (BENCHMARKS.md, 2026-11-27): 2,000 meetings a trial then cost a short
+     * run 0.16 s, more than the lanes' choice could ever save it.
+     */
+    private static final int BARRIER_ROUNDS = 200;
     private final Model model;
     private final RuntimeSettings settings;
     private final long horizon;
