@@ -45,6 +45,12 @@ public final class MotifReader {
                 if (c.hasPath("class")) {
                     throw r.bad("class", "belongs to a skeleton, not a motif");
                 }
+                for (String k : new String[] {"bytes", "iterations"}) {
+                    if (!c.hasPath(k)) {
+                        throw new BadInputException(where + ": a motif needs " + k + " (its message size and how many"
+                                + " times it runs)");
+                    }
+                }
                 String motif = r.string("motif");
                 long bytes = r.bytes("bytes", 1, 1 << 24);
                 int iterations = r.intIn("iterations", 1, 10_000_000);
@@ -60,6 +66,8 @@ public final class MotifReader {
             }
             String name = r.string("skeleton");
             String cls = c.hasPath("class") ? r.string("class") : "S";
+            Skeletons.Kind kind = made(r, "skeleton", () -> Skeletons.kind(name));
+            made(r, "class", () -> Skeletons.checkClass(kind, cls));
             Skeletons.Built b = made(r, "skeleton", () -> Skeletons.make(name, cls, n, costs));
             int iterations = c.hasPath("iterations") ? r.intIn("iterations", 1, 10_000_000) : b.iterations();
             return new MotifPhase(label, name + " class " + cls, b.ops(), iterations, Compute.NONE);

@@ -38,17 +38,29 @@ public final class Skeletons {
 
     /** The skeleton {@code name} of class {@code cls} on {@code n} ranks. */
     public static Built make(String name, String cls, int n, SkeletonCosts costs) {
+        Kind k = kind(name);
+        checkClass(k, cls);
+        return k.maker().make(cls.trim(), n, costs);
+    }
+
+    /** The registry entry named {@code name}. */
+    public static Kind kind(String name) {
         for (Kind k : ALL) {
             if (k.name().equals(name.trim())) {
-                if (!List.of(k.classes().split(" ")).contains(cls.trim())) {
-                    throw new IllegalArgumentException(k.name() + " has no class '" + cls + "' (known: "
-                            + k.classes().replace(" ", ", ") + ")");
-                }
-                return k.maker().make(cls.trim(), n, costs);
+                return k;
             }
         }
         throw new IllegalArgumentException("unknown skeleton '" + name + "' (known: "
                 + String.join(", ", ALL.stream().map(Kind::name).toList()) + ")");
+    }
+
+    /** Refuses a class the skeleton does not have; returns it trimmed. */
+    public static String checkClass(Kind k, String cls) {
+        if (!List.of(k.classes().split(" ")).contains(cls.trim())) {
+            throw new IllegalArgumentException(k.name() + " has no class '" + cls + "' (known: "
+                    + k.classes().replace(" ", ", ") + ")");
+        }
+        return cls.trim();
     }
 
     /** Refuses {@code n} unless a power of two, as the NAS codes require. */
