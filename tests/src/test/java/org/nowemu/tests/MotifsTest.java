@@ -128,6 +128,10 @@ class MotifsTest {
                 "nowemu.traffic.jobs.mpi.phases=[{motif = ring, bytes = 8}]", "--out", tmp.resolve("o3").toString()),
                 "nowemu: nowemu.traffic.jobs.mpi.phases[0]: a motif needs iterations (its message size and how many"
                         + " times it runs)");
+        assertOneLineBadInput(nowemu("run", "collectives", "--set", "nowemu.traffic.jobs.fm.stack=trapeze", "--out",
+                tmp.resolve("o4").toString()), "nowemu: nowemu.traffic.jobs.fm.stack: motifs and skeletons need a stack"
+                + " that delivers every message of a sender in order; trapeze (trapeze) is unreliable"
+                + " (--set nowemu.traffic.jobs.fm.stack=trapeze)");
         assertTrue(!Files.exists(tmp.resolve("o1")));
     }
 }

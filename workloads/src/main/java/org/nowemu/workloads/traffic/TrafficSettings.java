@@ -136,7 +136,14 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
                         + ", which has no benchmark adapter (Messenger)");
             }
             long jobSeed = Digest.mix(seed, Digest.of(name));
-            byName.put(name, readJob(r, key, name, stack, hosts, jobSeed, costs));
+            Job job = readJob(r, key, name, stack, hosts, jobSeed, costs);
+            if (job.isMotif() && stack.system().choices().reliability().startsWith("unreliable")) {
+                // A motif's receive waits for a source's next message: a stack that may drop one leaves the rank
+                // waiting, and a later message taken for the lost one matches sizes to the wrong step.
+                throw r.bad(key + ".stack", "motifs and skeletons need a stack that delivers every message of a"
+                        + " sender in order; " + stack.name() + " (" + stack.system().name() + ") is unreliable");
+            }
+            byName.put(name, job);
         }
         jobs.addAll(byName.values());
         double fraction = r.doubleIn(PREFIX + "saturation.accepted-fraction", 0.01, 1);
