@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Motif and skeleton jobs (docs/workloads.md §6-7) run end to end, closed loop, over three stacks on one fabric. */
+/** Motif and skeleton jobs (docs/workloads.md §7-8) run end to end, closed loop, over three stacks on one fabric. */
 class MotifsTest {
     @TempDir
     Path tmp;

@@ -4,7 +4,7 @@ import java.util.List;
 import org.nowemu.workloads.traffic.Spec;
 
 /**
- * The registry of motifs (docs/workloads.md §6): each turns a spec, the job's ranks and the phase's message size
+ * The registry of motifs (docs/workloads.md §7): each turns a spec, the job's ranks and the phase's message size
  * into every rank's ops of one iteration. An iteration of a motif is the phase's compute (host time) and then one
  * call of the collective or exchange; a sweep computes in each of its wavefront steps instead.
  */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The registry of application skeletons (docs/workloads.md §7): each is a benchmark's communication, message sizes
+ * The registry of application skeletons (docs/workloads.md §8): each is a benchmark's communication, message sizes
  * and counts per class from its published structure, with its compute counted in operations and charged at
  * {@link SkeletonCosts}. Where each number comes from is in docs/workloads.md; the arithmetic for class S on 4
  * ranks is worked out in SkeletonsTest.

@@ -47,7 +47,7 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
      * @param hosts  its hosts, ascending: rank i is hosts.get(i)
      * @param phases its phases in order (a sweep: each phase once per load, in the sweep's order)
      * @param sweep  whether the phases are a load sweep (the report plots latency against accepted load)
-     * @param motifs a motif job's phases (motifs and skeletons, docs/workloads.md §6-7), with {@code phases} empty
+     * @param motifs a motif job's phases (motifs and skeletons, docs/workloads.md §7-8), with {@code phases} empty
      */
     public record Job(String name, Stack<?, ?> stack, List<Integer> hosts, List<Phase> phases, boolean sweep,
                       List<MotifPhase> motifs) {
