@@ -96,6 +96,12 @@ class SequentialEngineTest {
                 Arguments.of("traffic", List.of("nowemu.traffic.jobs.am.phases=[{pattern=uniform, duration=100us}]",
                         "nowemu.traffic.jobs.fm.phases=[{pattern=tornado, duration=100us}]")),
                 Arguments.of("load-latency", loadLatency()),
+                Arguments.of("collectives", List.of("nowemu.traffic.motif-limit=20ms",
+                        "nowemu.traffic.jobs.am.phases=[{motif=allreduce, bytes=8, iterations=2},"
+                                + " {skeleton=is, class=S, iterations=1}]",
+                        "nowemu.traffic.jobs.mpi.phases=[{motif=barrier, bytes=4, iterations=2}]",
+                        "nowemu.traffic.jobs.fm.phases=[{motif=\"sweep(2x4)\", bytes=64, compute=5us,"
+                                + " iterations=1}]")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
                         "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")),

@@ -165,8 +165,9 @@ class TrafficTest {
                         + " per host, got 'fast' (--set nowemu.traffic.jobs.a.load=fast)");
         assertOneLineBadInput(nowemu("run", file.toString(), "--set", "nowemu.traffic.jobs.a.pattern=uniform",
                 "--set", "nowemu.traffic.jobs.a.colour=red", "--out", tmp.resolve("o4").toString()),
-                "nowemu: nowemu.traffic.jobs.a.colour: unknown key in a job (known: [arrival, duration, hosts,"
-                        + " load, messages, pattern, phases, size, stack, sweep, warmup])"
+                "nowemu: nowemu.traffic.jobs.a.colour: unknown key in a job (known: [arrival, bytes, class,"
+                        + " compute, duration, hosts, iterations, load, messages, motif, pattern, phases, size,"
+                        + " skeleton, stack, sweep, warmup])"
                         + " (--set nowemu.traffic.jobs.a.colour=red)");
         assertTrue(!Files.exists(tmp.resolve("o1")));
     }

@@ -87,6 +87,11 @@ public final class AmMessenger implements Messenger {
     }
 
     @Override
+    public void compute(long ps) {
+        am.computeFor(ps);
+    }
+
+    @Override
     @continuable
     public void send(int dest, int bytes) {
         int entry = entry(dest);

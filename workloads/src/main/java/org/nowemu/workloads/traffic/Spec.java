@@ -12,8 +12,8 @@ import java.util.List;
  * @param args the arguments, trimmed, in order
  * @param text the spec as written
  */
-record Spec(String name, List<String> args, String text) {
-    static Spec parse(String text) {
+public record Spec(String name, List<String> args, String text) {
+    public static Spec parse(String text) {
         String t = text.trim();
         int open = t.indexOf('(');
         if (open < 0) {
@@ -36,14 +36,14 @@ record Spec(String name, List<String> args, String text) {
     }
 
     /** Refuses a spec with another number of arguments than {@code usage} shows. */
-    void arity(int n, String usage) {
+    public void arity(int n, String usage) {
         if (args.size() != n) {
             throw new IllegalArgumentException(name + " takes " + n + " argument(s): " + usage + ", got '" + text + "'");
         }
     }
 
     /** Argument {@code i} as a whole number in [min, max]. */
-    long whole(int i, long min, long max) {
+    public long whole(int i, long min, long max) {
         long v;
         try {
             v = Long.parseLong(args.get(i));
@@ -57,7 +57,7 @@ record Spec(String name, List<String> args, String text) {
     }
 
     /** Argument {@code i} as a number in [min, max]. */
-    double number(int i, double min, double max) {
+    public double number(int i, double min, double max) {
         double v;
         try {
             v = Double.parseDouble(args.get(i));

@@ -8,6 +8,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.nowemu.actors.runtime.RunResult;
+import org.nowemu.workloads.motifs.MotifResults;
 import org.nowemu.workloads.results.Series;
 import org.nowemu.workloads.results.Table;
 
@@ -87,6 +88,10 @@ final class TrafficResults {
         TrafficSettings t = planned.settings();
         for (int j = 0; j < t.jobs().size(); j++) {
             TrafficSettings.Job job = t.jobs().get(j);
+            if (job.isMotif()) {
+                MotifResults.metrics(motifJob(job), r, m);
+                continue;
+            }
             Schedule s = planned.schedules().get(j);
             String jk = "traffic." + job.name() + ".";
             m.put(jk + "unmatched", (double) r.counter(jk + "unmatched"));
@@ -131,6 +136,10 @@ final class TrafficResults {
         return m;
     }
 
+    static MotifResults.Job motifJob(TrafficSettings.Job job) {
+        return new MotifResults.Job(job.name(), job.stack().name(), job.hosts(), job.motifs());
+    }
+
     private static void put(SortedMap<String, Double> m, String key, double v) {
         if (Double.isFinite(v)) {
             m.put(key, v);
@@ -140,6 +149,10 @@ final class TrafficResults {
     static List<String> failures(TrafficWorkload.Planned planned, RunResult r) {
         List<String> out = new ArrayList<>();
         for (TrafficSettings.Job job : planned.settings().jobs()) {
+            if (job.isMotif()) {
+                out.addAll(MotifResults.failures(motifJob(job), r));
+                continue;
+            }
             long u = r.counter("traffic." + job.name() + ".unmatched");
             if (u > 0) {
                 out.add("traffic job " + job.name() + " (" + job.stack().name() + "): " + u
@@ -179,10 +192,15 @@ final class TrafficResults {
 
     static List<Table> tables(TrafficWorkload.Planned planned, RunResult r) {
         List<List<String>> rows = new ArrayList<>();
+        List<List<String>> motifRows = new ArrayList<>();
         SortedMap<String, Double> m = metrics(planned, r);
         TrafficSettings t = planned.settings();
         for (int j = 0; j < t.jobs().size(); j++) {
             TrafficSettings.Job job = t.jobs().get(j);
+            if (job.isMotif()) {
+                motifRows.addAll(MotifResults.rows(motifJob(job), m));
+                continue;
+            }
             Schedule s = planned.schedules().get(j);
             for (int p = 0; p < s.labels.size(); p++) {
                 Phase ph = job.phases().get(p);
@@ -194,8 +212,17 @@ final class TrafficResults {
                         m.getOrDefault(k + "saturated", 0.0) > 0 ? "yes" : "no"));
             }
         }
-        return List.of(new Table("traffic", "Jobs and phases", List.of("job", "stack", "phase", "pattern", "size",
-                "arrivals", "offered (MB/s per host)", "accepted (MB/s per host)", "mean latency (us)",
-                "p99 latency (us)", "saturated"), rows));
+        List<Table> out = new ArrayList<>();
+        if (!rows.isEmpty()) {
+            out.add(new Table("traffic", "Jobs and phases", List.of("job", "stack", "phase", "pattern", "size",
+                    "arrivals", "offered (MB/s per host)", "accepted (MB/s per host)", "mean latency (us)",
+                    "p99 latency (us)", "saturated"), rows));
+        }
+        if (!motifRows.isEmpty()) {
+            out.add(new Table("motifs", "Motif and skeleton phases", List.of("job", "stack", "phase", "runs",
+                    "iterations", "mean iteration (us)", "p99 iteration (us)", "time (us)", "communication share"),
+                    motifRows));
+        }
+        return out;
     }
 }

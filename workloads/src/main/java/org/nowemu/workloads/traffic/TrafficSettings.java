@@ -9,8 +9,12 @@ import java.util.TreeSet;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.stats.Digest;
+import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.system.Stack;
+import org.nowemu.workloads.motifs.MotifPhase;
+import org.nowemu.workloads.motifs.MotifReader;
+import org.nowemu.workloads.motifs.SkeletonCosts;
 
 /**
  * Settings of the traffic workload ({@code nowemu.traffic}): jobs by name, each on its hosts and stack, with its
@@ -23,14 +27,15 @@ import org.nowemu.protocol.system.Stack;
  * @param acceptedFraction a phase is saturated when its accepted load falls below this share of the offered
  * @param latencyMultiple  ... or its mean latency exceeds this multiple of the job's lowest-load latency
  * @param messagesCsv      whether the run writes traffic-messages.csv, a row per message that arrived
+ * @param motifLimitPs     how long after the start motif jobs have to finish (ps)
  */
 public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long drainPs, double acceptedFraction,
-                              double latencyMultiple, boolean messagesCsv) {
+                              double latencyMultiple, boolean messagesCsv, long motifLimitPs) {
     static final String PREFIX = "nowemu.traffic.";
-    private static final Set<String> JOB_KEYS = Set.of("stack", "hosts", "phases", "sweep", "pattern", "size",
-            "arrival", "load", "duration", "messages", "warmup");
-    private static final Set<String> PHASE_KEYS = Set.of("pattern", "size", "arrival", "load", "duration", "messages",
-            "warmup");
+    private static final Set<String> JOB_KEYS = with(MotifReader.KEYS, "stack", "hosts", "phases", "sweep",
+            "pattern", "size", "arrival", "load", "duration", "messages", "warmup");
+    private static final Set<String> PHASE_KEYS = with(MotifReader.KEYS, "pattern", "size", "arrival", "load",
+            "duration", "messages", "warmup");
     private static final java.util.regex.Pattern PER_SECOND = java.util.regex.Pattern
             .compile("([0-9]+(?:\\.[0-9]+)?(?:[eE][0-9]+)?)\\s*(?:msg)?/s");
 
@@ -42,11 +47,24 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
      * @param hosts  its hosts, ascending: rank i is hosts.get(i)
      * @param phases its phases in order (a sweep: each phase once per load, in the sweep's order)
      * @param sweep  whether the phases are a load sweep (the report plots latency against accepted load)
+     * @param motifs a motif job's phases (motifs and skeletons, docs/workloads.md §7-8), with {@code phases} empty
      */
-    public record Job(String name, Stack<?, ?> stack, List<Integer> hosts, List<Phase> phases, boolean sweep) {
+    public record Job(String name, Stack<?, ?> stack, List<Integer> hosts, List<Phase> phases, boolean sweep,
+                      List<MotifPhase> motifs) {
         int maxBytes() {
-            return phases.stream().mapToInt(p -> p.size().max()).max().orElse(1);
+            return Math.max(phases.stream().mapToInt(p -> p.size().max()).max().orElse(1),
+                    motifs.stream().mapToInt(MotifPhase::maxBytes).max().orElse(1));
         }
+
+        boolean isMotif() {
+            return !motifs.isEmpty();
+        }
+    }
+
+    private static Set<String> with(Set<String> more, String... keys) {
+        Set<String> out = new TreeSet<>(more);
+        out.addAll(List.of(keys));
+        return Set.copyOf(out);
     }
 
     static TrafficSettings read(ConfigReader r, HardwareProfile profile, int topologyHosts) {
@@ -62,6 +80,7 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
         }
         long seed = r.longValue("nowemu.seed");
         List<Job> jobs = new ArrayList<>();
+        SkeletonCosts costs = SkeletonCosts.read(r);
         TreeSet<Integer> taken = new TreeSet<>();
         String rest = null;
         List<String> order = new ArrayList<>();
@@ -117,17 +136,25 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
                         + ", which has no benchmark adapter (Messenger)");
             }
             long jobSeed = Digest.mix(seed, Digest.of(name));
-            byName.put(name, readJob(r, key, name, stack, hosts, jobSeed));
+            Job job = readJob(r, key, name, stack, hosts, jobSeed, costs);
+            if (job.isMotif() && stack.system().choices().reliability().startsWith("unreliable")) {
+                // A motif's receive waits for a source's next message: a stack that may drop one leaves the rank
+                // waiting, and a later message taken for the lost one matches sizes to the wrong step.
+                throw r.bad(key + ".stack", "motifs and skeletons need a stack that delivers every message of a"
+                        + " sender in order; " + stack.name() + " (" + stack.system().name() + ") is unreliable");
+            }
+            byName.put(name, job);
         }
         jobs.addAll(byName.values());
         double fraction = r.doubleIn(PREFIX + "saturation.accepted-fraction", 0.01, 1);
         double multiple = r.doubleIn(PREFIX + "saturation.latency-multiple", 1, 1e6);
         return new TrafficSettings(List.copyOf(jobs), r.duration(PREFIX + "start", 0), r.duration(PREFIX + "gap", 0),
-                r.duration(PREFIX + "drain", 0), fraction, multiple, r.bool(PREFIX + "messages-csv"));
+                r.duration(PREFIX + "drain", 0), fraction, multiple, r.bool(PREFIX + "messages-csv"),
+                r.duration(PREFIX + "motif-limit", VirtualTime.US));
     }
 
     private static Job readJob(ConfigReader r, String key, String name, Stack<?, ?> stack, List<Integer> hosts,
-                               long seed) {
+                               long seed, SkeletonCosts costs) {
         Config job = r.config().getConfig(key);
         List<Config> phases = new ArrayList<>();
         List<String> where = new ArrayList<>();
@@ -162,6 +189,21 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
         if (job.hasPath("sweep") && sweep.isEmpty()) {
             throw r.bad(key + ".sweep", "needs at least one load, e.g. [1MB/s, 2MB/s, 4MB/s]");
         }
+        long motifs = phases.stream().filter(MotifReader::isMotif).count();
+        if (motifs > 0) {
+            if (motifs < phases.size()) {
+                throw r.bad(key + ".phases", "a job's phases are all traffic (pattern) or all motifs and skeletons;"
+                        + " put them in two jobs");
+            }
+            if (!sweep.isEmpty()) {
+                throw r.bad(key + ".sweep", "sweeps a traffic load; a motif job has none");
+            }
+            List<MotifPhase> out = new ArrayList<>();
+            for (int i = 0; i < phases.size(); i++) {
+                out.add(MotifReader.read(phases.get(i), where.get(i), String.valueOf(i), hosts.size(), costs));
+            }
+            return new Job(name, stack, List.copyOf(hosts), List.of(), false, List.copyOf(out));
+        }
         List<Phase> out = new ArrayList<>();
         for (int i = 0; i < phases.size(); i++) {
             if (sweep.isEmpty()) {
@@ -174,7 +216,7 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
                 }
             }
         }
-        return new Job(name, stack, List.copyOf(hosts), List.copyOf(out), !sweep.isEmpty());
+        return new Job(name, stack, List.copyOf(hosts), List.copyOf(out), !sweep.isEmpty(), List.of());
     }
 
     private static void unknown(ConfigReader r, String key, Set<String> known) {

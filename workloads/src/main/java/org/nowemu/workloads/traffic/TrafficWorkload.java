@@ -11,7 +11,10 @@ import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.actors.stats.Digest;
+import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.system.Stack;
+import org.nowemu.workloads.motifs.MotifProgram;
 import org.nowemu.protocol.system.SystemCluster;
 import org.nowemu.workloads.experiment.Plan;
 import org.nowemu.workloads.experiment.NamedWorkload;
@@ -47,6 +50,7 @@ public final class TrafficWorkload extends NamedWorkload {
         Stack<?, ?>[] stackOf = new Stack<?, ?>[n];
         Object[] programOf = new Object[n];
         long end = 0;
+        long motifEnd = 0;
         for (TrafficSettings.Job job : s.jobs()) {
             Schedule sc = Schedule.of(job, s.startPs(), s.gapPs(), seed);
             schedules.add(sc);
@@ -57,10 +61,16 @@ public final class TrafficWorkload extends NamedWorkload {
             for (int i = 0; i < hosts.length; i++) {
                 rankOf[hosts[i]] = i;
             }
+            long jobSeed = Digest.mix(seed, Digest.of(job.name()));
             for (int i = 0; i < hosts.length; i++) {
                 stackOf[hosts[i]] = job.stack();
-                programOf[hosts[i]] = job.stack().messengerProgram(job.maxBytes(),
-                        new TrafficProgram(job.name(), sc, i, hosts, rankOf, s.messagesCsv())).orElseThrow();
+                MessengerProgram p = job.isMotif()
+                        ? new MotifProgram(job.name(), job.motifs(), i, hosts, rankOf, s.startPs(), Digest.mix(jobSeed, i))
+                        : new TrafficProgram(job.name(), sc, i, hosts, rankOf, s.messagesCsv());
+                programOf[hosts[i]] = job.stack().messengerProgram(job.maxBytes(), p).orElseThrow();
+            }
+            if (job.isMotif()) {
+                motifEnd = s.startPs() + s.motifLimitPs();
             }
         }
         Stack<?, ?> idle = s.jobs().get(0).stack();
@@ -69,8 +79,10 @@ public final class TrafficWorkload extends NamedWorkload {
         }
         Cluster c = SystemCluster.build(t, profile, h -> stackOf[h] != null ? stackOf[h] : idle,
                 h -> programOf[h] != null ? List.of(programOf[h]) : List.of(), Failures.none());
-        long horizon = end + s.drainPs();
-        return new Plan(c.model(), horizon, new Planned(s, List.copyOf(schedules)), end);
+        // A motif job ends when its ranks are done, which only the run tells: the run lasts its limit, ranks that
+        // are done wait without events meanwhile.
+        long horizon = Math.max(end + s.drainPs(), motifEnd);
+        return new Plan(c.model(), horizon, new Planned(s, List.copyOf(schedules)), Math.max(end, motifEnd));
     }
 
     @Override

@@ -29,6 +29,11 @@ public abstract class LibraryMessenger implements Messenger {
     }
 
     @Override
+    public final void compute(long ps) {
+        lib.computeFor(ps);
+    }
+
+    @Override
     public final Arrivals arrivals() {
         return arrivals;
     }

@@ -16,6 +16,13 @@ public interface Messenger {
     /** The program's clock (ps). */
     long now();
 
+    /**
+     * Computes for {@code ps} of host time: the program's CPU is busy, so nothing it would do meanwhile (poll,
+     * run a handler) happens until the time is up, while the NIC goes on taking packets. What an application
+     * skeleton spends between its messages.
+     */
+    void compute(long ps);
+
     /** Sends a message of {@code bytes} bytes to host {@code dest}. */
     @continuable
     void send(int dest, int bytes);
