@@ -13,6 +13,12 @@ import org.apache.commons.javaflow.core.StackRecorder;
  * time (the javaflow plugin in the parent pom); a lambda on such a path must be a named or anonymous class, since
  * the JVM makes a lambda's class at run time, where nothing rewrites it.
  *
+ * <p>Why a continuation and not a state machine: workload code reads like the programs researchers ran on the NOW
+ * (send, poll, handle). A resume still rebuilds the program's frames, so nothing resumes a program that would only
+ * wait again: a wait for a condition ({@link ProgramThread#awaitUntil}: a PIO's answer, a CPU grant, a block) is
+ * checked on the component's side as messages arrive, with the state and counters changing exactly as if the
+ * program had woken, looked and waited again.
+ *
  * <p>A missed mark does not stop at the wait: the unmarked frame would run on past it. {@link #suspend} refuses a
  * second wait while the first is still being saved, and {@link HostThread#cursor()} refuses to be read then, so
  * such a frame fails the run at once, naming itself in the stack trace, instead of acting at the wrong time.

@@ -1,6 +1,7 @@
 package org.nowemu.hardware.host;
 
 import java.util.function.BooleanSupplier;
+import org.apache.commons.javaflow.api.continuable;
 
 /**
  * A program thread's share of its host's CPUs ({@link HostCpu}): it asks for a CPU before its program starts, keeps
@@ -68,6 +69,38 @@ final class CpuShare {
     /** Whether a program at {@code cursor} should give its CPU up: another thread waits and its slice is over. */
     boolean shouldYield(long cursor) {
         return holding && contended && (urgent || cursor - grantedAt >= timeSlice);
+    }
+
+    /**
+     * Program side, spinning: if another thread waits for a CPU and this one has held its CPU for a time slice, gives
+     * it up and waits for it again (paying a context switch then). Returns whether it did.
+     */
+    @continuable
+    boolean yieldIfContended() {
+        if (!shouldYield(thread.cursor())) {
+            return false;
+        }
+        thread.catchUp();
+        thread.hostCounter("host.yields").increment();
+        yieldAndAsk();
+        thread.awaitUntil(isGranted);
+        return true;
+    }
+
+    /** Program side: blocks until {@code ready} holds, the CPU given up meanwhile ({@link ProgramThread#blockUntil}). */
+    @continuable
+    void block(BooleanSupplier ready) {
+        thread.catchUp();
+        if (ready.getAsBoolean()) {
+            return;
+        }
+        thread.hostCounter("host.blocks").increment();
+        release(0);
+        thread.awaitUntil(ready);
+        if (!own()) {
+            ask(true);
+            thread.awaitUntil(isGranted);
+        }
     }
 
     /** Gives the CPU up and asks for it again at once (a yield). */

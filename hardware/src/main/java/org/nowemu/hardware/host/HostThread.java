@@ -89,6 +89,14 @@ public abstract class HostThread extends Component {
     }
 
     /**
+     * As {@link #pioWrite}, leaving {@code delayPs} from now whatever the cursor: a kernel handler's write, which runs
+     * where it preempted the thread's work ({@link KernelHandlers}).
+     */
+    final void pioWriteIn(long delayPs, int words, Object payload, long tag) {
+        send(nic.bus(), delayPs + signal(), new BusRequest.Pio(true, words, payload, tag, false));
+    }
+
+    /**
      * As {@link #pioWrite}, posted: the bus answers {@link BusRequest.PioStarted} when the words take the bus, not
      * when they have crossed (a write buffer's view: {@link ProgramThread} works out when each word leaves it).
      */

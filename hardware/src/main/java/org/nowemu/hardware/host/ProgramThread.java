@@ -17,11 +17,9 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * component's side. Every method between {@link #program()} and a wait is marked {@code @continuable} and is not a
  * lambda (README, "Writing a host program"). CPU sharing is {@link CpuShare}'s, PIO stalls are {@link PioWaits}'.
  *
- * <p>Why a continuation and not a state machine: workload code reads like the programs researchers ran on the NOW
- * (send, poll, handle). A resume still rebuilds the program's frames, so nothing resumes a program that would only
- * wait again: a wait for a condition ({@link #awaitUntil}: a PIO's answer, a CPU grant, {@link #blockUntil}) is
- * checked on the component's side as messages arrive, with the state and counters changing exactly as if the
- * program had woken, looked and waited again.
+ * <p>A resume rebuilds the program's frames, so nothing resumes a program that would only wait again: a wait for a
+ * condition ({@link #awaitUntil}) is checked on the component's side as messages arrive. The kernel's interrupt
+ * handlers take the program's CPU ({@link KernelHandlers}).
  *
  * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (the program's waits),
  * {@code host.blocks} (waits with the CPU given up), {@code host.yields}, {@code host.crashes}.
@@ -53,6 +51,9 @@ public abstract class ProgramThread extends HostThread {
     /** Its share of the host's CPUs. */
     private final CpuShare share;
     private final BlockDeadline deadline = new BlockDeadline(this);
+    private final KernelHandlers kernel = new KernelHandlers(this);
+    /** Whether the program waits for virtual time to reach its cursor ({@link #catchUp}). */
+    private boolean catchingUp;
     private long crashAtPs = Long.MAX_VALUE;
     private boolean crashed;
     /** The program's waits whose wake-up was checked on the component's side and did not resume it. */
@@ -95,8 +96,10 @@ public abstract class ProgramThread extends HostThread {
         return Receive.builder()
                 .on(Wake.class, this::onWake)
                 .on(BusRequest.PioDone.class, d -> {
-                    pio.done(d.tag());
-                    wakeIfWaiting();
+                    if (!kernel.pioDone(now(), d.tag())) {
+                        pio.done(d.tag());
+                        wakeIfWaiting();
+                    }
                 })
                 .on(BusRequest.PioStarted.class, s -> {
                     pio.started(s.tag(), s.atPs());
@@ -156,20 +159,10 @@ public abstract class ProgramThread extends HostThread {
         }
     }
 
-    /**
-     * Program side, spinning: if another thread waits for a CPU and this one has held its CPU for a time slice, gives
-     * it up and waits for it again (paying a context switch then). Returns whether it did.
-     */
+    /** Program side, spinning: {@link CpuShare#yieldIfContended}. */
     @continuable
     protected final boolean yieldIfContended() {
-        if (!share.shouldYield(cursor())) {
-            return false;
-        }
-        catchUp();
-        counter("host.yields").increment();
-        share.yieldAndAsk();
-        awaitUntil(share.isGranted);
-        return true;
+        return share.yieldIfContended();
     }
 
     private void onGranted() {
@@ -230,7 +223,7 @@ public abstract class ProgramThread extends HostThread {
 
     /** Hands control to the program until it waits again or ends; a program's exception fails the component. */
     private void resume() {
-        if (crashed) {
+        if (crashed || kernel.defers()) {
             return;
         }
         waitingForMessage = false;
@@ -270,7 +263,24 @@ public abstract class ProgramThread extends HostThread {
         if (c > now()) {
             pendingWake = ++wakeSeq;
             schedule(c - now(), new Wake(pendingWake));
+            catchingUp = true;
             suspend();
+            catchingUp = false;
+        }
+    }
+
+    /** Component side: a NIC interrupt whose kernel handler preempts the program ({@link KernelHandlers#raise}). */
+    protected final void interruptKernel(long cpuPs, int pioWords, Object payload) {
+        kernel.raise(now(), cursor(), cpuPs, pioWords, payload);
+    }
+
+    /** The kernel's handlers have returned: a program catching up waits on to its shifted cursor, or resumes. */
+    void kernelReturned(boolean deferred) {
+        if (catchingUp) {
+            pendingWake = ++wakeSeq;
+            schedule(Math.max(0, cursor() - now()), new Wake(pendingWake));
+        } else if (deferred) {
+            resume();
         }
     }
 
@@ -347,17 +357,7 @@ public abstract class ProgramThread extends HostThread {
      */
     @continuable
     protected final void blockUntil(BooleanSupplier ready) {
-        catchUp();
-        if (ready.getAsBoolean()) {
-            return;
-        }
-        counter("host.blocks").increment();
-        share.release(0);
-        awaitUntil(ready);
-        if (!share.own()) {
-            share.ask(true);
-            awaitUntil(share.isGranted);
-        }
+        share.block(ready);
     }
 
     /** {@link #blockUntil(BooleanSupplier)} that also ends at {@code deadline} (MAX_VALUE: none); whether it holds. */

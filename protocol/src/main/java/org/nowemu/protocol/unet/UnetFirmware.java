@@ -15,9 +15,9 @@ import org.nowemu.protocol.parts.staged.StagedFirmware;
 import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.staging.Arrival;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
-import org.nowemu.protocol.parts.translation.Step;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
-import org.nowemu.protocol.parts.translation.TranslationCosts;
+import org.nowemu.protocol.parts.translation.EntryInstalled;
+import org.nowemu.protocol.parts.translation.TlbMisses;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
@@ -25,19 +25,18 @@ import org.nowemu.protocol.parts.routing.Routes;
  * descriptors in order; a descriptor naming a channel the kernel did not install for the endpoint, or data beyond
  * its segment, is refused (protection); data carried in the descriptor goes at once; other data is DMA'd from the
  * segment into an SRAM buffer, or, on U-Net/MM, from any user page, translated through the NIC's TLB first (a miss
- * waits while the host's kernel, interrupted, pins the page and installs the entry: {@code parts/translation}); then
- * the packet leaves with the channel's tag and the descriptor goes back to the host. Receive: the tag names the
- * endpoint; data carried in the descriptor goes into the next receive-queue entry by DMA; other data takes the
- * free queue's next buffer, is DMA'd into it, and its descriptor follows; with no free buffer, or a full receive
- * queue, the packet is dropped and counted (no flow control: U-Net is unreliable).
+ * interrupts the host and waits, idle, while its kernel pins the page and installs the entry by PIO:
+ * {@link TlbMisses}); then the packet leaves with the channel's tag and the descriptor goes back to the host.
+ * Receive: the tag names the endpoint; data carried in the descriptor goes into the next receive-queue entry by
+ * DMA; other data takes the free queue's next buffer, is DMA'd into it, and its descriptor follows; with no free
+ * buffer, or a full receive queue, the packet is dropped and counted (no flow control: U-Net is unreliable).
  *
  * <p>Counters: {@code unet.transmitted}, {@code unet.fetched}, {@code unet.delivered}, {@code unet.delivered_inline},
  * {@code unet.dropped.no_free_buffer}, {@code unet.dropped.queue_full}, {@code unet.dropped.no_endpoint},
  * {@code unet.dropped.<status>}, {@code unet.dropped.malformed}, {@code unet.refused.no_channel},
- * {@code unet.refused.bounds}, {@code unet.tlb.misses}.
+ * {@code unet.refused.bounds}, {@code unet.tlb.misses}, {@code unet.tlb.interrupts}.
  */
 public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
-    private static final Object TLB_FILLED = "tlb-filled";
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "unet.fetched",
             "unet.dropped.no_route", "unet.transmitted");
 
@@ -46,7 +45,8 @@ public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
     private final DescriptorRing<UnetWire.Send> sendQueue;
     private final ArrayDeque<Integer> freeQueue = new ArrayDeque<>();
     private final AddressTranslation tlb;
-    private final TranslationCosts costs;
+    /** The NIC's side of a miss: the interrupt to the host, then waiting for the kernel's install. */
+    private final TlbMisses misses = new TlbMisses("unet");
     private int recvNext;
     private int recvFree;
     /** Accepted descriptors, each sent in queue order once its data (if not inline) is in SRAM. */
@@ -89,7 +89,6 @@ public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
         this.sendQueue = new DescriptorRing<>("send queue", settings.sendQueue());
         this.tlb = settings.tlb() ? new AddressTranslation(TranslationChoice.NIC_TLB, settings.translation(),
                 profile.host().pageSize()) : null;
-        this.costs = new TranslationCosts(profile);
         this.recvFree = settings.recvQueue();
     }
 
@@ -118,17 +117,6 @@ public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
     }
 
     @Override
-    protected boolean onTimer(Object tag) {
-        if (!TLB_FILLED.equals(tag)) {
-            return false;
-        }
-        translating.translated = true;
-        translating = null;
-        pumpSend();
-        return true;
-    }
-
-    @Override
     protected void onHostWrite(Object p, int thread) {
         if (p instanceof UnetWire.Send send) {
             sendQueue.post(send.index(), send);
@@ -139,6 +127,12 @@ public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
                 freeQueue.add(k.buffer());
             }
             interrupts.polled(++consumed);
+        } else if (p instanceof EntryInstalled) {
+            if (misses.installed(nic, host)) {
+                translating.translated = true;
+                translating = null;
+                pumpSend();
+            }
         } else if (p instanceof InterruptsOn on) {
             interrupts.enable(on.on());
         } else if (p instanceof UnetWire.Channel ch) {
@@ -200,7 +194,7 @@ public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
         free(o.index);
     }
 
-    /** Whether {@code o}'s pages are translated; a TLB miss starts the host's fill and answers false until done. */
+    /** Whether {@code o}'s pages are translated; a TLB miss interrupts the host and answers false until installed. */
     private boolean translate(Outgoing o) {
         if (translating != null) {
             return false;
@@ -209,22 +203,13 @@ public final class UnetFirmware extends StagedFirmware<UnetFirmware.Outgoing> {
             o.translated = true;
             return true;
         }
-        long hostPs = 0;
         var t = tlb.translate(o.send.offset(), o.send.length());
-        for (Step step : t.nic()) {
-            if (step instanceof Step.NicCycles n) {
-                nic.cycles(n.cycles());
-            } else {
-                hostPs += costs.ps(step); // the kernel's work while the NIC waits: interrupt, pin, PIO install
-            }
-        }
         nic.counter("unet.tlb.misses").add(t.misses());
-        if (hostPs == 0) {
+        if (misses.run(nic, host, t.nic())) {
             o.translated = true;
             return true;
         }
         translating = o;
-        nic.timer(hostPs, TLB_FILLED);
         return false;
     }
 

@@ -14,7 +14,8 @@ import org.nowemu.protocol.parts.staged.StagedSend;
 import org.nowemu.protocol.parts.translation.AddressTranslation;
 import org.nowemu.protocol.parts.translation.Step;
 import org.nowemu.protocol.parts.translation.TranslationChoice;
-import org.nowemu.protocol.parts.translation.TranslationCosts;
+import org.nowemu.protocol.parts.translation.EntryInstalled;
+import org.nowemu.protocol.parts.translation.TlbMisses;
 import org.nowemu.protocol.parts.routing.Routes;
 
 /**
@@ -24,17 +25,16 @@ import org.nowemu.protocol.parts.routing.Routes;
  * dispatch loop takes the command page's requests in order; one naming no granted import, or beyond the export's
  * end, is refused; an accepted one is cut into packets at the page boundaries of the local buffer, each page
  * translated through the NIC's software TLB (a miss waits while the host's kernel, interrupted, pins the page and
- * installs the entry: {@code parts/translation} nic-tlb), DMA'd from the user's page into an SRAM buffer and sent
+ * installs the entry by PIO: {@link TlbMisses}), DMA'd from the user's page into an SRAM buffer and sent
  * with the export, the offset and, on the last, the notify flag. The request is done when its last packet has left.
  * VMMC's reliability is the link's back-pressure alone: its receiver never drops for want of room.
  *
  * <p>Counters: {@code vmmc.requests}, {@code vmmc.refused.no_import}, {@code vmmc.refused.bounds},
- * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.given_up},
+ * {@code vmmc.transmitted}, {@code vmmc.fetched}, {@code vmmc.tlb.misses}, {@code vmmc.tlb.interrupts}, {@code vmmc.given_up},
  * and those of {@link VmmcDeposit}, {@link VmmcImports} and, on VMMC-2, the reliability part ({@code rel.}).
  */
 public final class VmmcFirmware extends StagedFirmware<VmmcFirmware.Outgoing>
         implements HostDmas.Client<VmmcFirmware.EntriesFetched>, NicReliability.Link {
-    private static final Object TLB_FILLED = "tlb-filled";
     private static final StagedSend.Options SEND = new StagedSend.Options(true, false, false, false, "vmmc.fetched",
             "vmmc.dropped.no_route", "vmmc.transmitted");
 
@@ -69,7 +69,8 @@ public final class VmmcFirmware extends StagedFirmware<VmmcFirmware.Outgoing>
     private final VmmcImports imports;
     private final DescriptorRing<VmmcWire.Send> sendQueue;
     private final AddressTranslation tlb;
-    private final TranslationCosts costs;
+    /** The NIC's side of a software-TLB miss: the interrupt to the host, then waiting for the kernel's install. */
+    private final TlbMisses misses = new TlbMisses("vmmc");
     private final VmmcDeposit deposit;
     /** A request's packets, each sent in order once its page is translated and in SRAM (and the window lets). */
     /** Packets from the receive DMA: the damaged dropped here, data handed to {@link VmmcDeposit}. */
@@ -84,7 +85,6 @@ public final class VmmcFirmware extends StagedFirmware<VmmcFirmware.Outgoing>
         this.sendQueue = new DescriptorRing<>("command page", settings.sendQueue());
         this.tlb = new AddressTranslation(settings.translationChoice(), settings.translation(),
                 settings.profile().host().pageSize());
-        this.costs = new TranslationCosts(settings.profile());
         this.deposit = new VmmcDeposit(settings);
         this.imports = new VmmcImports(settings, deposit, this::control,
                 settings.reliability() == Reliability.ACK_NACK);
@@ -122,9 +122,7 @@ public final class VmmcFirmware extends StagedFirmware<VmmcFirmware.Outgoing>
 
     @Override
     protected boolean onTimer(Object tag) {
-        if (TLB_FILLED.equals(tag)) {
-            translated();
-        } else if (rel != null && rel.owns(tag)) {
+        if (rel != null && rel.owns(tag)) {
             rel.onTimer(tag);
         } else if (imports.owns(tag)) {
             imports.onTimer(tag, host);
@@ -187,6 +185,10 @@ public final class VmmcFirmware extends StagedFirmware<VmmcFirmware.Outgoing>
             pumpSend();
         } else if (p instanceof VmmcWire.Import imp) {
             imports.ask(imp);
+        } else if (p instanceof EntryInstalled) {
+            if (misses.installed(nic, host)) {
+                translated();
+            }
         } else if (p instanceof VmmcWire.Init) {
             host = thread;
             deposit.host(host);
@@ -244,35 +246,39 @@ public final class VmmcFirmware extends StagedFirmware<VmmcFirmware.Outgoing>
         nic.tell(host, nic.settings().lanai().cycles(1), new VmmcWire.Done(index, accepted));
     }
 
-    /** Whether {@code o}'s page is translated; a TLB miss starts the host's fill and answers false until done. */
+    /**
+     * Whether {@code o}'s page is translated. A software-TLB miss interrupts the host and answers false until the
+     * kernel has installed the entry ({@link TlbMisses}); a UTLB miss fetches the entry by host DMA, without the host.
+     */
     private boolean translate(Outgoing o) {
         if (translating != null) {
             return false;
         }
-        long hostPs = 0;
-        int fetch = 0;
         var t = tlb.translate(o.va, o.bytes());
+        nic.counter("vmmc.tlb.misses").add(t.misses());
+        if (s.translationChoice() == TranslationChoice.NIC_TLB) {
+            if (misses.run(nic, host, t.nic())) {
+                o.translated = true;
+                return true;
+            }
+            translating = o;
+            return false;
+        }
+        int fetch = 0;
         for (Step step : t.nic()) {
             if (step instanceof Step.NicCycles n) {
                 nic.cycles(n.cycles());
             } else if (step instanceof Step.EntryFetch f) {
-                fetch += f.bytes(); // UTLB: the entry comes from the host's table by DMA, without the host
-            } else {
-                hostPs += costs.ps(step); // the kernel's work while the NIC waits: interrupt, pin, PIO install
+                fetch += f.bytes();
             }
         }
-        nic.counter("vmmc.tlb.misses").add(t.misses());
-        if (hostPs == 0 && fetch == 0) {
+        if (fetch == 0) {
             o.translated = true;
             return true;
         }
         translating = o;
-        if (fetch > 0) {
-            nic.cycles(c.dma());
-            dmas.fromHost(fetch, false, this, new EntriesFetched());
-        } else {
-            nic.timer(hostPs, TLB_FILLED);
-        }
+        nic.cycles(c.dma());
+        dmas.fromHost(fetch, false, this, new EntriesFetched());
         return false;
     }
 

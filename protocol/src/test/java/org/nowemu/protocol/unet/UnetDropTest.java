@@ -100,8 +100,8 @@ class UnetDropTest {
      * from a fresh page P1 (A, a miss) and at once 1 KB from P0 (B, a hit); at 200 us 1 KB from P1 again (C, a hit);
      * host 1 notes each arrival after its mark. A miss makes the NIC wait for the host's kernel, interrupted (10 us
      * on ppro), to pin the page (a pin call, 1.5 us, and one page, 1 us) and write the entry by PIO (0.2 us), then
-     * take it in (20 LANai cycles, 0.61 us): about 13.3 us, a sum of the profile's costs that the firmware waits
-     * for, so it is not asserted as a result. What the mechanism makes of it is: a miss a page (two, not four), C
+     * take it in (20 LANai cycles, 0.61 us): about 13.3 us on an idle host, the kernel's part on host 0's CPU and bus
+     * (TlbMissOnHostTest works it out and shows it taken from the program). What the mechanism makes of it is: a miss a page (two, not four), C
      * arriving sooner after its mark than A (the hit costs nothing more), and B, a hit, held up behind A's fill all
      * the same, since the NIC takes its send queue in order: B arrives after A (so later after its mark than C by
      * more than A's extra time), although its own page was in the TLB.

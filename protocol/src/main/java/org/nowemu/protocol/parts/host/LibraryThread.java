@@ -10,6 +10,10 @@ import org.nowemu.hardware.host.ProgramThread;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.protocol.parts.notification.InterruptEvent;
+import org.nowemu.protocol.parts.translation.EntryInstalled;
+import org.nowemu.protocol.parts.translation.MissInterrupt;
+import org.nowemu.protocol.parts.translation.Step;
+import org.nowemu.protocol.parts.translation.TranslationCosts;
 
 /**
  * The host thread of a process that runs a program against a comparison system's library (the basic protocol,
@@ -33,6 +37,9 @@ public abstract class LibraryThread extends ProgramThread {
     private final int hosts;
     /** NIC interrupts come and not yet taken ({@link InterruptEvent}s). */
     private long interruptsRaised;
+    /** The NIC's TLB misses the kernel has served for this process ({@link MissInterrupt}s). */
+    private long missesServed;
+    private final TranslationCosts kernelCosts;
 
     /**
      * @param profile the hardware (CPU, bus, memory costs)
@@ -43,6 +50,7 @@ public abstract class LibraryThread extends ProgramThread {
         super(profile, nic);
         this.ops = new HostOps(this, profile);
         this.hosts = hosts;
+        this.kernelCosts = new TranslationCosts(profile);
     }
 
     /** What the host's operations cost: library cycles, PIO, polls, copies. */
@@ -94,7 +102,8 @@ public abstract class LibraryThread extends ProgramThread {
             // The loop's polls begin at start, start + p, ...: the first to see the news begins at or after it.
             long polls = (late + iterationPs - 1) / iterationPs;
             counter("host.empty_polls").add(polls);
-            busyFor(polls * iterationPs - (cursor() - start));
+            // Never back: a kernel handler that preempted the loop may have taken it past that poll.
+            busyFor(Math.max(0, polls * iterationPs - (cursor() - start)));
         }
     }
 
@@ -187,6 +196,11 @@ public abstract class LibraryThread extends ProgramThread {
         return blockUntil(this::interruptPending, deadline);
     }
 
+    /** The NIC TLB misses whose interrupt this process's kernel has served, as the program can count them. */
+    public final long tlbMissInterrupts() {
+        return missesServed;
+    }
+
     /** The library takes in what the NIC wrote: a DMA into host memory, a flag it set in its SRAM. */
     protected abstract void onMemory(Object written);
 
@@ -197,6 +211,12 @@ public abstract class LibraryThread extends ProgramThread {
         }
         if (message instanceof InterruptEvent) {
             interruptsRaised++;
+        } else if (message instanceof MissInterrupt m) {
+            // The kernel's handler, not the library's: it preempts the program at once (its dispatch, the page's
+            // pin), then writes the entry into the NIC by PIO over the bus the NIC's DMA uses.
+            missesServed++;
+            interruptKernel(kernelCosts.ps(new Step.Interrupt()) + kernelCosts.ps(new Step.HostPin(m.pages())),
+                    m.installWords(), new EntryInstalled());
         } else if (message instanceof org.nowemu.hardware.host.BusRequest.DmaWrite w) {
             onMemory(w.payload());
         } else {

@@ -2,8 +2,9 @@ package org.nowemu.protocol.parts.translation;
 
 /**
  * One step of translating a transfer's pages, as the one who runs it sees it. Host steps run on the host thread
- * that starts or serves the transfer; NIC steps in the firmware; {@link Interrupt} and {@link PioInstall} are the
- * host kernel's work on the NIC's behalf while the NIC waits.
+ * that starts or serves the transfer; NIC steps in the firmware; {@link Interrupt}, the {@link HostPin} after it and
+ * {@link PioInstall} are the host kernel's work on the NIC's behalf, on the host's CPU and bus, while the NIC waits
+ * ({@link TlbMisses}).
  */
 public sealed interface Step {
     /** Library code on the host: a lookup in the library's page cache or table (host CPU cycles). */

@@ -7,9 +7,12 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * What a translation {@link Step} costs alone, on an idle machine, at the profile's per-operation costs: host
  * cycles at the CPU clock; a pin call's trap plus its pages (pin-call, pin-page); a copy at the memory-copy rate;
  * LANai cycles at its clock; an interrupt's dispatch to the kernel handler; a PIO write's bus time; an entry fetch's
- * host DMA (the engine's start-up, then a consistent-mode read of the entry). A library or firmware that runs the
- * steps through the emulated hardware may take longer under load (the bus busy, the CPU shared); this is the floor,
- * for a caller that charges a step as time on its own thread and for the tests that work a miss out by hand.
+ * host DMA (the engine's start-up, then a consistent-mode read of the entry). This is the floor on an idle machine,
+ * for a caller that charges a step as time on its own thread (a library's lookup, pin or copy) and for the tests that
+ * work a miss out by hand. No firmware charges the host's part of a NIC TLB miss with it: the NIC interrupts the host
+ * and waits ({@link TlbMisses}), the kernel's handler takes the program's CPU for the dispatch and the pin, and its
+ * PIO install crosses the bus behind any DMA under way ({@code hardware/host/KernelHandlers}), so a busy host or bus
+ * makes the miss dearer than this.
  */
 public final class TranslationCosts {
     private final HardwareProfile p;

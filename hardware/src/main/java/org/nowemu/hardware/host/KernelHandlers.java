@@ -1,0 +1,92 @@
+package org.nowemu.hardware.host;
+
+import java.util.ArrayDeque;
+
+/**
+ * The kernel's handlers of the NIC's interrupts to a program thread's host, run on that thread's CPU (a NIC TLB
+ * miss: the kernel pins the page and writes the entry into the NIC). A handler preempts the program where it is: an
+ * interrupt is taken between two instructions, whatever the program computes or spins on. It holds the CPU for its
+ * dispatch and its own work, then writes into NIC memory by programmed I/O and stalls until the words have crossed
+ * the bus, which may be busy with the NIC's DMA (the words queue as any PIO does, {@link IoBus}). Then the program
+ * goes on where it was preempted, what it had left to compute shifted past the handler. An interrupt raised while a
+ * handler runs is taken when that one returns, before the program. While a handler runs nothing resumes the
+ * program: what arrives meanwhile is taken in on the component's side, and the program sees it when the handlers are
+ * done. What the program had already handed to the bus before the interrupt (a posted write at its cursor) is not
+ * called back: the CPU's write buffer drains on its own.
+ *
+ * <p>The handler runs on the component's side: it is the kernel's code, not the program's, and needs no
+ * continuation. Its PIO writes carry negative tags, so the bus's answers are told from the program's.
+ *
+ * <p>Counters: {@code host.interrupts} (handlers run), {@code host.kernel_ps} (CPU time they took from the
+ * program), {@code host.interrupts_queued} (raised while another ran).
+ */
+final class KernelHandlers {
+    private record Handler(long cpuPs, int pioWords, Object payload) {
+    }
+
+    private final ProgramThread thread;
+    private final ArrayDeque<Handler> queued = new ArrayDeque<>();
+    /** When the running handler took the CPU; -1 when none runs. */
+    private long start = -1;
+    /** What the program had left to compute when the first of the handlers running back to back preempted it (ps). */
+    private long programLeft;
+    /** Whether the program was due to resume while a handler ran. */
+    private boolean deferred;
+    private long tags;
+
+    KernelHandlers(ProgramThread thread) {
+        this.thread = thread;
+    }
+
+    /**
+     * An interrupt at {@code now}, the program's work ending at {@code cursor}: its handler takes the CPU for
+     * {@code cpuPs}, then writes {@code pioWords} words carrying {@code payload} into NIC memory.
+     */
+    void raise(long now, long cursor, long cpuPs, int pioWords, Object payload) {
+        Handler h = new Handler(cpuPs, pioWords, payload);
+        if (start >= 0) {
+            thread.hostCounter("host.interrupts_queued").increment();
+            queued.add(h);
+            return;
+        }
+        programLeft = Math.max(0, cursor - now);
+        run(now, h);
+    }
+
+    private void run(long now, Handler h) {
+        start = now;
+        thread.hostCounter("host.interrupts").increment();
+        thread.pioWriteIn(h.cpuPs(), h.pioWords(), h.payload(), --tags);
+    }
+
+    /** The bus's answer {@code tag} at {@code now}: whether it was a handler's (which has then returned). */
+    boolean pioDone(long now, long tag) {
+        if (tag >= 0) {
+            return false;
+        }
+        thread.hostCounter("host.kernel_ps").add(now - start);
+        start = -1;
+        Handler next = queued.poll();
+        if (next != null) {
+            run(now, next);
+            return true;
+        }
+        long resumeAt = now + programLeft;
+        if (resumeAt > thread.cursor()) {
+            thread.busyFor(resumeAt - thread.cursor());
+        }
+        boolean wasDeferred = deferred;
+        deferred = false;
+        thread.kernelReturned(wasDeferred);
+        return true;
+    }
+
+    /** Whether a handler holds the CPU, so the program may not resume now (it will when the handlers are done). */
+    boolean defers() {
+        if (start < 0) {
+            return false;
+        }
+        deferred = true;
+        return true;
+    }
+}
