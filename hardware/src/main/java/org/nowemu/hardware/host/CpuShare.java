@@ -28,6 +28,11 @@ final class CpuShare {
         this.timeSlice = timeSlice;
     }
 
+    /** Whether the thread holds a CPU it shares. */
+    boolean holds() {
+        return holding;
+    }
+
     /** Whether the thread has a CPU of its own. */
     boolean own() {
         return cpu < 0;

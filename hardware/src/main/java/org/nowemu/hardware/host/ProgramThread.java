@@ -24,7 +24,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * program had woken, looked and waited again.
  *
  * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (the program's waits),
- * {@code host.blocks} (waits with the CPU given up), {@code host.yields}, {@code host.crashes}.
+ * {@code host.blocks} (waits with the CPU given up), {@code host.yields}, {@code host.crashes},
+ * {@code host.interrupted_ps} (time interrupt handlers took from it on a shared CPU).
  */
 public abstract class ProgramThread extends HostThread {
     /** Wakes a program waiting for virtual time; {@code seq} tells a stale wake from the current one. */
@@ -105,6 +106,7 @@ public abstract class ProgramThread extends HostThread {
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
+                .on(HostCpu.Stolen.class, st -> onStolen(st.ps()))
                 .on(Timeout.class, t -> {
                     if (deadline.expired(t)) {
                         wakeIfWaiting();
@@ -140,6 +142,17 @@ public abstract class ProgramThread extends HostThread {
             resume();
         } else {
             share.askToStart();
+        }
+    }
+
+    /**
+     * An interrupt handler ran on this thread's CPU: its work so far ends that much later. If the CPU was already on
+     * its way back (a release crossing the notice), the handler's time is not charged to anyone.
+     */
+    private void onStolen(long ps) {
+        if (share.holds()) {
+            busyFor(ps);
+            counter("host.interrupted_ps").add(ps);
         }
     }
 
