@@ -8,6 +8,8 @@ import org.apache.commons.javaflow.api.continuable;
  * it while the program runs or spins, gives it up while the program is blocked, and asks again to go on; a
  * spinning program that hears another thread waits gives its CPU up at the end of its time slice (at once if the
  * waiting thread was woken). A thread with a CPU of its own ({@code cpu} -1) never asks.
+ *
+ * <p>Counters: {@code host.interrupted_ps} (time interrupt handlers took from the thread while it held a CPU).
  */
 final class CpuShare {
     private final ProgramThread thread;
@@ -27,6 +29,17 @@ final class CpuShare {
         this.thread = thread;
         this.cpu = cpu;
         this.timeSlice = timeSlice;
+    }
+
+    /**
+     * An interrupt handler ran on the CPU for {@code ps}: the thread is held up as long. If the CPU was already on its
+     * way back (a release crossing the notice), the handler's time is charged to no thread.
+     */
+    void stolen(long ps) {
+        if (holding) {
+            thread.heldUp(ps);
+            thread.hostCounter("host.interrupted_ps").add(ps);
+        }
     }
 
     /** Whether the thread has a CPU of its own. */

@@ -9,12 +9,19 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * The CPUs of a host that runs more than one thread: a resource its threads hold while they run (computing,
  * writing to the NIC, spin-polling) and give up while they are blocked (on a semaphore, on a page fault). A thread
  * that asks while every CPU is taken waits in arrival order; a CPU that takes a thread other than the one it ran
- * last pays the profile's context switch before the thread runs. When a thread has to wait, the threads holding
+ * last pays the profile's context switch before the thread runs. A thread woken from a block (a semaphore, a page
+ * fault, a timed sleep) pays the kernel's wake-up (the blocking trap, the sleep queue, the return to user mode) and
+ * a context switch whatever the CPU ran last: when it blocked the kernel switched its CPU away (to another thread
+ * or the idle loop), and switches back to it now. When a thread has to wait, the threads holding
  * CPUs hear of it ({@link Contended}): one that is only spinning gives its CPU up after its time slice, or at once
  * when the waiting thread has just woken from a block (a time-sharing scheduler favours threads that sleep, so a
- * woken thread preempts a spinning one).
+ * woken thread preempts a spinning one). The kernel's interrupt handlers run on the first CPU ({@link Interrupt}):
+ * the thread holding it is held up for the handler's time ({@link Stolen}), and a free CPU is busy with it, so a
+ * thread the handler wakes runs only after it.
  *
- * <p>Counters: {@code cpu.grants}, {@code cpu.context_switches}, {@code cpu.queued} (asks that had to wait).
+ * <p>Counters: {@code cpu.grants}, {@code cpu.context_switches}, {@code cpu.wake_ups} (grants to threads woken from
+ * a block), {@code cpu.queued} (asks that had to wait), {@code cpu.interrupts} and {@code cpu.interrupt_ps} (kernel
+ * handlers run on the CPU, and their time).
  */
 public final class HostCpu extends Component {
     /** A thread asks for a CPU; it arrives when the thread is ready to run; {@code woken}: from a block. */
@@ -33,18 +40,30 @@ public final class HostCpu extends Component {
     public record Contended(boolean urgent) {
     }
 
+    /** A kernel interrupt handler takes the first CPU for {@code ps}; it arrives when the handler starts. */
+    public record Interrupt(long ps) {
+    }
+
+    /** To the thread holding the first CPU: an interrupt handler held it up for {@code ps} from now. */
+    public record Stolen(long ps) {
+    }
+
     private record Waiting(int thread, boolean woken) {
     }
 
     private final long contextSwitch;
+    private final long wakeUp;
     private final long signal;
     private final int[] holder;
     private final int[] last;
+    /** Until when the first CPU runs interrupt handlers while no thread holds it. */
+    private long handlersUntil;
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
 
-    /** @param profile the hardware profile (CPUs, context-switch time, the on-board signal delay) */
+    /** @param profile the hardware profile (CPUs, context-switch and wake-up times, the on-board signal delay) */
     public HostCpu(HardwareProfile profile) {
         this.contextSwitch = profile.host().contextSwitch();
+        this.wakeUp = profile.host().wakeUp();
         this.signal = profile.nic().lanai().cycles(1);
         this.holder = new int[profile.host().cpus()];
         this.last = new int[holder.length];
@@ -57,6 +76,7 @@ public final class HostCpu extends Component {
         return Receive.builder()
                 .on(Acquire.class, a -> onAcquire(sender(), a.woken()))
                 .on(Release.class, r -> onRelease(sender()))
+                .on(Interrupt.class, i -> onInterrupt(i.ps()))
                 .build();
     }
 
@@ -69,7 +89,7 @@ public final class HostCpu extends Component {
                 send(holding, signal, new Contended(woken));
             }
         } else {
-            grant(cpu, thread);
+            grant(cpu, thread, woken);
         }
     }
 
@@ -79,12 +99,22 @@ public final class HostCpu extends Component {
                 holder[cpu] = -1;
                 Waiting next = waiting.poll();
                 if (next != null) {
-                    grant(cpu, next.thread());
+                    grant(cpu, next.thread(), next.woken());
                 }
                 return;
             }
         }
         throw new IllegalStateException(nameOf(thread) + " released a CPU it did not hold");
+    }
+
+    private void onInterrupt(long ps) {
+        counter("cpu.interrupts").increment();
+        counter("cpu.interrupt_ps").add(ps);
+        if (holder[0] >= 0) {
+            send(holder[0], signal, new Stolen(ps));
+        } else {
+            handlersUntil = Math.max(handlersUntil, now()) + ps;
+        }
     }
 
     /** The lowest-numbered free CPU, or -1. */
@@ -97,10 +127,14 @@ public final class HostCpu extends Component {
         return -1;
     }
 
-    private void grant(int cpu, int thread) {
+    private void grant(int cpu, int thread, boolean woken) {
         holder[cpu] = thread;
-        long delay = signal;
-        if (last[cpu] >= 0 && last[cpu] != thread) {
+        long delay = signal + (cpu == 0 ? Math.max(0, handlersUntil - now()) : 0);
+        if (woken) {
+            delay += wakeUp;
+            counter("cpu.wake_ups").increment();
+        }
+        if (woken || last[cpu] >= 0 && last[cpu] != thread) {
             delay += contextSwitch;
             counter("cpu.context_switches").increment();
         }

@@ -22,20 +22,18 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * handlers take the program's CPU ({@link KernelHandlers}).
  *
  * <p>Counters: {@code host.cycles} (from {@link HostThread}), {@code host.waits} (the program's waits),
- * {@code host.blocks} (waits with the CPU given up), {@code host.yields}, {@code host.crashes}.
+ * {@code host.blocks} (waits with the CPU given up), {@code host.yields}, {@code host.crashes},
+ * {@code host.interrupted_ps} ({@link CpuShare}'s).
  */
 public abstract class ProgramThread extends HostThread {
     /** Wakes a program waiting for virtual time; {@code seq} tells a stale wake from the current one. */
-    private record Wake(long seq) {
-    }
+    private record Wake(long seq) { }
 
     /** Ends block number {@code seq} at its deadline ({@link BlockDeadline}; its name is in run digests). */
-    record Timeout(long seq) {
-    }
+    record Timeout(long seq) { }
 
     /** The process dies here (a crash from the fault schedule). */
-    private record Crash() {
-    }
+    private record Crash() { }
 
     private Coroutine coroutine;
     private boolean waitingForMessage;
@@ -108,6 +106,7 @@ public abstract class ProgramThread extends HostThread {
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
+                .on(HostCpu.Stolen.class, st -> share.stolen(st.ps()))
                 .on(Timeout.class, t -> {
                     if (deadline.expired(t)) {
                         wakeIfWaiting();
@@ -153,8 +152,7 @@ public abstract class ProgramThread extends HostThread {
             if (due <= now()) {
                 wake();
             } else {
-                pendingWake = ++wakeSeq;
-                schedule(due - now(), new Wake(pendingWake));
+                wakeAt(due);
             }
         }
     }
@@ -203,9 +201,8 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /**
-     * The program's wait is over unless it waits for a condition that still does not hold: then it stays
-     * suspended, and its state changes as if it had woken, found the condition false and waited again (the wait
-     * counted, the cursor brought up to now).
+     * The program's wait is over unless it waits for a condition that still does not hold: then it stays suspended,
+     * its state changed as if it had woken, found the condition false and waited again (wait counted, cursor on).
      */
     private void wake() {
         if (crashed) {
@@ -233,10 +230,7 @@ public abstract class ProgramThread extends HostThread {
             share.release(cursor() - now());
         }
         if (failure != null) {
-            if (failure instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(failure);
+            throw failure instanceof RuntimeException re ? re : new IllegalStateException(failure);
         }
     }
 
@@ -259,10 +253,8 @@ public abstract class ProgramThread extends HostThread {
     /** Waits until virtual time reaches the cursor, so that all that arrived by then is handled; at once if it is. */
     @continuable
     protected final void catchUp() {
-        long c = cursor();
-        if (c > now()) {
-            pendingWake = ++wakeSeq;
-            schedule(c - now(), new Wake(pendingWake));
+        if (cursor() > now()) {
+            wakeAt(cursor());
             catchingUp = true;
             suspend();
             catchingUp = false;
@@ -277,10 +269,22 @@ public abstract class ProgramThread extends HostThread {
     /** The kernel's handlers have returned: a program catching up waits on to its shifted cursor, or resumes. */
     void kernelReturned(boolean deferred) {
         if (catchingUp) {
-            pendingWake = ++wakeSeq;
-            schedule(Math.max(0, cursor() - now()), new Wake(pendingWake));
+            wakeAt(Math.max(now(), cursor()));
         } else if (deferred) {
             resume();
+        }
+    }
+
+    private void wakeAt(long at) {
+        pendingWake = ++wakeSeq;
+        schedule(at - now(), new Wake(pendingWake));
+    }
+
+    /** An interrupt handler held this thread's CPU up for {@code ps}: its work, and a catch-up under way, end later. */
+    void heldUp(long ps) {
+        busyFor(ps);
+        if (pendingWake >= 0 && !waitingForMessage) {
+            wakeAt(cursor());
         }
     }
 
@@ -291,10 +295,8 @@ public abstract class ProgramThread extends HostThread {
     @continuable
     protected final void awaitMessage(boolean untilCursor) {
         waitingForMessage = true;
-        long c = cursor();
-        if (untilCursor && c > now()) {
-            pendingWake = ++wakeSeq;
-            schedule(c - now(), new Wake(pendingWake));
+        if (untilCursor && cursor() > now()) {
+            wakeAt(cursor());
         }
         suspend();
     }
@@ -350,10 +352,9 @@ public abstract class ProgramThread extends HostThread {
     }
 
     /**
-     * Blocks until {@code ready} holds, with the CPU given up meanwhile (a semaphore wait, a page fault): other
-     * threads of the host may run, and this one asks for a CPU again (and may wait for one, and pay a context
-     * switch) before it goes on. {@code ready} is checked after each message that arrives, on the component's side
-     * ({@link #awaitUntil}): it must only read this thread's state.
+     * Blocks until {@code ready} holds, the CPU given up meanwhile (a semaphore wait, a page fault): other threads may
+     * run; to go on this one asks for a CPU again, and pays the kernel's wake-up and a switch ({@link HostCpu}).
+     * {@code ready} is checked on the component's side as messages arrive: it must only read this thread's state.
      */
     @continuable
     protected final void blockUntil(BooleanSupplier ready) {

@@ -23,10 +23,19 @@ import org.nowemu.actors.time.VirtualTime;
  *                          the trap, the checks, the return (ps; calibration §3.5)
  * @param pinPage           per page that call pins: the page-table walk, the page made unswappable, its physical
  *                          address taken (ps; P15)
+ * @param wakeUp            the kernel's work to block a thread and make it run again, besides the context switch:
+ *                          the blocking trap, the sleep queue, the dispatcher, the return to user mode (ps)
+ * @param cacheSize         bytes of the CPU's largest cache: a copy into a buffer larger than this misses it
  */
 public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, long signalDispatch, int writeBuffer,
                            long cachedPollHit, long cachedPollMiss, int cpus, long contextSwitch, long timeSlice, Rate cachedCopy,
-                           long pageSize, long pinCall, long pinPage) {
+                           long pageSize, long pinCall, long pinPage, long wakeUp,
+                           long cacheSize) {
+    /** The rate of a copy out of memory the NIC wrote into a buffer of {@code bufferBytes}: cached if it fits. */
+    public Rate copyFromDma(long bufferBytes) {
+        return bufferBytes > cacheSize ? memoryCopy : cachedCopy;
+    }
+
     static HostSettings read(ConfigReader r, String prefix) {
         return new HostSettings(new Clock(r.hertz(prefix + "cpu-clock")),
                 new Rate(r.bytesPerSecond(prefix + "memory-copy-rate")),
@@ -41,6 +50,8 @@ public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, l
                 new Rate(r.bytesPerSecond(prefix + "cached-copy-rate")),
                 r.bytes(prefix + "page-size", 512, 1 << 20),
                 r.duration(prefix + "pin-call", 0, VirtualTime.MS),
-                r.duration(prefix + "pin-page", 0, VirtualTime.MS));
+                r.duration(prefix + "pin-page", 0, VirtualTime.MS),
+                r.duration(prefix + "wake-up", 0, VirtualTime.MS),
+                r.bytes(prefix + "cache-size", 1024, 1L << 30));
     }
 }

@@ -57,7 +57,8 @@ class HostCpuTest {
      * context switch is 10 us. Both ask at s; t0 (lower id) gets the CPU at 2s, computes 10 us (1,670 cycles at
      * 167 MHz) and blocks: its release arrives at 3s + 10 us, and t1 gets the CPU a context switch and s later,
      * at 4s + 20 us. t1 computes 10 us and ends at 4s + 30 us (release at 5s + 30 us). The waker's message reaches
-     * t0 at 1 ms; t0 asks again at 1 ms + s, gets the CPU at 1 ms + 2s + 10 us (t1 ran last: a switch).
+     * t0 at 1 ms; t0 asks again at 1 ms + s, gets the CPU at 1 ms + 2s + 4 us + 10 us (woken: the kernel's wake-up,
+     * 4 us, and a switch, 10 us).
      */
     @Test
     void blockedThreadsGiveTheCpuUpAndPayAContextSwitchToGetItBack() {
@@ -71,9 +72,108 @@ class HostCpuTest {
         }, 10 * VirtualTime.MS);
         assertEquals(2 * s, r.counter("test.h0.t0.start_ps"));
         assertEquals(4 * s + 20_000_000, r.counter("test.h0.t1.start_ps"));
-        assertEquals(1_000_000_000 + 2 * s + 10_000_000, r.counter("test.h0.t0.resumed_ps"));
+        assertEquals(1_000_000_000 + 2 * s + 14_000_000, r.counter("test.h0.t0.resumed_ps"));
         assertEquals(2, r.counter("cpu.context_switches"));
+        assertEquals(1, r.counter("cpu.wake_ups"));
         assertEquals(1, r.counter("host.blocks"));
+    }
+
+    /**
+     * A thread alone on its CPU blocks and is woken: the CPU ran nothing else meanwhile, yet the kernel switched it
+     * to the idle loop when the thread blocked and back now, so the thread pays the wake-up (4 us) and a switch
+     * (10 us) as it would after another thread. t0 starts at 2s, computes 10 us and blocks; the waker's message
+     * reaches it at 1 ms, it asks at 1 ms + s and runs at 1 ms + 2s + 14 us.
+     */
+    @Test
+    void aThreadWokenOnAnIdleCpuStillPaysTheWakeUpAndASwitch() {
+        RunResult r = runOneHost(p, (nic, firstId) -> {
+            int cpu = firstId;
+            int t0 = firstId + 1;
+            return List.of(new Part("cpu", () -> new HostCpu(p)),
+                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                    new Part("waker", () -> new Waker(p, nic, t0)));
+        }, 10 * VirtualTime.MS);
+        assertEquals(1_000_000_000 + 2 * s + 14_000_000, r.counter("test.h0.t0.resumed_ps"));
+        assertEquals(1, r.counter("cpu.context_switches"));
+        assertEquals(1, r.counter("cpu.wake_ups"));
+    }
+
+    /** Computes {@code cycles} from its start and records when the work is done. */
+    static final class Timed extends ProgramThread {
+        private final long cycles;
+
+        Timed(HardwareProfile p, NicParts nic, int cpu, long cycles) {
+            super(p, nic, cpu);
+            this.cycles = cycles;
+        }
+
+        @Override
+        @continuable
+        protected void program() {
+            compute(cycles);
+            catchUp();
+            counter("test.done_ps").add(now());
+        }
+    }
+
+    /** Tells the CPU an interrupt handler of {@code ps} starts at {@code atPs}. */
+    static final class Interrupter extends HostThread {
+        private final int cpu;
+        private final long atPs;
+        private final long ps;
+
+        Interrupter(HardwareProfile p, NicParts nic, int cpu, long atPs, long ps) {
+            super(p, nic);
+            this.cpu = cpu;
+            this.atPs = atPs;
+            this.ps = ps;
+        }
+
+        @Override
+        protected org.nowemu.actors.runtime.Receive createReceive() {
+            return org.nowemu.actors.runtime.Receive.builder().build();
+        }
+
+        @Override
+        protected void onStart() {
+            send(cpu, atPs, new HostCpu.Interrupt(ps));
+        }
+    }
+
+    /**
+     * An interrupt handler of 12 us runs at 50 us while a thread computes 100 us (16,700 cycles) from 2s: the thread
+     * is held up for the handler and is done at 2s + 112 us instead of 2s + 100 us.
+     */
+    @Test
+    void anInterruptHandlerTakesItsTimeFromTheRunningThread() {
+        RunResult r = runOneHost(p, (nic, firstId) -> {
+            int cpu = firstId;
+            return List.of(new Part("cpu", () -> new HostCpu(p)),
+                    new Part("t0", () -> new Timed(p, nic, cpu, 16_700)),
+                    new Part("irq", () -> new Interrupter(p, nic, cpu, 50_000_000L, 12_000_000L)));
+        }, 10 * VirtualTime.MS);
+        assertEquals(2 * s + 112_000_000, r.counter("test.done_ps"));
+        assertEquals(12_000_000, r.counter("host.interrupted_ps"));
+        assertEquals(1, r.counter("cpu.interrupts"));
+    }
+
+    /**
+     * The CPU is idle (t0 blocked) when a 12 us handler starts at 1 ms - 5 us; the waker's message reaches t0 at 1 ms
+     * and its ask at 1 ms + s, while the handler still has 7 us - s to run: t0 gets the CPU after the handler, then
+     * the wake-up and the switch: at 1 ms + s + (7 us - s) + s + 14 us = 1 ms + s + 21 us.
+     */
+    @Test
+    void aThreadWokenWhileAHandlerRunsWaitsForIt() {
+        RunResult r = runOneHost(p, (nic, firstId) -> {
+            int cpu = firstId;
+            int t0 = firstId + 1;
+            return List.of(new Part("cpu", () -> new HostCpu(p)),
+                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                    new Part("waker", () -> new Waker(p, nic, t0)),
+                    new Part("irq", () -> new Interrupter(p, nic, cpu, 995_000_000L, 12_000_000L)));
+        }, 10 * VirtualTime.MS);
+        assertEquals(1_000_000_000 + s + 21_000_000, r.counter("test.h0.t0.resumed_ps"));
+        assertEquals(0, r.counter("host.interrupted_ps"));
     }
 
     /** Spins (waits for messages while holding its CPU) and gives the CPU up when asked; stops after one yield. */

@@ -26,6 +26,20 @@ class HardwareProfileTest {
         assertEquals(5_000, p.host().cpu().cycles(1), "200 MHz");
     }
 
+    /**
+     * A copy out of a DMA area into a buffer that fits ppro's 256 KB cache runs at the cached rate (171 MB/s: 64 KB in
+     * 383 us); into a larger buffer it misses the cache and runs at the memory copy rate (57 MB/s: 64 KB in 1,150 us).
+     */
+    @Test
+    void aCopyIntoABufferLargerThanTheCacheRunsAtTheMemoryRate() {
+        HostSettings h = read("nowemu.hardware.profile = ppro").host();
+        assertEquals(256 * 1024, h.cacheSize());
+        assertEquals(h.cachedCopy(), h.copyFromDma(256 * 1024));
+        assertEquals(h.memoryCopy(), h.copyFromDma(256 * 1024 + 1));
+        assertEquals(383.3, h.copyFromDma(64 * 1024).psFor(65_536) / 1e6, 0.1);
+        assertEquals(1149.8, h.copyFromDma(512 * 1024).psFor(65_536) / 1e6, 0.1);
+    }
+
     @Test
     void theNowProfileIsTheDefault() {
         HardwareProfile p = read("");

@@ -131,12 +131,12 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
         NicParts nic = host.nic();
         int hosts = host.hosts();
         int driver = host.firstId();
-        parts.add(new Part("driver", () -> new SegmentDriver(profile, nic, stack)));
         int threads = 0;
         for (AmProgram program : mine) {
             threads += program instanceof AmThreads t ? t.threads().size() : 1;
         }
         int cpu = threads > 1 ? host.firstId() + 1 : -1;
+        parts.add(new Part("driver", () -> new SegmentDriver(profile, nic, stack, cpu)));
         if (cpu >= 0) {
             parts.add(new Part("cpu", () -> new HostCpu(profile)));
         }

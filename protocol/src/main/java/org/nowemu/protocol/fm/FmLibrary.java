@@ -115,7 +115,8 @@ public abstract class FmLibrary implements ProcessServices {
                     src);
             handled = 1;
         } else {
-            core.ops().copyFromDma(h.bytes());
+            // Into the sender's reassembly buffer, the whole message's size: cached unless the message outgrows the cache.
+            core.ops().copyFromDma(h.bytes(), h.total());
             if (reassembled != null) {
                 process().stat(reassembled).add(h.bytes());
             }

@@ -22,14 +22,34 @@ import org.nowemu.protocol.parts.ledger.MessageIds;
  * handled when a receive completes with them (FM's own entries are there beside them).
  *
  * <p>Counters: {@code mpi.sent}, {@code mpi.received}, {@code mpi.unexpected} (messages that found no receive
- * posted), {@code mpi.copies} and {@code mpi.copied_bytes} (the MPI layer's own copies of payload), and
- * {@code mpi.pool_overruns} (unexpected messages taken beyond the pool [E]).
+ * posted), {@code mpi.copies} and {@code mpi.copied_bytes} (the MPI layer's own copies of payload), the same per
+ * kind of copy with its time, {@code mpi.copies.<kind>}, {@code mpi.copied_bytes.<kind>}, {@code mpi.copy_ps.<kind>}
+ * ({@link Copy}), and {@code mpi.pool_overruns} (unexpected messages taken beyond the pool [E]).
+ *
+ * <p>Each MPI call pays its entry ({@code call-cycles}) once; a message that finds no receive takes a pool buffer,
+ * and the receive that takes it gives it back ({@code pool-cycles} each).
  */
 public final class Mpi implements ProcessServices {
     public static final int ANY_SOURCE = -1;
     public static final int ANY_TAG = -1;
 
     private record Unexpected(MpiHeader header, byte[] data) {
+    }
+
+    /** The MPI layer's copies of a message, by where they go. */
+    enum Copy {
+        /** Header and payload gathered into one contiguous buffer for FM 1.x's send. */
+        GATHER,
+        /** Out of FM's hands (a receive slot, a reassembly buffer) into the posted receive's buffer. */
+        POSTED,
+        /** Out of FM's hands into a buffer of the unexpected pool. */
+        POOL_IN,
+        /** Out of the unexpected pool into the receive that takes the message. */
+        POOL_OUT;
+
+        String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     private final FmProcess p;
@@ -76,6 +96,7 @@ public final class Mpi implements ProcessServices {
     /** MPI_Isend: eager, so complete as soon as it returns. */
     @continuable
     public MpiRequest isend(byte[] buf, int off, int len, int dest, int tag) {
+        ops.cycles(s.callCycles());
         if (dest < 0 || dest >= p.hosts() || dest == p.host() || tag < 0 || len < 0 || off < 0
                 || off + len > buf.length) {
             throw new IllegalArgumentException("MPI: send of " + len + " bytes to rank " + dest + " with tag " + tag);
@@ -93,13 +114,19 @@ public final class Mpi implements ProcessServices {
     /** MPI_Recv: a message from {@code source} (or ANY_SOURCE) with {@code tag} (or ANY_TAG), of at most {@code max}. */
     @continuable
     public MpiStatus recv(byte[] buf, int off, int max, int source, int tag) {
-        MpiRequest r = irecv(buf, off, max, source, tag);
-        await(r);
+        ops.cycles(s.callCycles());
+        MpiRequest r = post(buf, off, max, source, tag);
+        layer.progressUntil(r::done, Long.MAX_VALUE);
         return r.status;
     }
 
     /** MPI_Irecv: takes a matching unexpected message at once if one is there, else posts the receive. */
     public MpiRequest irecv(byte[] buf, int off, int max, int source, int tag) {
+        ops.cycles(s.callCycles());
+        return post(buf, off, max, source, tag);
+    }
+
+    private MpiRequest post(byte[] buf, int off, int max, int source, int tag) {
         if (source < ANY_SOURCE || source >= p.hosts() || tag < ANY_TAG || max < 0 || off < 0
                 || off + max > buf.length) {
             throw new IllegalArgumentException("MPI: receive of " + max + " bytes from rank " + source + " tag " + tag);
@@ -115,7 +142,8 @@ public final class Mpi implements ProcessServices {
                 poolUsed -= u.data().length;
                 fits(r, u.header());
                 System.arraycopy(u.data(), 0, buf, off, u.data().length);
-                copied(u.data().length, false);
+                copied(Copy.POOL_OUT, u.data().length, false);
+                ops.cycles(s.poolCycles());
                 complete(r, u.header());
                 return r;
             }
@@ -127,6 +155,7 @@ public final class Mpi implements ProcessServices {
     /** MPI_Wait: makes progress until {@code r} is complete; returns its status (null for a send). */
     @continuable
     public MpiStatus await(MpiRequest r) {
+        ops.cycles(s.callCycles());
         layer.progressUntil(r::done, Long.MAX_VALUE);
         return r.status;
     }
@@ -134,6 +163,7 @@ public final class Mpi implements ProcessServices {
     /** MPI_Wait until virtual time {@code deadline} at most (not MPI's; for benchmarks on a clock); whether done. */
     @continuable
     public boolean await(MpiRequest r, long deadline) {
+        ops.cycles(s.callCycles());
         layer.progressUntil(r::done, deadline);
         return r.done;
     }
@@ -141,6 +171,7 @@ public final class Mpi implements ProcessServices {
     /** MPI_Test: makes progress once, without waiting; whether {@code r} is complete. */
     @continuable
     public boolean test(MpiRequest r) {
+        ops.cycles(s.callCycles());
         if (!r.done) {
             p.sync();
             layer.progress();
@@ -189,6 +220,7 @@ public final class Mpi implements ProcessServices {
 
     /** Takes {@code bytes} of the unexpected pool, beyond it if need be (more memory, counted). */
     void reserve(int bytes) {
+        ops.cycles(s.poolCycles());
         poolUsed += bytes;
         if (poolUsed > s.unexpectedPool()) {
             p.stat("mpi.pool_overruns").increment();
@@ -208,15 +240,17 @@ public final class Mpi implements ProcessServices {
         return (int) Math.min(Integer.MAX_VALUE, room);
     }
 
-    /** The MPI layer copies {@code bytes} of payload, out of a receive slot the NIC wrote or between host buffers. */
-    void copied(int bytes, boolean fromDmaArea) {
-        if (fromDmaArea) {
-            ops.copyFromDma(bytes);
-        } else {
-            ops.memcpy(bytes);
-        }
+    /**
+     * The MPI layer copies {@code bytes} of payload ({@code kind}), out of a receive slot the NIC wrote (into a buffer
+     * of the message's size: cached if it fits the cache) or between host buffers (the memory copy rate).
+     */
+    void copied(Copy kind, int bytes, boolean fromDmaArea) {
+        long ps = fromDmaArea ? ops.copyFromDma(bytes, bytes) : ops.memcpy(bytes);
         p.stat("mpi.copies").increment();
         p.stat("mpi.copied_bytes").add(bytes);
+        p.stat("mpi.copies." + kind.key()).increment();
+        p.stat("mpi.copied_bytes." + kind.key()).add(bytes);
+        p.stat("mpi.copy_ps." + kind.key()).add(ps);
     }
 
     // ---- the program's own work and records

@@ -34,7 +34,7 @@ final class OverFm1 implements Layer {
         }
         System.arraycopy(header.encode(), 0, staging, 0, MpiHeader.BYTES);
         System.arraycopy(buf, off, staging, MpiHeader.BYTES, len);
-        mpi.copied(size, false);
+        mpi.copied(Mpi.Copy.GATHER, size, false);
         fm.send(dest, HANDLER, staging, size);
     }
 
@@ -47,7 +47,7 @@ final class OverFm1 implements Layer {
         byte[] into = r != null ? r.buf : new byte[h.length()];
         int at = r != null ? r.off : 0;
         System.arraycopy(buf, MpiHeader.BYTES, into, at, h.length());
-        mpi.copied(h.length(), inSlot);
+        mpi.copied(r != null ? Mpi.Copy.POSTED : Mpi.Copy.POOL_IN, h.length(), inSlot);
         if (r != null) {
             mpi.complete(r, h);
         } else {

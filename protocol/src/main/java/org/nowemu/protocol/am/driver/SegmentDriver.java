@@ -4,6 +4,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.nowemu.actors.runtime.Receive;
 import org.nowemu.hardware.host.BusRequest;
+import org.nowemu.hardware.host.HostCpu;
 import org.nowemu.hardware.host.HostThread;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
@@ -23,7 +24,9 @@ import org.nowemu.protocol.am.stack.StackSettings;
  * resident endpoint: medium and bulk data are copied by the host library between the user's buffers and the
  * staging area, and a message for an endpoint whose memory is not pinned is one for a non-resident endpoint.
  * Its work is charged on its own timeline (host cycles from {@link PagingSettings}; the interrupt dispatch from
- * the profile); it does not take the CPU from the host's threads.
+ * the profile). On a host whose threads share a CPU ({@link HostCpu}) an event interrupt's handler (its dispatch
+ * and the post) also takes that CPU from the thread running there, or keeps it from the thread it wakes; its other
+ * work (faults, loads) does not take the CPU.
  *
  * <p>Counters: {@code driver.endpoints}, {@code driver.faults} (from threads), {@code driver.nic_faults} (messages
  * for non-resident endpoints), {@code driver.loads}, {@code driver.unmaps}, {@code driver.posts},
@@ -77,6 +80,8 @@ public final class SegmentDriver extends HostThread {
 
     private final PagingSettings paging;
     private final int stagingPages;
+    /** The host's shared CPUs, or -1 when each thread has its own. */
+    private final int cpu;
     /** Owner thread of each endpoint. */
     private final TreeMap<Integer, Integer> owner = new TreeMap<>();
     /** Pages of each endpoint's bulk region. */
@@ -90,9 +95,11 @@ public final class SegmentDriver extends HostThread {
      * @param profile the hardware (CPU clock, interrupt dispatch)
      * @param nic     this host's NIC and bus
      * @param stack   the stack (paging costs, the staging area's size)
+     * @param cpu     the host's {@link HostCpu} component, or -1 when its threads do not share CPUs
      */
-    public SegmentDriver(HardwareProfile profile, NicParts nic, StackSettings stack) {
+    public SegmentDriver(HardwareProfile profile, NicParts nic, StackSettings stack, int cpu) {
         super(profile, nic);
+        this.cpu = cpu;
         this.paging = stack.paging();
         this.stagingPages = paging.pages(stack.maxMedium());
     }
@@ -184,8 +191,12 @@ public final class SegmentDriver extends HostThread {
             return;
         }
         counter("driver.posts").increment();
+        long start = cursor();
         interruptDispatch();
         compute(paging.postCycles());
+        if (cpu >= 0) {
+            send(cpu, start - now() + signal(), new HostCpu.Interrupt(cursor() - start));
+        }
         tell(owner.get(i.endpoint()), new Post(i.endpoint()));
     }
 

@@ -75,17 +75,28 @@ public final class HostOps {
         return pollHit;
     }
 
-    /** Copies {@code bytes} between host buffers or into a DMA send area (the survey's memcpy, P10). */
-    public void memcpy(int bytes) {
-        if (bytes > 0) {
-            thread.chargeTime(profile.host().memoryCopy().psFor(bytes));
-        }
+    /** Copies {@code bytes} between host buffers or into a DMA send area (the survey's memcpy, P10); its time (ps). */
+    public long memcpy(int bytes) {
+        return charge(bytes > 0 ? profile.host().memoryCopy().psFor(bytes) : 0);
     }
 
-    /** Copies {@code bytes} out of a receive DMA area (lines the NIC wrote) into a buffer in the cache. */
-    public void copyFromDma(int bytes) {
-        if (bytes > 0) {
-            thread.chargeTime(profile.host().cachedCopy().psFor(bytes));
+    /** Copies {@code bytes} out of a receive DMA area (lines the NIC wrote) into a buffer in the cache; its time. */
+    public long copyFromDma(int bytes) {
+        return copyFromDma(bytes, bytes);
+    }
+
+    /**
+     * Copies {@code bytes} out of a receive DMA area into a buffer of {@code bufferBytes}: at the cached rate if the
+     * buffer fits the CPU's cache, else it misses there too and runs at the memory copy rate; its time (ps).
+     */
+    public long copyFromDma(int bytes, long bufferBytes) {
+        return charge(bytes > 0 ? profile.host().copyFromDma(bufferBytes).psFor(bytes) : 0);
+    }
+
+    private long charge(long ps) {
+        if (ps > 0) {
+            thread.chargeTime(ps);
         }
+        return ps;
     }
 }
