@@ -100,11 +100,11 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
                 + onOff(c.getBoolean("pipeline-dma")) + ", costs " + c.getString("costs") + knobs(c);
     }
 
-    /** The sensitivity knobs the entry sets, as written. */
+    /** The sensitivity knobs the entry sets to more than 0, as written. */
     private static String knobs(com.typesafe.config.Config c) {
         StringBuilder b = new StringBuilder();
         for (String k : SensitivityKnobs.OPTIONS) {
-            if (c.hasPath(k)) {
+            if (c.hasPath(k) && !c.getString(k).matches("0+(\\.0*)?\\s*[a-z]*")) {
                 b.append(", ").append(k).append(' ').append(c.getString(k));
             }
         }
