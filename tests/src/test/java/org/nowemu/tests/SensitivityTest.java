@@ -22,13 +22,13 @@ import org.nowemu.workloads.experiment.Workloads;
 
 /**
  * workloads/sensitivity.conf at a small size: 8 hosts of the NOW in a circular shift (a bandwidth phase of 4 KB
- * requests, then a round-trip phase of short ones, 300 us each), on unmodified AM-II and on one point of each
+ * requests, then a round-trip phase of short ones, 1 ms each), on unmodified AM-II and on one point of each
  * knob's sweep, each point on both engines: same digest, pinned.
  */
 class SensitivityTest {
     private static final List<String> SMALL = List.of("nowemu.permutations.hosts=8",
-            "nowemu.permutations.patterns=[cshift]", "nowemu.permutations.duration=300us",
-            "nowemu.permutations.warmup=100us", "nowemu.permutations.gap=500us");
+            "nowemu.permutations.patterns=[cshift]", "nowemu.permutations.duration=1ms",
+            "nowemu.permutations.warmup=200us", "nowemu.permutations.gap=500us");
 
     @BeforeAll
     static void projectRoot() {
@@ -43,11 +43,11 @@ class SensitivityTest {
      */
     @Test
     void eachKnobsPointRunsTheSameOnBothEnginesWithItsPinnedDigest() {
-        SortedMap<String, Double> amii = point("amii", "");
-        SortedMap<String, Double> o = point("amii-o10us", "");
-        SortedMap<String, Double> g = point("amii-g10us", "");
-        SortedMap<String, Double> l = point("amii-L10us", "");
-        SortedMap<String, Double> bytes = point("amii-G50ns", "");
+        SortedMap<String, Double> amii = point("amii", "ca2d19be978d2c2e");
+        SortedMap<String, Double> o = point("amii-o10us", "2f9e5e115d66499b");
+        SortedMap<String, Double> g = point("amii-g10us", "861584d2e4f39b6e");
+        SortedMap<String, Double> l = point("amii-L10us", "d117580503ef2d2e");
+        SortedMap<String, Double> bytes = point("amii-G50ns", "637641e4fac87952");
         double rtt = amii.get("perm.cshift.rtt_us");
         assertEquals(rtt + 40, o.get("perm.cshift.rtt_us"), 2.0, "o: four times a round trip");
         assertEquals(rtt + 20, l.get("perm.cshift.rtt_us"), 1.0, "L: twice a round trip");
