@@ -35,7 +35,8 @@ class SendPathTest {
     }
 
     private SendPath path(boolean pipeline) {
-        return new SendPath(nic, endpoints, dmas, pipeline, true, 62, p -> "loopback " + p.id(), SensitivityKnobs.NONE, -1);
+        return new SendPath(nic, endpoints, dmas, pipeline, true, 62, p -> "loopback " + p.id(),
+                SensitivityKnobs.NONE, -1);
     }
 
     private static Header medium(long id, int dest) {
