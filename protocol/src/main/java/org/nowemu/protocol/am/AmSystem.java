@@ -15,6 +15,7 @@ import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.profile.NicSettings;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.am.driver.SegmentDriver;
+import org.nowemu.protocol.am.stack.SensitivityKnobs;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.am.vn.VnFirmware;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
@@ -84,7 +85,10 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
 
     @Override
     public StackSettings settings(ConfigReader r, String stack, HardwareProfile profile) {
-        StackEntry.only(r, stack, Set.of("reliability", "protection", "virtual-networks", "pipeline-dma", "costs"));
+        Set<String> options = new java.util.TreeSet<>(Set.of("reliability", "protection", "virtual-networks",
+                "pipeline-dma", "costs"));
+        options.addAll(SensitivityKnobs.OPTIONS);
+        StackEntry.only(r, stack, options);
         return StackSettings.read(r, stack, profile.nic().maxPacketBytes());
     }
 
@@ -93,7 +97,18 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
         var c = r.config().getConfig("nowemu.protocol.stacks." + stack);
         return "reliability " + onOff(c.getBoolean("reliability")) + ", protection " + onOff(c.getBoolean("protection"))
                 + ", virtual networks " + onOff(c.getBoolean("virtual-networks")) + ", pipelined DMA "
-                + onOff(c.getBoolean("pipeline-dma")) + ", costs " + c.getString("costs");
+                + onOff(c.getBoolean("pipeline-dma")) + ", costs " + c.getString("costs") + knobs(c);
+    }
+
+    /** The sensitivity knobs the entry sets to more than 0, as written. */
+    private static String knobs(com.typesafe.config.Config c) {
+        StringBuilder b = new StringBuilder();
+        for (String k : SensitivityKnobs.OPTIONS) {
+            if (c.hasPath(k) && !c.getString(k).matches("0+(\\.0*)?\\s*[a-z]*")) {
+                b.append(", ").append(k).append(' ').append(c.getString(k));
+            }
+        }
+        return b.toString();
     }
 
     private static String onOff(boolean b) {
@@ -118,7 +133,7 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
 
     @Override
     public Firmware firmware(StackSettings s, NicParts nic, Routes routes) {
-        return new VnFirmware(s, routes);
+        return new VnFirmware(s, routes, nic.send());
     }
 
     @Override

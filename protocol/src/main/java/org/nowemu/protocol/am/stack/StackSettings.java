@@ -29,13 +29,15 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param host            host library costs
  * @param firmware        firmware step costs
  * @param paging          endpoint frames, faults and the segment driver's costs
+ * @param knobs           delays added to move one LogGP parameter (the sensitivity study's; none by default)
  */
 public record StackSettings(String name, boolean reliability, boolean protection, boolean virtualNetworks,
                             boolean pipelineDma, boolean streaming, int credits, int receiveQueue, int maxEndpoints,
                             int translations, int handlers, int maxArgs, int maxMedium, int receiveBuffers,
                             long quantumPs, int timeoutTicks, long nackBackoffPs, int maxRetries, int attempts,
                             HostCosts host,
-                            FirmwareCosts firmware, PagingSettings paging) implements SystemSettings {
+                            FirmwareCosts firmware, PagingSettings paging, SensitivityKnobs knobs)
+        implements SystemSettings {
     public static final String ROOT = "nowemu.protocol";
 
     /** The stack {@code name} under {@code nowemu.protocol.stacks}, with the shared limits. */
@@ -60,14 +62,15 @@ public record StackSettings(String name, boolean reliability, boolean protection
                 r.duration(ROOT + ".transport.nack-backoff", 1),
                 r.intIn(ROOT + ".transport.max-retries", 1, 1_000_000),
                 1 << r.intIn(ROOT + ".scheduler.attempts-exponent", 0, 16),
-                HostCosts.read(r, costs + ".host"), FirmwareCosts.read(r, costs + ".firmware"), PagingSettings.read(r));
+                HostCosts.read(r, costs + ".host"), FirmwareCosts.read(r, costs + ".firmware"), PagingSettings.read(r),
+                SensitivityKnobs.read(r, name));
     }
 
     /** The same stack with medium data moved by streaming ({@code true}) or consistent DMA. */
     public StackSettings withStreaming(boolean on) {
         return new StackSettings(name, reliability, protection, virtualNetworks, pipelineDma, on, credits,
                 receiveQueue, maxEndpoints, translations, handlers, maxArgs, maxMedium, receiveBuffers, quantumPs,
-                timeoutTicks, nackBackoffPs, maxRetries, attempts, host, firmware, paging);
+                timeoutTicks, nackBackoffPs, maxRetries, attempts, host, firmware, paging, knobs);
     }
 
     /**

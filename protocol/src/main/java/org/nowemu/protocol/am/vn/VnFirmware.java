@@ -97,6 +97,11 @@ public final class VnFirmware implements Firmware {
      * @param routes   the initial routing table: the route to each NIC (null for itself or unreachable); copied
      */
     public VnFirmware(StackSettings settings, Routes routes) {
+        this(settings, routes, -1);
+    }
+
+    /** As above, on a NIC whose network-send DMA is component {@code sendDma}, where added L's delay line leads. */
+    public VnFirmware(StackSettings settings, Routes routes, int sendDma) {
         this.s = settings;
         this.c = settings.firmware();
         int nics = routes.nics();
@@ -109,7 +114,7 @@ public final class VnFirmware implements Firmware {
         this.timer = new RetransmissionTimer(nic, channels, Tick::new, settings.quantumPs(), settings.timeoutTicks(),
                 settings.maxRetries(), c.timer(), c.scan());
         this.path = new SendPath(nic, endpoints, dmas, settings.pipelineDma(), settings.streaming(), c.send(),
-                Loopback::new);
+                Loopback::new, settings.knobs(), sendDma);
         this.receiver = new ChannelReceiver(nic, new ReceiveChannels(nics, settings.credits()), lives, this.routes,
                 path, c.reliableReceive(), c.ackSend());
         this.delivery = new HostDelivery(nic, endpoints, dmas, receiver::delivered,
@@ -218,6 +223,8 @@ public final class VnFirmware implements Firmware {
             sender.onResend(r.dest(), r.channel(), r.packet());
         } else if (tag instanceof Tick) {
             timer.onTick(sender);
+        } else if (tag instanceof SendPath.Knob k) {
+            path.onKnob(k);
         } else {
             nic.counter("vn.dropped.unknown_event").increment();
         }

@@ -1,12 +1,14 @@
 package org.nowemu.protocol.am.parts.sendpath;
 
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.function.Function;
 import org.nowemu.hardware.link.Packet;
 import org.nowemu.hardware.nic.NicContext;
 import org.nowemu.protocol.am.parts.channels.Channel;
 import org.nowemu.protocol.am.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.am.parts.endpoints.EndpointTable;
+import org.nowemu.protocol.am.stack.SensitivityKnobs;
 import org.nowemu.protocol.am.wire.Header;
 import org.nowemu.protocol.parts.dma.HostDmas;
 
@@ -21,6 +23,11 @@ import org.nowemu.protocol.parts.dma.HostDmas;
  * tail has left on the wire, so a medium message is stored and forwarded whole and the next one's host DMA does not
  * overlap this one's network DMA; with it (GAM) the two DMAs of successive messages overlap. A packet for this NIC
  * itself skips the wire: it comes back to the firmware one cycle later as a timer.
+ *
+ * <p>The sensitivity study's knobs ({@link SensitivityKnobs}, all 0 by default, and then none of this happens):
+ * added g stalls the LANai after each data packet it puts on the wire; added L hands every packet to a
+ * {@link DelayLine} in front of the network-send DMA; added G stretches each fetch of a message's data by its
+ * bytes times the added per-byte time ({@link Stretched}), the path held as for the DMA.
  *
  * <p>A data packet on a channel ({@link Channel}, reliable transport) is sent only if it is still that channel's (it
  * may have been returned to its sender meanwhile), and its channel records each transmission's time stamp.
@@ -51,6 +58,14 @@ public final class SendPath implements HostDmas.Client<SendPath.Fetched> {
     public record Fetched(Header h, byte[] route, int dest, Channel ch, EndpointFrame from) {
     }
 
+    /** A timer tag of the sensitivity knobs: the firmware hands it back to {@link #onKnob}. */
+    public sealed interface Knob permits Stretched, DelayLine.Due {
+    }
+
+    /** Added G: stretch {@code n} of a fetch is over. */
+    record Stretched(long n) implements Knob {
+    }
+
     private final NicContext nic;
     private final EndpointTable endpoints;
     private final HostDmas dmas;
@@ -58,6 +73,11 @@ public final class SendPath implements HostDmas.Client<SendPath.Fetched> {
     private final boolean streaming;
     private final int sendCycles;
     private final Function<Packet, Object> loopbackTag;
+    private final SensitivityKnobs knobs;
+    private final DelayLine line;
+    /** Fetches being stretched, by number: looked up, never iterated. */
+    private final HashMap<Long, Fetched> stretching = new HashMap<>();
+    private long stretches;
     private final ArrayDeque<Work> control = new ArrayDeque<>();
     private final ArrayDeque<Work> data = new ArrayDeque<>();
     /** Without pipelining: the data packet holding the path until its tail has left (-1: none yet). */
@@ -69,9 +89,12 @@ public final class SendPath implements HostDmas.Client<SendPath.Fetched> {
      * @param streaming   data comes by streaming DMA (else consistent)
      * @param sendCycles  building a data packet's header and starting its DMAs (LANai cycles)
      * @param loopbackTag the timer tag that brings a packet for this NIC back to its firmware
+     * @param knobs       the stack's sensitivity knobs (g, L and G are applied here)
+     * @param sendDma     the network-send DMA's component, where the added-latency delay line leads (-1: none,
+     *                    and then added L must be 0)
      */
     public SendPath(NicContext nic, EndpointTable endpoints, HostDmas dmas, boolean pipeline, boolean streaming,
-                    int sendCycles, Function<Packet, Object> loopbackTag) {
+                    int sendCycles, Function<Packet, Object> loopbackTag, SensitivityKnobs knobs, int sendDma) {
         this.nic = nic;
         this.endpoints = endpoints;
         this.dmas = dmas;
@@ -79,6 +102,8 @@ public final class SendPath implements HostDmas.Client<SendPath.Fetched> {
         this.streaming = streaming;
         this.sendCycles = sendCycles;
         this.loopbackTag = loopbackTag;
+        this.knobs = knobs;
+        this.line = new DelayLine(nic, knobs.latencyPs(), sendDma);
     }
 
     /** Queues a control packet for {@code dest} (route null: this NIC). */
@@ -117,6 +142,14 @@ public final class SendPath implements HostDmas.Client<SendPath.Fetched> {
                 if (busy) {
                     return false;
                 }
+                Packet due = line.next();
+                if (due != null) {
+                    // Out of the delay line: it takes the path until its tail has left, as it would have at once.
+                    nic.transmit(due);
+                    busy = true;
+                    holder = due.id();
+                    continue;
+                }
                 w = data.poll();
                 if (w == null) {
                     return true;
@@ -136,6 +169,26 @@ public final class SendPath implements HostDmas.Client<SendPath.Fetched> {
 
     @Override
     public void dmaDone(Fetched f) {
+        long stretch = (long) f.h().data().length * knobs.perBytePs();
+        if (stretch > 0) {
+            stretching.put(++stretches, f);
+            nic.timer(stretch, new Stretched(stretches));
+        } else {
+            fetched(f);
+        }
+    }
+
+    /** A knob's timer: a stretched fetch has ended, or a packet comes out of the delay line. */
+    public void onKnob(Knob k) {
+        if (k instanceof Stretched st) {
+            fetched(stretching.remove(st.n()));
+        } else if (k instanceof DelayLine.Due d) {
+            line.due(d);
+        }
+    }
+
+    /** The data of {@code f} is in SRAM: the packet goes. */
+    private void fetched(Fetched f) {
         if (f.from() != null) {
             f.from().inFetch--;
         }
@@ -189,18 +242,28 @@ public final class SendPath implements HostDmas.Client<SendPath.Fetched> {
 
     /** A data packet: without pipelining it holds the path until its tail has left. */
     private void transmitData(int dest, byte[] route, Header h) {
-        Packet p = transmitTo(dest, route, h);
+        Packet p = transmitTo(dest, route, h, !pipeline && h.data().length > 0);
         if (!pipeline) {
-            boolean local = dest == nic.nic();
-            busy = !local;
-            holder = local ? -1 : p.id();
+            // In the delay line a packet holds the path only once it is out (DelayLine).
+            boolean held = dest != nic.nic() && !line.on();
+            busy = held;
+            holder = held ? p.id() : -1;
+        }
+        if (knobs.gapPs() > 0) {
+            nic.cycles(Math.round(knobs.gapPs() * nic.settings().lanai().hertz() / 1e12));
         }
     }
 
     private Packet transmitTo(int dest, byte[] route, Header h) {
+        return transmitTo(dest, route, h, false);
+    }
+
+    private Packet transmitTo(int dest, byte[] route, Header h, boolean viaPath) {
         Packet p = nic.packet(route == null ? new byte[0] : route, h.encode());
         if (dest == nic.nic()) {
             nic.timer(nic.settings().lanai().cycles(1), loopbackTag.apply(p));
+        } else if (line.on()) {
+            line.put(p, viaPath);
         } else {
             nic.transmit(p);
         }

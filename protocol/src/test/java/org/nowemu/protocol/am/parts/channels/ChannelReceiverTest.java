@@ -23,7 +23,7 @@ import org.nowemu.protocol.support.FakeNic;
 class ChannelReceiverTest {
     private final FakeNic nic = new FakeNic(null);
     private final SendPath path = new SendPath(nic, new EndpointTable(1), new HostDmas(nic), false, true, 62,
-            p -> "loopback");
+            p -> "loopback", org.nowemu.protocol.am.stack.SensitivityKnobs.NONE, -1);
     private final ChannelReceiver receiver = new ChannelReceiver(nic, new ReceiveChannels(3, 1), new Lives(),
             new RoutingTable(Routes.of(new byte[][] {null, {3}, null})), path, 20, 130);
 

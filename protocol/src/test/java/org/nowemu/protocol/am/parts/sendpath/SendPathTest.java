@@ -12,6 +12,7 @@ import org.nowemu.protocol.am.parts.channels.Channel;
 import org.nowemu.protocol.am.parts.channels.SendChannels;
 import org.nowemu.protocol.am.parts.endpoints.EndpointFrame;
 import org.nowemu.protocol.am.parts.endpoints.EndpointTable;
+import org.nowemu.protocol.am.stack.SensitivityKnobs;
 import org.nowemu.protocol.am.wire.Header;
 import org.nowemu.protocol.parts.dma.HostDmas;
 import org.nowemu.protocol.support.AmNets;
@@ -34,7 +35,8 @@ class SendPathTest {
     }
 
     private SendPath path(boolean pipeline) {
-        return new SendPath(nic, endpoints, dmas, pipeline, true, 62, p -> "loopback " + p.id());
+        return new SendPath(nic, endpoints, dmas, pipeline, true, 62, p -> "loopback " + p.id(),
+                SensitivityKnobs.NONE, -1);
     }
 
     private static Header medium(long id, int dest) {
