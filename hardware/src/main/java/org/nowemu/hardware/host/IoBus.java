@@ -81,7 +81,8 @@ public final class IoBus extends Component {
     }
 
     private void onDma(Pending p) {
-        long offBus = profile.bus().mode(((BusRequest.Dma) p.request()).streaming()).offBus();
+        BusRequest.Dma d = (BusRequest.Dma) p.request();
+        long offBus = profile.bus().mode(d.streaming()).offBus(d.toHost());
         if (offBus == 0) {
             onDmaAsks(p);
         } else {
@@ -135,7 +136,7 @@ public final class IoBus extends Component {
         dma = p;
         BusRequest.Dma d = (BusRequest.Dma) p.request();
         BusSettings.DmaMode mode = profile.bus().mode(d.streaming());
-        flushLeft = mode.onBusStartup();
+        flushLeft = mode.onBusStartup(d.toHost());
         dataLeft = mode.rate(d.toHost()).psFor(d.bytes());
         burstPs = Math.max(1, mode.rate(d.toHost()).psFor(profile.bus().dmaBurst()));
         counter("bus.dma_transfers").increment();
