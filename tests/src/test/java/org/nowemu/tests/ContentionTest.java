@@ -54,7 +54,11 @@ class ContentionTest {
      * Bulk with 8 clients is not fair, and the counts show why: hosts 1..4 share the server's switch, hosts 5..8
      * come over the one cable from s1; the server's NIC holds its link with STOP while it drains, packets wait in
      * s0, and s0's round-robin arbiter gives the cable's input one turn in five, shared by four clients, against
-     * a turn each for the local ones: about 1.4 and 0.35 of the mean.
+     * a turn each for the local ones: 1.6 and 0.4 of the mean while the link is held all the time. It is not: the
+     * server's SBus writes each 4 KB request into memory in 52.2 us (the card's 1 us set-up off the bus, then 80
+     * MB/s), faster than the requests arrive at its 50 MB/s, so the link is stopped only part of the time and the
+     * remote clients' share lies between 0.4 and 1: measured 1.375 and 0.667 (2026-11-27; 1.4 and 0.35 while a
+     * write also paid the 12 us streaming flush on the bus).
      */
     @Test
     void theServerSaturatesAtAboutOneOverGAndClientsShareItAsTheArbitersDo() throws IOException {
@@ -77,10 +81,10 @@ class ContentionTest {
             assertTrue(m.get(p + "client_min_over_mean").asDouble() >= 1 - spread, p + " min " + m.get(p + "client_min_over_mean"));
         }
         assertTrue(m.get("contention.bulk.8.client_max_over_mean").asDouble() > 1.3, "local clients get more");
-        assertTrue(m.get("contention.bulk.8.client_min_over_mean").asDouble() < 0.6, "remote clients get less");
+        assertTrue(m.get("contention.bulk.8.client_min_over_mean").asDouble() < 0.75, "remote clients get less");
         double slope = (m.get("contention.rtt.8.rtt_us").asDouble() - m.get("contention.rtt.4.rtt_us").asDouble()) / 4;
         assertTrue(Math.abs(slope - g) <= 0.15 * g, "RTT slope " + slope + " us per client, g " + g);
         assertTrue(m.get("contention.bulk.server_bw_MBps").asDouble() > 0);
-        assertEquals("8c4f8bb169cb6194", r.get("digest").asText());
+        assertEquals("8e8242798456a5c0", r.get("digest").asText());
     }
 }

@@ -11,12 +11,13 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * A host's I/O bus (SBus on the NOW, PCI on the Pentium Pro): one master at a time. Host threads' programmed I/O
  * (so many ns per 4-byte word, reads much dearer than writes; combined into line bursts where the profile has write
  * combining) and the NIC's host DMA (a start-up, then bytes at the rate of the mode and direction: consistent DMA
- * starts cheaply, streaming DMA pays a stream-buffer flush per transfer; the card reads host memory slower than it
- * writes it) share it. A DMA holds the bus burst by burst ({@code dma-burst} bytes a tenure): PIO waiting when a
+ * starts cheaply, a streaming read pays a stream-buffer flush per transfer, a write in either mode only the card's
+ * set-up; the card reads host memory slower than it writes it) share it. A DMA holds the bus burst by burst ({@code dma-burst} bytes a tenure): PIO waiting when a
  * burst ends takes the bus first (the host bridge wins the arbitration), and the DMA goes on after it, so a word
- * written while a long DMA runs waits for one burst, not for the whole transfer. A start-up holds the bus only where
- * the mode says so ({@code startup-on-bus}): the flush happens in the bus bridge and is not interrupted, whereas a
- * consistent transfer's set-up and address translation happen before the engine asks for the bus. A resource: busy
+ * written while a long DMA runs waits for one burst, not for the whole transfer. A read's start-up holds the bus only
+ * where the mode says so ({@code startup-on-bus}): the flush happens in the bus bridge and is not interrupted, whereas
+ * a consistent transfer's set-up and address translation happen before the engine asks for the bus; a write's never
+ * does. A resource: busy
  * state, queues, and its own completion event.
  *
  * <p>Counters: {@code bus.pio_words}, {@code bus.dma_transfers}, {@code bus.dma_bytes}, {@code bus.busy_ps}
@@ -81,7 +82,8 @@ public final class IoBus extends Component {
     }
 
     private void onDma(Pending p) {
-        long offBus = profile.bus().mode(((BusRequest.Dma) p.request()).streaming()).offBus();
+        BusRequest.Dma d = (BusRequest.Dma) p.request();
+        long offBus = profile.bus().mode(d.streaming()).offBus(d.toHost());
         if (offBus == 0) {
             onDmaAsks(p);
         } else {
@@ -135,7 +137,7 @@ public final class IoBus extends Component {
         dma = p;
         BusRequest.Dma d = (BusRequest.Dma) p.request();
         BusSettings.DmaMode mode = profile.bus().mode(d.streaming());
-        flushLeft = mode.onBusStartup();
+        flushLeft = mode.onBusStartup(d.toHost());
         dataLeft = mode.rate(d.toHost()).psFor(d.bytes());
         burstPs = Math.max(1, mode.rate(d.toHost()).psFor(profile.bus().dmaBurst()));
         counter("bus.dma_transfers").increment();

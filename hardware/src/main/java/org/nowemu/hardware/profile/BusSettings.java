@@ -30,38 +30,47 @@ public record BusSettings(String kind, long pioWriteWord, long pioReadWord, Writ
     }
 
     /**
-     * A DMA mode's cost: a fixed start-up per transfer, then bytes at the rate of the transfer's direction.
+     * A DMA mode's cost: a fixed start-up per transfer, then bytes at the rate of the transfer's direction. A read
+     * (the card reading host memory) pays {@code startup}, on the bus or not; a write (the card writing host memory)
+     * pays {@code writeStartup}, never on the bus: the bridge posts a write burst into its buffer, and whatever it
+     * must later do to make the data visible to the CPU is host software's work, not a tenure of the card's.
      *
-     * @param startup       time from the engine's request to the first byte (ps)
-     * @param startupOnBus  whether the start-up holds the bus (a stream-buffer flush in the bus bridge does; an
+     * @param startup       time from the engine's request to the first byte of a read (ps)
+     * @param startupOnBus  whether a read's start-up holds the bus (a stream-buffer flush in the bus bridge does; an
      *                      engine's own set-up and address translation before it asks for the bus do not)
      * @param read          rate of a transfer from host memory to the NIC (the card reads host memory)
      * @param write         rate of a transfer from the NIC into host memory (the card writes host memory)
+     * @param writeStartup  time from the engine's request to the first byte of a write, off the bus (ps)
      */
-    public record DmaMode(long startup, boolean startupOnBus, Rate read, Rate write) {
+    public record DmaMode(long startup, boolean startupOnBus, Rate read, Rate write, long writeStartup) {
         /** The rate of a transfer in this direction. */
         public Rate rate(boolean toHost) {
             return toHost ? write : read;
         }
 
-        /** Time from request to completion of one transfer of {@code bytes}, without waiting for the bus (ps). */
-        public long transfer(long bytes, boolean toHost) {
-            return startup + rate(toHost).psFor(bytes);
+        /** The start-up of a transfer in this direction, on the bus or off it (ps). */
+        public long startup(boolean toHost) {
+            return toHost ? writeStartup : startup;
         }
 
-        /** Time before the transfer asks for the bus (ps). */
-        public long offBus() {
-            return startupOnBus ? 0 : startup;
+        /** Time from request to completion of one transfer of {@code bytes}, without waiting for the bus (ps). */
+        public long transfer(long bytes, boolean toHost) {
+            return startup(toHost) + rate(toHost).psFor(bytes);
+        }
+
+        /** Time before a transfer in this direction asks for the bus (ps). */
+        public long offBus(boolean toHost) {
+            return toHost || !startupOnBus ? startup(toHost) : 0;
         }
 
         /** The part of the start-up that holds the bus (ps). */
-        public long onBusStartup() {
-            return startupOnBus ? startup : 0;
+        public long onBusStartup(boolean toHost) {
+            return toHost || !startupOnBus ? 0 : startup;
         }
 
         /** Time the transfer holds the bus, if nothing passes it between bursts (ps). */
         public long onBus(long bytes, boolean toHost) {
-            return onBusStartup() + rate(toHost).psFor(bytes);
+            return onBusStartup(toHost) + rate(toHost).psFor(bytes);
         }
     }
 
@@ -121,6 +130,7 @@ public record BusSettings(String kind, long pioWriteWord, long pioReadWord, Writ
 
     private static DmaMode mode(ConfigReader r, String prefix) {
         return new DmaMode(r.duration(prefix + "startup", 0, VirtualTime.S), r.bool(prefix + "startup-on-bus"),
-                new Rate(r.bytesPerSecond(prefix + "read-rate")), new Rate(r.bytesPerSecond(prefix + "write-rate")));
+                new Rate(r.bytesPerSecond(prefix + "read-rate")), new Rate(r.bytesPerSecond(prefix + "write-rate")),
+                r.duration(prefix + "write-startup", 0, VirtualTime.S));
     }
 }

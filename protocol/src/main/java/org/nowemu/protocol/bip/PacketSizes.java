@@ -82,13 +82,14 @@ final class PacketSizes {
         // One DMA per page the packet covers; a size that neither divides the page nor is a multiple of it makes
         // packets straddle page boundaries, one DMA more each (the buffer taken to start on a page).
         long pages = (size + page - 1) / page + (size % page == 0 || page % size == 0 ? 0 : 1);
-        long perPage = lanai(p.nic().hostDmaStartup()) + mode.startup();
+        long perPageIn = lanai(p.nic().hostDmaStartup()) + mode.startup(false);
+        long perPageOut = lanai(p.nic().hostDmaStartup()) + mode.startup(true);
         long wire = p.nic().sendDmaRate().min(p.link().rate()).psFor(size + BipWire.HEADER_BYTES);
-        long hostIn = lanai(c.dma()) + pages * perPage + mode.rate(false).psFor(size);
+        long hostIn = lanai(c.dma()) + pages * perPageIn + mode.rate(false).psFor(size);
         long send = lanai(c.route() + c.header() + c.dma() + p.nic().sendDmaStartup()) + wire;
         long recv = lanai(p.nic().recvDmaStartup() + c.receive())
                 + p.nic().recvDmaRate().psFor(size + BipWire.HEADER_BYTES);
-        long hostOut = lanai(c.dma()) + pages * perPage + mode.rate(true).psFor(size);
+        long hostOut = lanai(c.dma()) + pages * perPageOut + mode.rate(true).psFor(size);
         return new long[] {hostIn, send, recv, hostOut};
     }
 
