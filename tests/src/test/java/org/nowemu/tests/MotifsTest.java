@@ -102,7 +102,7 @@ class MotifsTest {
             assertTrue(share > 0 && share < 1, "halo with 30 us compute: " + share);
         }
         assertEquals(digests[0], digests[1], "actors against sequential");
-        assertEquals("86c6f20345fe9511", digests[0]);
+        assertEquals("9af2129361a9a473", digests[0]);
     }
 
     private static void both(JsonNode m, String k, long n, long bytes) {

@@ -43,11 +43,11 @@ class SensitivityTest {
      */
     @Test
     void eachKnobsPointRunsTheSameOnBothEnginesWithItsPinnedDigest() {
-        SortedMap<String, Double> amii = point("amii", "ca2d19be978d2c2e");
-        SortedMap<String, Double> o = point("amii-o10us", "2f9e5e115d66499b");
-        SortedMap<String, Double> g = point("amii-g10us", "861584d2e4f39b6e");
-        SortedMap<String, Double> l = point("amii-L10us", "d117580503ef2d2e");
-        SortedMap<String, Double> bytes = point("amii-G50ns", "637641e4fac87952");
+        SortedMap<String, Double> amii = point("amii", "f9ab970c5a35e06d");
+        SortedMap<String, Double> o = point("amii-o10us", "3860d39deabc77c1");
+        SortedMap<String, Double> g = point("amii-g10us", "5959797f20916bdb");
+        SortedMap<String, Double> l = point("amii-L10us", "f0e076ffd365d11d");
+        SortedMap<String, Double> bytes = point("amii-G50ns", "a42b51e6f733cf49");
         double rtt = amii.get("perm.cshift.rtt_us");
         assertEquals(rtt + 40, o.get("perm.cshift.rtt_us"), 2.0, "o: four times a round trip");
         assertEquals(rtt + 20, l.get("perm.cshift.rtt_us"), 1.0, "L: twice a round trip");
