@@ -1,5 +1,6 @@
 package org.nowemu.workloads.motifs;
 
+import org.nowemu.workloads.traffic.Halo;
 import org.nowemu.workloads.traffic.Spec;
 
 /**
@@ -11,33 +12,9 @@ final class Grids {
     private Grids() {
     }
 
-    /** The sizes of {@code spec}'s grid, {@code dims} of them, whose product must be {@code n}. */
+    /** The sizes of {@code spec}'s grid, {@code dims} of them, whose product must be {@code n}; a size of 1 allowed. */
     static int[] grid(Spec s, int n, int dims) {
-        String shape = dims == 2 ? "RxC" : "AxBxC";
-        s.arity(1, s.name() + "(" + shape + ")");
-        String[] parts = s.args().get(0).split("x", -1);
-        if (parts.length != dims) {
-            throw new IllegalArgumentException(s.name() + " needs a grid of " + dims + " sizes like "
-                    + (dims == 2 ? "4x4" : "2x4x4") + ", got '" + s.args().get(0) + "'");
-        }
-        int[] size = new int[dims];
-        long product = 1;
-        for (int d = 0; d < dims; d++) {
-            try {
-                size[d] = Integer.parseInt(parts[d]);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(s.name() + ": '" + parts[d] + "' is not a whole number");
-            }
-            if (size[d] < 1) {
-                throw new IllegalArgumentException(s.name() + ": every grid size must be at least 1, got " + size[d]);
-            }
-            product *= size[d];
-        }
-        if (product != n) {
-            throw new IllegalArgumentException(s.name() + "(" + s.args().get(0) + ") has " + product
-                    + " places, the job has " + n + " hosts");
-        }
-        return size;
+        return Halo.grid(s, n, dims, 1);
     }
 
     /**
@@ -49,10 +26,10 @@ final class Grids {
         int faces = 2 * size.length;
         for (int r = 0; r < g.n; r++) {
             for (int w = 0; w < faces; w++) {
-                g.send(r, neighbour(size, r, w), bytes);
+                g.send(r, Halo.neighbour(size, r, w), bytes);
             }
             for (int w = 0; w < faces; w++) {
-                g.recv(r, neighbour(size, r, w), bytes);
+                g.recv(r, Halo.neighbour(size, r, w), bytes);
             }
         }
     }
@@ -99,17 +76,5 @@ final class Grids {
                 g.send(r, r - 1, bytes);
             }
         }
-    }
-
-    /** Neighbour {@code which} of rank {@code i}: dimension which/2, lower then upper, periodic. */
-    static int neighbour(int[] size, int i, int which) {
-        int dim = which / 2;
-        int stride = 1;
-        for (int d = size.length - 1; d > dim; d--) {
-            stride *= size[d];
-        }
-        int coord = (i / stride) % size[dim];
-        int moved = (coord + (which % 2 == 0 ? size[dim] - 1 : 1)) % size[dim];
-        return i + (moved - coord) * stride;
     }
 }

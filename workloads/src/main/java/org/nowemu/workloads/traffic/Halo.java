@@ -6,11 +6,20 @@ package org.nowemu.workloads.traffic;
  * neighbour then the upper. A dimension of 2 has the same neighbour both ways; one of 1 would be the rank itself and
  * is refused.
  */
-final class Halo {
+public final class Halo {
     private Halo() {
     }
 
     static Pattern of(Spec s, int n, int dims) {
+        int[] size = grid(s, n, dims, 2);
+        return (i, k, r) -> neighbour(size, i, (int) (k % (2L * dims)));
+    }
+
+    /**
+     * The sizes of {@code s}'s grid, {@code dims} of them, each at least {@code least}, whose product must be
+     * {@code n}: the halo pattern's and the grid motifs' (a motif may take a size of 1, a local copy left out).
+     */
+    public static int[] grid(Spec s, int n, int dims, int least) {
         s.arity(1, s.name() + (dims == 2 ? "(RxC)" : "(AxBxC)"));
         String[] parts = s.args().get(0).split("x", -1);
         if (parts.length != dims) {
@@ -25,8 +34,9 @@ final class Halo {
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(s.name() + ": '" + parts[d] + "' is not a whole number");
             }
-            if (size[d] < 2) {
-                throw new IllegalArgumentException(s.name() + ": every grid size must be at least 2, got " + size[d]);
+            if (size[d] < least) {
+                throw new IllegalArgumentException(s.name() + ": every grid size must be at least " + least + ", got "
+                        + size[d]);
             }
             product *= size[d];
         }
@@ -34,11 +44,11 @@ final class Halo {
             throw new IllegalArgumentException(s.name() + "(" + s.args().get(0) + ") has " + product
                     + " places, the job has " + n + " hosts");
         }
-        return (i, k, r) -> neighbour(size, i, (int) (k % (2L * dims)));
+        return size;
     }
 
     /** Neighbour {@code which} of rank {@code i}: dimension which/2 (the last varies fastest), lower then upper. */
-    static int neighbour(int[] size, int i, int which) {
+    public static int neighbour(int[] size, int i, int which) {
         int dim = which / 2;
         int stride = 1;
         for (int d = size.length - 1; d > dim; d--) {
