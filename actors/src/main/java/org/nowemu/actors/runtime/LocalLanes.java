@@ -138,8 +138,16 @@ final class LocalLanes implements LaneActor.Setup {
         long c0 = w.critical;
         long w0 = w.windows;
         int k = parts.parts();
+        long t1 = System.nanoTime();
+        double firstNs = eventNs;
         s = g.runInline(planner.pilotEvents(),
-                (e, c, n) -> planner.hopeless(k, planner.pilotEvents(), e, c, n, eventNs, barrierNs));
+                (e, c, n) -> planner.hopeless(k, planner.pilotEvents(), e, c, n, firstNs, barrierNs));
+        if (planner.eventNs() <= 0 && w.events > e0) {
+            // The second stretch ran every lane's events on this thread too, later, when the JIT compiler had done
+            // more: the first stretch's cost per event was 25 times the second's on permutations (38 us against
+            // 1.5 us, BENCHMARKS.md 2026-11-27), which made lanes look worth it everywhere.
+            eventNs = Math.min(eventNs, (System.nanoTime() - t1) / (double) (w.events - e0));
+        }
         choice = planner.choose(parts.parts(), w.events - e0, w.critical - c0, w.windows - w0, eventNs, barrierNs);
         if (choice.lanes() == 1 && s == Windows.Step.WINDOW) {
             g.arrange(LaneGroup.oneLane(model.size()));
