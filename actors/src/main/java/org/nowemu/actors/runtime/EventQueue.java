@@ -41,15 +41,18 @@ final class EventQueue {
                 ? ((long) e.source << SEQUENCE_BITS) | e.sequence : -1;
     }
 
-    /** True when (ta, ka, a) orders before (tb, kb, b). */
-    private static boolean before(long ta, long ka, Event a, long tb, long kb, Event b) {
-        if (ta != tb) {
-            return ta < tb;
-        }
-        if (ka >= 0 && kb >= 0) {
-            return ka < kb;
-        }
-        return Event.compare(a, b) < 0;
+    /**
+     * True when (ta, ka) orders before (tb, kb); where times tie and a key does not fit, the callers compare the
+     * events' fields ({@link Event#compare}). The events are not arguments: reading them from the array for every comparison, though
+     * the common path never looks at them, cost a load per child in every sift.
+     */
+    private static boolean before(long ta, long ka, long tb, long kb) {
+        return ta != tb ? ta < tb : ka < kb;
+    }
+
+    /** Whether the keys of two slots' events are packed (otherwise they are compared by their fields). */
+    private static boolean packed(long ka, long kb) {
+        return (ka | kb) >= 0;
     }
 
     /** Adds {@code e}; true when it is now the earliest event. */
@@ -64,7 +67,9 @@ final class EventQueue {
         long k = tieOf(e);
         while (i > 0) {
             int parent = (i - 1) >>> 2;
-            if (!before(t, k, e, time[parent], tie[parent], heap[parent])) {
+            long pt = time[parent];
+            long pk = tie[parent];
+            if (t == pt && !packed(k, pk) ? Event.compare(e, heap[parent]) >= 0 : !before(t, k, pt, pk)) {
                 break;
             }
             heap[i] = heap[parent];
@@ -116,13 +121,13 @@ final class EventQueue {
             for (int c = first + 1; c < last; c++) {
                 long ct = time[c];
                 long ck = tie[c];
-                if (before(ct, ck, heap[c], bt, bk, heap[best])) {
+                if (ct == bt && !packed(ck, bk) ? Event.compare(heap[c], heap[best]) < 0 : before(ct, ck, bt, bk)) {
                     best = c;
                     bt = ct;
                     bk = ck;
                 }
             }
-            if (!before(bt, bk, heap[best], t, k, e)) {
+            if (bt == t && !packed(bk, k) ? Event.compare(heap[best], e) >= 0 : !before(bt, bk, t, k)) {
                 break;
             }
             heap[i] = heap[best];
