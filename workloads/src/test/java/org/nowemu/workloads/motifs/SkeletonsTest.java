@@ -218,6 +218,21 @@ class SkeletonsTest {
         assertEquals(b.ops(), Skeletons.make("em3d", "S", 4, ONE).ops(), "the graph is fixed by the skeleton seed");
     }
 
+    /** MG's, radix's and EM3D's schedules complete, every message taken at its size, from 1 to 128 ranks. */
+    @Test
+    void newSkeletonsCompleteOnEveryPowerOfTwo() {
+        for (String name : new String[] {"mg", "radix", "em3d"}) {
+            for (String cls : new String[] {"S", "W"}) {
+                for (int n = 1; n <= 128; n *= 2) {
+                    Run run = new Run(Skeletons.make(name, cls, n, ONE).ops());
+                    for (int r = 0; r < n; r++) {
+                        assertEquals(run.received(r) > 0, n > 1, name + " " + cls + " rank " + r + " of " + n);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void unknownSkeletonsAndClassesAreRefused() {
         assertEquals("unknown skeleton 'sp' (known: is, ft, cg, lu, mg, nowsort, radix, em3d)", assertThrows(
