@@ -30,8 +30,14 @@ public final class Skeletons {
                     NasCg::make),
             new Kind("lu", "S W A", "NAS LU: SSOR wavefronts of small messages, face exchange of the rhs",
                     NasLu::make),
+            new Kind("mg", "S W A", "NAS MG: V-cycle, 6-face ghost exchange per level after each"
+                    + " resid, psinv, rprj3", NasMg::make),
             new Kind("nowsort", "S", "NOW-Sort one pass: all-to-all of 100-byte records in 4000-byte messages",
-                    NowSort::make));
+                    NowSort::make),
+            new Kind("radix", "S W A", "Split-C radix sort: per 8-bit digit, histogram all-gather, key"
+                    + " all-to-all", RadixSort::make),
+            new Kind("em3d", "S W A", "EM3D: E/H bipartite graph, remote values read once a half-step"
+                    + " from ranks within a span", Em3d::make));
 
     private Skeletons() {
     }

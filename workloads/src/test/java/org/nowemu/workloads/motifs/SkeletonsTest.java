@@ -2,6 +2,7 @@ package org.nowemu.workloads.motifs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -128,10 +129,118 @@ class SkeletonsTest {
                 .min().orElseThrow());
     }
 
+    /**
+     * MG class S: 32^3, 4 iterations, levels 5..1 of 32..2 points a side. On 4 ranks NPB's split is 1 x 2 x 2
+     * (log2 4 / 3 = 0 halvings in x, (2 - 0) / 2 = 1 in y, the rest in z): level l holds 2^l x 2^(l-1) x 2^(l-1)
+     * points a rank, none dead. x's neighbour is the rank itself (a local copy, no message); y's and z's is the one
+     * other rank that way, both directions: 4 messages a comm3, faces (m_x + 2) m_z (y) and (m_x + 2)(m_y + 2) (z)
+     * doubles. Level 5 (32, 16, 16): 34 x 16 = 544 (4352 B) and 34 x 18 = 612 (4896 B): 18496 B a comm3; level 4
+     * (16, 8, 8): 144 and 180 doubles, 5184 B; level 3 (8, 4, 4): 40 and 60, 1600 B; level 2 (4, 2, 2): 12 and 24,
+     * 576 B; level 1 (2, 1, 1): 4 and 12, 256 B. comm3 calls an iteration: level 1 twice (rprj3 into it, psinv),
+     * levels 2-4 three times (rprj3 into it, resid, psinv), level 5 three times (resid, psinv, the final resid):
+     * 14 calls, 56 messages, 2 x 256 + 3 x (576 + 1600 + 5184 + 18496) = 78080 B each way. Points a rank: 8192,
+     * 1024, 128, 16, 2 (levels 5..1). Flops: rprj3 24 x (1024 + 128 + 16 + 2) = 28080; psinv on level 1 16 x 2 =
+     * 32; interp 20 x 1170 = 23400; resid and psinv on levels 2-5 (15 + 16) x 9360 = 290160; final resid 15 x 8192
+     * = 122880: 464552, 56.7 a fine point (NPB rates MG at 58).
+     */
+    @Test
+    void mgClassS() {
+        Skeletons.Built b = Skeletons.make("mg", "S", 4, ONE);
+        assertEquals(4, b.iterations());
+        same(new long[] {56, 78080, 56, 78080}, counts(b));
+        assertEquals(464552, compute(b, 0));
+    }
+
+    /**
+     * MG class S on 16 ranks, where the coarsest level has dead ranks. Split 2 x 2 x 4 (1 halving in x, (4 - 1) / 2
+     * = 1 in y, 4 in z). Level l holds 2^(l-1) x 2^(l-1) x 2^(l-2) points; level 1 has 2 points along z for 4 ranks:
+     * NPB's share ((i + 1) 2) / 4 - (i 2) / 4 gives z-index 1 and 3 a point and 0 and 2 none, so ranks with z-index
+     * 0 or 2 (0-3, 8-11) are dead there, and the live ones exchange along z with the rank 2 away (both ways the same
+     * rank). x and y have 2 ranks: one neighbour both ways. Faces (x: m_y m_z, y: (m_x + 2) m_z, z: (m_x + 2)(m_y +
+     * 2) doubles), 6 messages a comm3: level 5 (16, 16, 8): 128, 144, 324 doubles, 9536 B a comm3; level 4 (8, 8,
+     * 4): 32, 40, 100, 2752 B; level 3 (4, 4, 2): 8, 12, 36, 896 B; level 2 (2, 2, 1): 2, 4, 16, 352 B; three calls
+     * each: 72 messages, 40608 B. Level 1 (1, 1, 1), live ranks only, twice: faces 1, 3, 9 doubles, 12 messages,
+     * 416 B. interp's comm3_ex into level 2 along z: z-index 1 and 3 give the rank above two planes of (2 + 2)(2 + 2)
+     * doubles (256 B) and the rank below one (128 B); 0 and 2 take them. Live: 86 messages, 41408 B out; 84, 41024 B
+     * in. Dead: 72, 40608 B out; 74, 40992 B in. A dead rank skips level 1's rprj3, psinv and interp: 60 flops of
+     * 116168 (24 x 293 + 16 + 20 x 293 + 31 x 2340 + 15 x 2048).
+     */
+    @Test
+    void mgDeadCoarseLevelsOn16Ranks() {
+        Skeletons.Built b = Skeletons.make("mg", "S", 16, ONE);
+        long[][] c = counts(b);
+        for (int r = 0; r < 16; r++) {
+            boolean live = (r / 4) % 2 == 1;
+            List<Long> want = live ? List.of(86L, 41408L, 84L, 41024L) : List.of(72L, 40608L, 74L, 40992L);
+            assertEquals(want, List.of(c[r][0], c[r][1], c[r][2], c[r][3]), "rank " + r);
+            assertEquals(live ? 116168 : 116108, compute(b, r), "rank " + r);
+        }
+    }
+
+    /**
+     * Radix class S: 2^16 keys a rank, 8-bit digits, 4 passes (an iteration is a pass). The all-gather of 256-count
+     * histograms (1024 B) on 4 ranks: 2 steps, 1024 B with r ^ 1, then the 2 histograms it has (2048 B) with r ^ 2.
+     * The keys: 65536 / 4 = 16384 to each of 3 ranks, 8 batches of 2048 keys (8192 B): 24 messages, 196608 B. 26
+     * messages, 199680 B each way. Key operations: count 65536, scan 4 x 256 = 1024, batch 65536, place 65536:
+     * 197632.
+     */
+    @Test
+    void radixClassS() {
+        Skeletons.Built b = Skeletons.make("radix", "S", 4, ONE);
+        assertEquals(4, b.iterations());
+        same(new long[] {26, 199680, 26, 199680}, counts(b));
+        assertEquals(197632, compute(b, 1));
+    }
+
+    /**
+     * EM3D class S: 500 E and 500 H nodes a rank, degree 10, 20% of edges remote, span 2, 10 iterations. On 4 ranks
+     * r +- 1 and r +- 2 are the 3 other ranks (r + 2 = r - 2), so each half-step a rank sends to and takes from each
+     * of them: 6 messages each way an iteration. Its 5000 edges a half-step have 1000 remote on average, to r + 1
+     * and r - 1 a quarter each (250) and to r + 2 a half (500). 250 reads of 500 nodes hit 500 (1 - (1 - 1/500)^250)
+     * = 196.9 distinct ones on average, 500 reads 316.2: 710 values, 5680 B a half-step, 11360 B an iteration each
+     * way; the draws move that by a few percent (a pair's remote edges vary by about 15 in 250), so within 10%.
+     * The pairs differ (irregular). Flops: 2 half-steps x 500 nodes x 10 edges x 2 = 20000.
+     */
+    @Test
+    void em3dClassS() {
+        Skeletons.Built b = Skeletons.make("em3d", "S", 4, ONE);
+        assertEquals(10, b.iterations());
+        long[][] c = counts(b);
+        for (int r = 0; r < 4; r++) {
+            assertEquals(6, c[r][0], "rank " + r);
+            assertEquals(6, c[r][2], "rank " + r);
+            assertEquals(11360, c[r][1], 1136, "rank " + r);
+            assertEquals(11360, c[r][3], 1136, "rank " + r);
+            assertEquals(20000, compute(b, r));
+        }
+        assertTrue(b.ops().stream().flatMap(List::stream).filter(o -> o.kind() == Op.Kind.SEND)
+                .map(Op::amount).distinct().count() > 6, "per-pair sizes differ");
+        assertEquals(b.ops(), Skeletons.make("em3d", "S", 4, ONE).ops(), "the graph is fixed by the skeleton seed");
+    }
+
+    /** MG's, radix's and EM3D's schedules complete, every message taken at its size, from 1 to 128 ranks. */
+    @Test
+    void newSkeletonsCompleteOnEveryPowerOfTwo() {
+        for (String name : new String[] {"mg", "radix", "em3d"}) {
+            for (String cls : new String[] {"S", "W"}) {
+                for (int n = 1; n <= 128; n *= 2) {
+                    Run run = new Run(Skeletons.make(name, cls, n, ONE).ops());
+                    for (int r = 0; r < n; r++) {
+                        assertEquals(run.received(r) > 0, n > 1, name + " " + cls + " rank " + r + " of " + n);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void unknownSkeletonsAndClassesAreRefused() {
-        assertEquals("unknown skeleton 'mg' (known: is, ft, cg, lu, nowsort)", assertThrows(
-                IllegalArgumentException.class, () -> Skeletons.make("mg", "S", 4, ONE)).getMessage());
+        assertEquals("unknown skeleton 'sp' (known: is, ft, cg, lu, mg, nowsort, radix, em3d)", assertThrows(
+                IllegalArgumentException.class, () -> Skeletons.make("sp", "S", 4, ONE)).getMessage());
+        assertEquals("mg needs a power of two hosts, the job has 12", assertThrows(IllegalArgumentException.class,
+                () -> Skeletons.make("mg", "S", 12, ONE)).getMessage());
+        assertEquals("radix needs a power of two hosts, the job has 3", assertThrows(IllegalArgumentException.class,
+                () -> Skeletons.make("radix", "S", 3, ONE)).getMessage());
         assertEquals("nowsort has no class 'A' (known: S)", assertThrows(IllegalArgumentException.class,
                 () -> Skeletons.make("nowsort", "A", 4, ONE)).getMessage());
         assertEquals("is needs a power of two hosts, the job has 6", assertThrows(IllegalArgumentException.class,
