@@ -3,10 +3,12 @@ package org.nowemu.hardware.host;
 import java.util.ArrayDeque;
 
 /**
- * The kernel's handlers of the NIC's interrupts to a program thread's host, run on that thread's CPU (a NIC TLB
- * miss: the kernel pins the page and writes the entry into the NIC). A handler preempts the program where it is: an
+ * The kernel's handlers of the interrupts to a program thread's host, run on the CPU the thread holds (its own, or
+ * the one it shares, {@link HostCpu}): a NIC TLB miss (the kernel pins the page and writes the entry into the NIC),
+ * an AM-II event (the driver posts the endpoint's semaphore). This is the one path an interrupt takes CPU time from
+ * a program. A handler preempts the program where it is: an
  * interrupt is taken between two instructions, whatever the program computes or spins on. It holds the CPU for its
- * dispatch and its own work, then writes into NIC memory by programmed I/O and stalls until the words have crossed
+ * dispatch and its own work, then writes into NIC memory by programmed I/O, if it has words to write, and stalls until the words have crossed
  * the bus, which may be busy with the NIC's DMA (the words queue as any PIO does, {@link IoBus}). Then the program
  * goes on where it was preempted, what it had left to compute shifted past the handler. An interrupt raised while a
  * handler runs is taken when that one returns, before the program. While a handler runs nothing resumes the
@@ -17,8 +19,9 @@ import java.util.ArrayDeque;
  * <p>The handler runs on the component's side: it is the kernel's code, not the program's, and needs no
  * continuation. Its PIO writes carry negative tags, so the bus's answers are told from the program's.
  *
- * <p>Counters: {@code host.interrupts} (handlers run), {@code host.kernel_ps} (CPU time they took from the
- * program), {@code host.interrupts_queued} (raised while another ran).
+ * <p>Counters: {@code host.kernel_ps} (CPU time the handlers took from the program), {@code host.interrupts_queued}
+ * (raised while another ran). Who raises an interrupt counts it ({@code host.interrupts}: the thread for a TLB miss,
+ * the driver for an event).
  */
 final class KernelHandlers {
     private record Handler(long cpuPs, int pioWords, Object payload) {
@@ -55,11 +58,17 @@ final class KernelHandlers {
 
     private void run(long now, Handler h) {
         start = now;
-        thread.hostCounter("host.interrupts").increment();
-        thread.pioWriteIn(h.cpuPs(), h.pioWords(), h.payload(), --tags);
+        if (h.pioWords() > 0) {
+            thread.pioWriteIn(h.cpuPs(), h.pioWords(), h.payload(), --tags);
+        } else {
+            thread.at(now + h.cpuPs(), new ProgramThread.HandlerReturn(--tags));
+        }
     }
 
-    /** The bus's answer {@code tag} at {@code now}: whether it was a handler's (which has then returned). */
+    /**
+     * The bus's answer {@code tag} at {@code now}, or the return of a handler that wrote nothing: whether it was a
+     * handler's (which has then returned).
+     */
     boolean pioDone(long now, long tag) {
         if (tag >= 0) {
             return false;

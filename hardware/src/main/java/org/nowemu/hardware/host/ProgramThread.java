@@ -32,6 +32,9 @@ public abstract class ProgramThread extends HostThread {
     /** Ends block number {@code seq} at its deadline ({@link BlockDeadline}; its name is in run digests). */
     record Timeout(long seq) { }
 
+    /** A kernel handler that writes nothing into the NIC returns ({@link KernelHandlers}; {@code tag} < 0). */
+    record HandlerReturn(long tag) { }
+
     /** The process dies here (a crash from the fault schedule). */
     private record Crash() { }
 
@@ -50,6 +53,8 @@ public abstract class ProgramThread extends HostThread {
     private final CpuShare share;
     private final BlockDeadline deadline = new BlockDeadline(this);
     private final KernelHandlers kernel = new KernelHandlers(this);
+    /** Interrupts taken while the CPU was switching to this thread: their handlers run before its program. */
+    private final java.util.ArrayDeque<HostCpu.Interrupt> owed = new java.util.ArrayDeque<>();
     /** Whether the program waits for virtual time to reach its cursor ({@link #catchUp}). */
     private boolean catchingUp;
     private long crashAtPs = Long.MAX_VALUE;
@@ -106,7 +111,8 @@ public abstract class ProgramThread extends HostThread {
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
-                .on(HostCpu.Stolen.class, st -> share.stolen(st.ps()))
+                .on(HostCpu.Interrupt.class, this::onInterrupt)
+                .on(HandlerReturn.class, h -> kernel.pioDone(now(), h.tag()))
                 .on(Timeout.class, t -> {
                     if (deadline.expired(t)) {
                         wakeIfWaiting();
@@ -167,7 +173,13 @@ public abstract class ProgramThread extends HostThread {
         if (crashed) {
             // Asked for before the crash: a dead thread hands the CPU straight back.
             share.refuse();
-        } else if (share.granted(now())) {
+            return;
+        }
+        boolean start = share.granted(now());
+        for (HostCpu.Interrupt i = owed.poll(); i != null; i = owed.poll()) {
+            kernel.raise(now(), cursor(), i.ps(), i.pioWords(), i.payload());
+        }
+        if (start) {
             resume();
         } else {
             wakeIfWaiting();
@@ -261,9 +273,35 @@ public abstract class ProgramThread extends HostThread {
         }
     }
 
-    /** Component side: a NIC interrupt whose kernel handler preempts the program ({@link KernelHandlers#raise}). */
+    /**
+     * Component side: a NIC interrupt to this thread's host. Its kernel handler takes the CPU for {@code cpuPs}, then
+     * writes {@code pioWords} words carrying {@code payload} into NIC memory: on a CPU of the thread's own it preempts
+     * the program ({@link KernelHandlers#raise}); on a shared one the CPU takes it ({@link HostCpu}).
+     */
     protected final void interruptKernel(long cpuPs, int pioWords, Object payload) {
-        kernel.raise(now(), cursor(), cpuPs, pioWords, payload);
+        counter("host.interrupts").increment();
+        HostCpu.Interrupt i = new HostCpu.Interrupt(cpuPs, pioWords, payload);
+        if (share.own()) {
+            onInterrupt(i);
+        } else {
+            share.interrupt(i);
+        }
+    }
+
+    /**
+     * An interrupt taken by this thread's CPU: its handler preempts the program ({@link KernelHandlers}), or runs
+     * before it if the CPU is still switching to it; one passed on from an idle CPU still makes its writes.
+     */
+    private void onInterrupt(HostCpu.Interrupt i) {
+        if (share.takes(i)) {
+            if (share.awaitingGrant()) {
+                owed.add(i);
+                return;
+            }
+        } else if (i.pioWords() == 0) {
+            return;
+        }
+        kernel.raise(now(), cursor(), i.ps(), i.pioWords(), i.payload());
     }
 
     /** The kernel's handlers have returned: a program catching up waits on to its shifted cursor, or resumes. */
@@ -278,14 +316,6 @@ public abstract class ProgramThread extends HostThread {
     private void wakeAt(long at) {
         pendingWake = ++wakeSeq;
         schedule(at - now(), new Wake(pendingWake));
-    }
-
-    /** An interrupt handler held this thread's CPU up for {@code ps}: its work, and a catch-up under way, end later. */
-    void heldUp(long ps) {
-        busyFor(ps);
-        if (pendingWake >= 0 && !waitingForMessage) {
-            wakeAt(cursor());
-        }
     }
 
     /**
