@@ -143,9 +143,16 @@ final class CpuShare {
         }
     }
 
-    /** Raises an interrupt to the host's CPU: the handler runs on it, from whatever thread holds it. */
-    void interrupt(HostCpu.Interrupt i) {
-        thread.toCpu(cpu, 0, i);
+    /**
+     * Raises an interrupt to the host's CPU: the handler runs on it, from whatever thread holds it; on a CPU of the
+     * thread's own, the thread's {@code kernel} takes it at once.
+     */
+    void interrupt(HostCpu.Interrupt i, KernelHandlers kernel, long now, long cursor) {
+        if (own()) {
+            kernel.take(i, this, now, cursor);
+        } else {
+            thread.toCpu(cpu, 0, i);
+        }
     }
 
     /** Asks for a CPU again ({@code urgent}: after a block), if the thread shares one. */

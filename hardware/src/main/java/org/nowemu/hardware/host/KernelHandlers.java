@@ -29,6 +29,8 @@ final class KernelHandlers {
 
     private final ProgramThread thread;
     private final ArrayDeque<Handler> queued = new ArrayDeque<>();
+    /** Interrupts taken while the CPU was switching to this thread: their handlers run before its program. */
+    private final ArrayDeque<HostCpu.Interrupt> owed = new ArrayDeque<>();
     /** When the running handler took the CPU; -1 when none runs. */
     private long start = -1;
     /** What the program had left to compute when the first of the handlers running back to back preempted it (ps). */
@@ -42,10 +44,34 @@ final class KernelHandlers {
     }
 
     /**
+     * An interrupt the thread's CPU took at {@code now} ({@link HostCpu}; its own CPU's, from
+     * {@link ProgramThread#interruptKernel}): its handler preempts the program, or runs before it if the CPU is still
+     * switching to the thread; one passed on from an idle CPU only makes its writes.
+     */
+    void take(HostCpu.Interrupt i, CpuShare share, long now, long cursor) {
+        if (share.takes(i)) {
+            if (share.awaitingGrant()) {
+                owed.add(i);
+                return;
+            }
+        } else if (i.pioWords() == 0) {
+            return;
+        }
+        raise(now, cursor, i.ps(), i.pioWords(), i.payload());
+    }
+
+    /** The CPU has been granted to the thread at {@code now}: the handlers it owes run before its program. */
+    void granted(long now, long cursor) {
+        for (HostCpu.Interrupt i = owed.poll(); i != null; i = owed.poll()) {
+            raise(now, cursor, i.ps(), i.pioWords(), i.payload());
+        }
+    }
+
+    /**
      * An interrupt at {@code now}, the program's work ending at {@code cursor}: its handler takes the CPU for
      * {@code cpuPs}, then writes {@code pioWords} words carrying {@code payload} into NIC memory.
      */
-    void raise(long now, long cursor, long cpuPs, int pioWords, Object payload) {
+    private void raise(long now, long cursor, long cpuPs, int pioWords, Object payload) {
         Handler h = new Handler(cpuPs, pioWords, payload);
         if (start >= 0) {
             thread.hostCounter("host.interrupts_queued").increment();

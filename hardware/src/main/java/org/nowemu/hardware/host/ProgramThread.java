@@ -53,8 +53,6 @@ public abstract class ProgramThread extends HostThread {
     private final CpuShare share;
     private final BlockDeadline deadline = new BlockDeadline(this);
     private final KernelHandlers kernel = new KernelHandlers(this);
-    /** Interrupts taken while the CPU was switching to this thread: their handlers run before its program. */
-    private final java.util.ArrayDeque<HostCpu.Interrupt> owed = new java.util.ArrayDeque<>();
     /** Whether the program waits for virtual time to reach its cursor ({@link #catchUp}). */
     private boolean catchingUp;
     private long crashAtPs = Long.MAX_VALUE;
@@ -111,7 +109,7 @@ public abstract class ProgramThread extends HostThread {
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
-                .on(HostCpu.Interrupt.class, this::onInterrupt)
+                .on(HostCpu.Interrupt.class, i -> kernel.take(i, share, now(), cursor()))
                 .on(HandlerReturn.class, h -> kernel.pioDone(now(), h.tag()))
                 .on(Timeout.class, t -> {
                     if (deadline.expired(t)) {
@@ -171,14 +169,11 @@ public abstract class ProgramThread extends HostThread {
 
     private void onGranted() {
         if (crashed) {
-            // Asked for before the crash: a dead thread hands the CPU straight back.
-            share.refuse();
+            share.refuse(); // asked for before the crash: a dead thread hands the CPU straight back
             return;
         }
         boolean start = share.granted(now());
-        for (HostCpu.Interrupt i = owed.poll(); i != null; i = owed.poll()) {
-            kernel.raise(now(), cursor(), i.ps(), i.pioWords(), i.payload());
-        }
+        kernel.granted(now(), cursor());
         if (start) {
             resume();
         } else {
@@ -273,35 +268,10 @@ public abstract class ProgramThread extends HostThread {
         }
     }
 
-    /**
-     * Component side: a NIC interrupt to this thread's host. Its kernel handler takes the CPU for {@code cpuPs}, then
-     * writes {@code pioWords} words carrying {@code payload} into NIC memory: on a CPU of the thread's own it preempts
-     * the program ({@link KernelHandlers#raise}); on a shared one the CPU takes it ({@link HostCpu}).
-     */
+    /** Component side: a NIC interrupt to this thread's host, taken by its CPU ({@link KernelHandlers#take}). */
     protected final void interruptKernel(long cpuPs, int pioWords, Object payload) {
         counter("host.interrupts").increment();
-        HostCpu.Interrupt i = new HostCpu.Interrupt(cpuPs, pioWords, payload);
-        if (share.own()) {
-            onInterrupt(i);
-        } else {
-            share.interrupt(i);
-        }
-    }
-
-    /**
-     * An interrupt taken by this thread's CPU: its handler preempts the program ({@link KernelHandlers}), or runs
-     * before it if the CPU is still switching to it; one passed on from an idle CPU still makes its writes.
-     */
-    private void onInterrupt(HostCpu.Interrupt i) {
-        if (share.takes(i)) {
-            if (share.awaitingGrant()) {
-                owed.add(i);
-                return;
-            }
-        } else if (i.pioWords() == 0) {
-            return;
-        }
-        kernel.raise(now(), cursor(), i.ps(), i.pioWords(), i.payload());
+        share.interrupt(new HostCpu.Interrupt(cpuPs, pioWords, payload), kernel, now(), cursor());
     }
 
     /** The kernel's handlers have returned: a program catching up waits on to its shifted cursor, or resumes. */
