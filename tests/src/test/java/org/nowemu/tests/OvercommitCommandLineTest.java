@@ -40,7 +40,7 @@ class OvercommitCommandLineTest {
             assertEquals(0, o.code(), o.err());
             JsonNode r = new ObjectMapper().readTree(json.toFile());
             JsonNode m = r.get("metrics");
-            assertEquals("3a3bd7b19ad91088", r.get("digest").asText());
+            assertEquals("cda1bd8c99107e9b", r.get("digest").asText());
             assertEquals(299, m.get("overcommit.requests").asLong());
             assertEquals(299, m.get("overcommit.replies").asLong());
             assertEquals(12, m.get("overcommit.endpoint_faults").asLong());

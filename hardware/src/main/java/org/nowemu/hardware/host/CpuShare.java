@@ -9,7 +9,8 @@ import org.apache.commons.javaflow.api.continuable;
  * spinning program that hears another thread waits gives its CPU up at the end of its time slice (at once if the
  * waiting thread was woken). A thread with a CPU of its own ({@code cpu} -1) never asks.
  *
- * <p>Counters: {@code host.interrupted_ps} (time interrupt handlers took from the thread while it held a CPU).
+ * <p>Counters: {@code host.interrupted_ps} (time interrupt handlers the shared CPU passed on took from the thread;
+ * on a CPU of its own, {@code host.kernel_ps} counts it).
  */
 final class CpuShare {
     private final ProgramThread thread;
@@ -32,14 +33,24 @@ final class CpuShare {
     }
 
     /**
-     * An interrupt handler ran on the CPU for {@code ps}: the thread is held up as long. If the CPU was already on its
-     * way back (a release crossing the notice), the handler's time is charged to no thread.
+     * Whether an interrupt the CPU passed on is taken from this thread: it holds the CPU (or has its own), or the
+     * CPU was granted to it and is still switching to it (the handler then runs before it starts). A handler that
+     * reached a thread whose release crossed it took time from no program.
      */
-    void stolen(long ps) {
-        if (holding) {
-            thread.heldUp(ps);
-            thread.hostCounter("host.interrupted_ps").add(ps);
+    boolean takes(HostCpu.Interrupt i) {
+        if (own()) {
+            return true;
         }
+        if (holding || !granted) {
+            thread.hostCounter("host.interrupted_ps").add(i.ps());
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether the thread is waiting for a CPU it asked for (interrupts taken meanwhile run when it is granted). */
+    boolean awaitingGrant() {
+        return !own() && !granted;
     }
 
     /** Whether the thread has a CPU of its own. */
@@ -129,6 +140,18 @@ final class CpuShare {
         if (holding) {
             holding = false;
             thread.toCpu(cpu, afterPs, new HostCpu.Release());
+        }
+    }
+
+    /**
+     * Raises an interrupt to the host's CPU: the handler runs on it, from whatever thread holds it; on a CPU of the
+     * thread's own, the thread's {@code kernel} takes it at once.
+     */
+    void interrupt(HostCpu.Interrupt i, KernelHandlers kernel, long now, long cursor) {
+        if (own()) {
+            kernel.take(i, this, now, cursor);
+        } else {
+            thread.toCpu(cpu, 0, i);
         }
     }
 

@@ -15,9 +15,11 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * or the idle loop), and switches back to it now. When a thread has to wait, the threads holding
  * CPUs hear of it ({@link Contended}): one that is only spinning gives its CPU up after its time slice, or at once
  * when the waiting thread has just woken from a block (a time-sharing scheduler favours threads that sleep, so a
- * woken thread preempts a spinning one). The kernel's interrupt handlers run on the first CPU ({@link Interrupt}):
- * the thread holding it is held up for the handler's time ({@link Stolen}), and a free CPU is busy with it, so a
- * thread the handler wakes runs only after it.
+ * woken thread preempts a spinning one). An interrupt ({@link Interrupt}) is taken by the first CPU: the kernel's
+ * handler runs for its time on it, taken from whatever thread holds it (the interrupt goes on to that thread, whose
+ * {@link KernelHandlers} preempt its program, as they do on a thread with a CPU of its own), or, on an idle CPU, keeps
+ * the CPU from the next thread it grants (a thread the handler wakes runs only after it). A handler that also writes
+ * into NIC memory on an idle CPU goes on to the thread that raised it, which has the bus path for the writes.
  *
  * <p>Counters: {@code cpu.grants}, {@code cpu.context_switches}, {@code cpu.wake_ups} (grants to threads woken from
  * a block), {@code cpu.queued} (asks that had to wait), {@code cpu.interrupts} and {@code cpu.interrupt_ps} (kernel
@@ -40,12 +42,16 @@ public final class HostCpu extends Component {
     public record Contended(boolean urgent) {
     }
 
-    /** A kernel interrupt handler takes the first CPU for {@code ps}; it arrives when the handler starts. */
-    public record Interrupt(long ps) {
-    }
-
-    /** To the thread holding the first CPU: an interrupt handler held it up for {@code ps} from now. */
-    public record Stolen(long ps) {
+    /**
+     * An interrupt: the kernel's handler takes the CPU for {@code ps}, then writes {@code pioWords} words carrying
+     * {@code payload} into NIC memory (none: 0 and null). To the host's CPU component it arrives when the handler
+     * starts; the CPU passes it on to the thread it preempts. A thread with a CPU of its own takes it itself.
+     */
+    public record Interrupt(long ps, int pioWords, Object payload) {
+        /** A handler that only takes the CPU. */
+        public Interrupt(long ps) {
+            this(ps, 0, null);
+        }
     }
 
     private record Waiting(int thread, boolean woken) {
@@ -76,7 +82,7 @@ public final class HostCpu extends Component {
         return Receive.builder()
                 .on(Acquire.class, a -> onAcquire(sender(), a.woken()))
                 .on(Release.class, r -> onRelease(sender()))
-                .on(Interrupt.class, i -> onInterrupt(i.ps()))
+                .on(Interrupt.class, i -> onInterrupt(sender(), i))
                 .build();
     }
 
@@ -107,13 +113,16 @@ public final class HostCpu extends Component {
         throw new IllegalStateException(nameOf(thread) + " released a CPU it did not hold");
     }
 
-    private void onInterrupt(long ps) {
+    private void onInterrupt(int raisedBy, Interrupt i) {
         counter("cpu.interrupts").increment();
-        counter("cpu.interrupt_ps").add(ps);
+        counter("cpu.interrupt_ps").add(i.ps());
         if (holder[0] >= 0) {
-            send(holder[0], signal, new Stolen(ps));
+            send(holder[0], signal, i);
         } else {
-            handlersUntil = Math.max(handlersUntil, now()) + ps;
+            handlersUntil = Math.max(handlersUntil, now()) + i.ps();
+            if (i.pioWords() > 0) {
+                send(raisedBy, signal, i);
+            }
         }
     }
 

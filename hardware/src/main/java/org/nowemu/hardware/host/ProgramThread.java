@@ -32,6 +32,9 @@ public abstract class ProgramThread extends HostThread {
     /** Ends block number {@code seq} at its deadline ({@link BlockDeadline}; its name is in run digests). */
     record Timeout(long seq) { }
 
+    /** A kernel handler that writes nothing into the NIC returns ({@link KernelHandlers}; {@code tag} < 0). */
+    record HandlerReturn(long tag) { }
+
     /** The process dies here (a crash from the fault schedule). */
     private record Crash() { }
 
@@ -106,7 +109,8 @@ public abstract class ProgramThread extends HostThread {
                 .on(Crash.class, c -> onCrashTime())
                 .on(HostCpu.Granted.class, g -> onGranted())
                 .on(HostCpu.Contended.class, c -> onContended(c.urgent()))
-                .on(HostCpu.Stolen.class, st -> share.stolen(st.ps()))
+                .on(HostCpu.Interrupt.class, i -> kernel.take(i, share, now(), cursor()))
+                .on(HandlerReturn.class, h -> kernel.pioDone(now(), h.tag()))
                 .on(Timeout.class, t -> {
                     if (deadline.expired(t)) {
                         wakeIfWaiting();
@@ -165,9 +169,12 @@ public abstract class ProgramThread extends HostThread {
 
     private void onGranted() {
         if (crashed) {
-            // Asked for before the crash: a dead thread hands the CPU straight back.
-            share.refuse();
-        } else if (share.granted(now())) {
+            share.refuse(); // asked for before the crash: a dead thread hands the CPU straight back
+            return;
+        }
+        boolean start = share.granted(now());
+        kernel.granted(now(), cursor());
+        if (start) {
             resume();
         } else {
             wakeIfWaiting();
@@ -261,9 +268,10 @@ public abstract class ProgramThread extends HostThread {
         }
     }
 
-    /** Component side: a NIC interrupt whose kernel handler preempts the program ({@link KernelHandlers#raise}). */
+    /** Component side: a NIC interrupt to this thread's host, taken by its CPU ({@link KernelHandlers#take}). */
     protected final void interruptKernel(long cpuPs, int pioWords, Object payload) {
-        kernel.raise(now(), cursor(), cpuPs, pioWords, payload);
+        counter("host.interrupts").increment();
+        share.interrupt(new HostCpu.Interrupt(cpuPs, pioWords, payload), kernel, now(), cursor());
     }
 
     /** The kernel's handlers have returned: a program catching up waits on to its shifted cursor, or resumes. */
@@ -278,14 +286,6 @@ public abstract class ProgramThread extends HostThread {
     private void wakeAt(long at) {
         pendingWake = ++wakeSeq;
         schedule(at - now(), new Wake(pendingWake));
-    }
-
-    /** An interrupt handler held this thread's CPU up for {@code ps}: its work, and a catch-up under way, end later. */
-    void heldUp(long ps) {
-        busyFor(ps);
-        if (pendingWake >= 0 && !waitingForMessage) {
-            wakeAt(cursor());
-        }
     }
 
     /**

@@ -176,6 +176,28 @@ class HostCpuTest {
         assertEquals(0, r.counter("host.interrupted_ps"));
     }
 
+    /**
+     * The CPU is switching to t0 when a 12 us handler starts: t0, blocked, is woken at 1 ms, asks at 1 ms + s and is
+     * granted then, its switch-in (4 us wake-up, 10 us switch) due to end at 1 ms + 2s + 14 us; the handler starts at
+     * 1 ms + s + 5 us, in the middle of it. The CPU passes the interrupt on to t0 (at 1 ms + 2s + 5 us), which runs
+     * the handler before its program when the switch is done: t0 resumes at 1 ms + 2s + 14 us + 12 us. The handler's
+     * time is t0's, not lost.
+     */
+    @Test
+    void anInterruptWhileTheCpuSwitchesToAWokenThreadRunsBeforeIt() {
+        RunResult r = runOneHost(p, (nic, firstId) -> {
+            int cpu = firstId;
+            int t0 = firstId + 1;
+            return List.of(new Part("cpu", () -> new HostCpu(p)),
+                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                    new Part("waker", () -> new Waker(p, nic, t0)),
+                    new Part("irq", () -> new Interrupter(p, nic, cpu, 1_005_000_000L + s, 12_000_000L)));
+        }, 10 * VirtualTime.MS);
+        assertEquals(1_000_000_000 + 2 * s + 26_000_000, r.counter("test.h0.t0.resumed_ps"));
+        assertEquals(12_000_000, r.counter("host.interrupted_ps"));
+        assertEquals(12_000_000, r.counter("host.kernel_ps"), "run by the thread's kernel handlers");
+    }
+
     /** Spins (waits for messages while holding its CPU) and gives the CPU up when asked; stops after one yield. */
     static final class Spinner extends ProgramThread {
         private final boolean forever;

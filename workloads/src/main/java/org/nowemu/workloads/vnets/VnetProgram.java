@@ -21,7 +21,9 @@ import org.nowemu.protocol.am.Token;
  * part in and to the threaded server's during the threaded ones.
  *
  * <p>Counters, per phase key {@code vn.<server>.<n>.}: {@code client.<i>} (replies client i got in the measured
- * part), {@code endpoint_faults} (faults the threaded server's threads took during the phase); over the run
+ * part), {@code endpoint_faults} (faults the threaded server's threads took during the phase), {@code rounds} and
+ * {@code served} (the threaded server's semaphore waits, each with its drain, and the requests they handled, during
+ * the phase and its gap); over the run
  * {@code vn.requests} and {@code vn.replies} (all clients).
  */
 final class VnetProgram {
@@ -64,11 +66,13 @@ final class VnetProgram {
         }
         while (true) {
             long before = am.counter("am.endpoint_faults").value();
-            ep.awaitAndDrain();
+            int handled = ep.awaitAndDrain();
             long faults = am.counter("am.endpoint_faults").value() - before;
-            if (faults > 0) {
-                for (VnetSettings.Phase p : phases) {
-                    if (am.now() >= p.start() && am.now() < p.end() + s.gap()) {
+            for (VnetSettings.Phase p : phases) {
+                if (am.now() >= p.start() && am.now() < p.end() + s.gap()) {
+                    am.counter(p.key() + "rounds").increment();
+                    am.counter(p.key() + "served").add(handled);
+                    if (faults > 0) {
                         am.counter(p.key() + "endpoint_faults").add(faults);
                     }
                 }

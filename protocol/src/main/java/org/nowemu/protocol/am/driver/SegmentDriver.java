@@ -24,9 +24,9 @@ import org.nowemu.protocol.am.stack.StackSettings;
  * resident endpoint: medium and bulk data are copied by the host library between the user's buffers and the
  * staging area, and a message for an endpoint whose memory is not pinned is one for a non-resident endpoint.
  * Its work is charged on its own timeline (host cycles from {@link PagingSettings}; the interrupt dispatch from
- * the profile). On a host whose threads share a CPU ({@link HostCpu}) an event interrupt's handler (its dispatch
- * and the post) also takes that CPU from the thread running there, or keeps it from the thread it wakes; its other
- * work (faults, loads) does not take the CPU.
+ * the profile). An event interrupt's handler (its dispatch and the post) also takes the host's CPU: on a host whose
+ * threads share one ({@link HostCpu}) from the thread running there, or from the thread it wakes; on a thread with
+ * a CPU of its own, from that thread. Its other work (faults, loads) does not take the CPU.
  *
  * <p>Counters: {@code driver.endpoints}, {@code driver.faults} (from threads), {@code driver.nic_faults} (messages
  * for non-resident endpoints), {@code driver.loads}, {@code driver.unmaps}, {@code driver.posts},
@@ -194,10 +194,10 @@ public final class SegmentDriver extends HostThread {
         long start = cursor();
         interruptDispatch();
         compute(paging.postCycles());
-        if (cpu >= 0) {
-            send(cpu, start - now() + signal(), new HostCpu.Interrupt(cursor() - start));
-        }
-        tell(owner.get(i.endpoint()), new Post(i.endpoint()));
+        // The handler's time is taken on the host's CPU: the shared one, or the owner's own.
+        int thread = owner.get(i.endpoint());
+        send(cpu >= 0 ? cpu : thread, start - now() + signal(), new HostCpu.Interrupt(cursor() - start));
+        tell(thread, new Post(i.endpoint()));
     }
 
     /** Sends {@code n} to a thread when the driver's work so far is done. */
