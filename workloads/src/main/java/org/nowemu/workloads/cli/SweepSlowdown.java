@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.workloads.results.Outputs;
 import org.nowemu.workloads.results.Plots;
@@ -23,12 +22,12 @@ import org.nowemu.workloads.results.Series;
  * application's run time: its slowdown), and the same as CSV. Both run times are measured in the sweep's own runs;
  * nothing here is a formula of the knob.
  *
- * @param metrics the metrics by label (the legend), in label order
+ * @param metrics the metrics by label (the legend), in the order listed
  * @param base    the index (in the sweep's points) of the first point with every knob at 0
  * @param knob    each point's knob (an index into {@link #KNOBS}), or -1 for a point with every knob at 0
  * @param value   each point's value of its knob, in the knob's unit
  */
-record SweepSlowdown(TreeMap<String, String> metrics, int base, List<Integer> knob, List<Double> value) {
+record SweepSlowdown(LinkedHashMap<String, String> metrics, int base, List<Integer> knob, List<Double> value) {
     /** The knobs: key in a stack, LogGP letter, unit, picoseconds per unit. */
     static final String[][] KNOBS = {
         {"added-overhead", "o", "us", "1e6"},
@@ -44,16 +43,27 @@ record SweepSlowdown(TreeMap<String, String> metrics, int base, List<Integer> kn
      */
     static SweepSlowdown of(Config c, String sweptKey, List<Config> points) {
         ConfigReader r = new ConfigReader(c);
-        ConfigValue v = c.getValue(KEY);
-        if (v.valueType() != ConfigValueType.OBJECT) {
-            throw r.bad(KEY, "must be an object of metrics by label, e.g. {is = \"motif.apps.0.time_us\"}");
+        List<? extends ConfigValue> listed;
+        try {
+            listed = c.getList(KEY);
+        } catch (com.typesafe.config.ConfigException e) {
+            throw r.bad(KEY, "must be a list of {label = ..., metric = ...}, e.g. [{label = is, metric ="
+                    + " \"motif.apps.0.time_us\"}]");
         }
-        TreeMap<String, String> metrics = new TreeMap<>();
-        for (Map.Entry<String, Object> e : c.getObject(KEY).unwrapped().entrySet()) {
-            if (!(e.getValue() instanceof String s) || s.isBlank()) {
-                throw r.bad(KEY, "label " + e.getKey() + " must name a metric (a string), e.g. \"motif.apps.0.time_us\"");
+        LinkedHashMap<String, String> metrics = new LinkedHashMap<>();
+        for (ConfigValue v : listed) {
+            if (!(v instanceof com.typesafe.config.ConfigObject o) || !o.keySet().equals(java.util.Set.of("label", "metric"))
+                    || o.get("label").valueType() != ConfigValueType.STRING
+                    || o.get("metric").valueType() != ConfigValueType.STRING) {
+                throw r.bad(KEY, "each line is {label = ..., metric = ...} (two strings), got " + v.render(
+                        com.typesafe.config.ConfigRenderOptions.concise()));
             }
-            metrics.put(e.getKey(), s.trim());
+            String label = ((String) o.get("label").unwrapped()).trim();
+            String metric = ((String) o.get("metric").unwrapped()).trim();
+            if (label.isEmpty() || metric.isEmpty() || metrics.put(label, metric) != null) {
+                throw r.bad(KEY, "each line needs a label of its own and a metric, got " + v.render(
+                        com.typesafe.config.ConfigRenderOptions.concise()));
+            }
         }
         if (metrics.isEmpty()) {
             return null;
