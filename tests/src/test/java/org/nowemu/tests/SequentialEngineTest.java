@@ -102,10 +102,7 @@ class SequentialEngineTest {
                         "nowemu.traffic.jobs.mpi.phases=[{motif=barrier, bytes=4, iterations=2}]",
                         "nowemu.traffic.jobs.fm.phases=[{motif=\"sweep(2x4)\", bytes=64, compute=5us,"
                                 + " iterations=1}]")),
-                Arguments.of("sensitivity", List.of("nowemu.permutations.hosts=8",
-                        "nowemu.permutations.patterns=[cshift]", "nowemu.permutations.duration=1ms",
-                        "nowemu.permutations.warmup=200us", "nowemu.permutations.gap=500us",
-                        "nowemu.permutations.stack=amii-L10us")),
+                Arguments.of("sensitivity", SensitivityTest.small("amii-L25us")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
                         "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")),

@@ -166,7 +166,7 @@ class TrafficTest {
         assertOneLineBadInput(nowemu("run", file.toString(), "--set", "nowemu.traffic.jobs.a.pattern=uniform",
                 "--set", "nowemu.traffic.jobs.a.colour=red", "--out", tmp.resolve("o4").toString()),
                 "nowemu: nowemu.traffic.jobs.a.colour: unknown key in a job (known: [arrival, bytes, class,"
-                        + " compute, duration, hosts, iterations, load, messages, motif, pattern, phases, size,"
+                        + " compute, duration, hosts, iterations, load, messages, motif, outstanding, pattern, phases, size,"
                         + " skeleton, stack, sweep, warmup])"
                         + " (--set nowemu.traffic.jobs.a.colour=red)");
         assertTrue(!Files.exists(tmp.resolve("o1")));

@@ -21,7 +21,9 @@ import org.nowemu.protocol.parts.bench.Messenger;
  * what AM charges for a message. So half a round trip here is a request's latency plus the reply the receiver sends
  * before its program sends on (and the NICs' work for it), more than LogP's RTT/2 of a request and its reply.
  * Destinations are mapped into the endpoint's translation table on first use. A request that comes back undelivered
- * (under faults) has simply not arrived.
+ * (under faults) has simply not arrived. The replies also tell the sender its message arrived ({@link #delivered}):
+ * a destination answers its requests in the order sent, so a message has arrived when the replies from its
+ * destination reach the count of requests sent there up to its last one.
  */
 public final class AmMessenger implements Messenger {
     private static final int TAG = 0xc0de;
@@ -36,6 +38,11 @@ public final class AmMessenger implements Messenger {
     private final int maxArgs;
     private final int maxMedium;
     private final Arrivals arrivals = new Arrivals();
+    private final Arrivals delivered = new Arrivals();
+    /** Per destination host: requests sent there, replies come back, and each message's last request's count. */
+    private long[] requested = new long[0];
+    private long[] replied = new long[0];
+    private java.util.ArrayDeque<Long>[] ends = newEnds(0);
     private int[] entryOf = new int[0];
     private int entries;
 
@@ -59,7 +66,7 @@ public final class AmMessenger implements Messenger {
         this.ep = ep;
         ep.setHandler(LAST, new Arrived());
         ep.setHandler(MORE, Handlers.reply(ACK));
-        ep.setHandler(ACK, Handlers.ignore());
+        ep.setHandler(ACK, new Replied());
         // Under faults a request can come back (unreachable, or its endpoint gone with a crashed process): it did
         // not arrive, which the benchmarks count; the ledger has it as returned.
         ep.setErrorHandler((reason, original) -> {
@@ -74,6 +81,51 @@ public final class AmMessenger implements Messenger {
             arrivals.arrived(am.now(), token.source().nic());
             token.reply(ACK);
         }
+    }
+
+    /** A reply to one of this program's requests: the message whose last request it answers has arrived. */
+    private final class Replied implements Handler {
+        @Override
+        @continuable
+        public void handle(Token token, Message m) {
+            int from = token.source().nic();
+            if (from >= replied.length) {
+                return;
+            }
+            replied[from]++;
+            while (!ends[from].isEmpty() && ends[from].peekFirst() <= replied[from]) {
+                ends[from].pollFirst();
+                delivered.arrived(am.now(), from);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static java.util.ArrayDeque<Long>[] newEnds(int n) {
+        java.util.ArrayDeque<Long>[] out = new java.util.ArrayDeque[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = new java.util.ArrayDeque<>();
+        }
+        return out;
+    }
+
+    /** Counts a message of {@code requests} requests to {@code dest} before its first goes. */
+    private void expect(int dest, int requests) {
+        if (dest >= requested.length) {
+            int old = requested.length;
+            requested = Arrays.copyOf(requested, dest + 1);
+            replied = Arrays.copyOf(replied, dest + 1);
+            java.util.ArrayDeque<Long>[] grown = newEnds(dest + 1);
+            System.arraycopy(ends, 0, grown, 0, old);
+            ends = grown;
+        }
+        requested[dest] += requests;
+        ends[dest].addLast(requested[dest]);
+    }
+
+    @Override
+    public Arrivals delivered() {
+        return delivered;
     }
 
     @Override
@@ -95,6 +147,7 @@ public final class AmMessenger implements Messenger {
     @continuable
     public void send(int dest, int bytes) {
         int entry = entry(dest);
+        expect(dest, bytes <= 4 * maxArgs ? 1 : (bytes - 1) / maxMedium + 1);
         if (bytes <= 4 * maxArgs) {
             ep.request(entry, LAST, new int[(bytes + 3) / 4]);
             return;
@@ -131,6 +184,13 @@ public final class AmMessenger implements Messenger {
     @continuable
     public void await(long count, long deadline) {
         am.pollUntil(() -> arrivals.count() >= count, deadline);
+    }
+
+    @Override
+    @continuable
+    public void awaitDelivered(long count, long deadline) {
+        long in = arrivals.count();
+        am.pollUntil(() -> delivered.count() >= count || arrivals.count() > in, deadline);
     }
 
     @Override

@@ -187,6 +187,12 @@ public final class AmSystem implements CommSystem<StackSettings, AmProgram> {
         return true;
     }
 
+    /** A message's last request is answered by its handler's reply, which the sender's messenger counts. */
+    @Override
+    public boolean tellsDelivery() {
+        return true;
+    }
+
     /** Programs over {@link AmMessenger}: short or medium requests, each answered by an empty reply. */
     @Override
     public Optional<AmProgram> messengerProgram(StackSettings s, int maxBytes, MessengerProgram body) {

@@ -95,6 +95,11 @@ public interface CommSystem<S extends SystemSettings, P> {
         return settings;
     }
 
+    /** Whether the system's {@link Messenger} tells a sender that its message arrived ({@link Messenger#delivered}). */
+    default boolean tellsDelivery() {
+        return false;
+    }
+
     /** Whether {@link #messengerProgram} gives a program: the system has a {@link Messenger} adapter. */
     default boolean hasMessenger() {
         return false;

@@ -85,6 +85,11 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
         return system.hasMessenger();
     }
 
+    /** Whether this stack's Messenger tells a sender that its message arrived. */
+    public boolean tellsDelivery() {
+        return system.tellsDelivery();
+    }
+
     /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */
     public Optional<Object> messengerProgram(int maxBytes, MessengerProgram body) {
         return system.messengerProgram(settings, maxBytes, body).map(p -> p);

@@ -36,8 +36,12 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
     record Point(String dir, String label, ExperimentConfig ec, Workload workload) {
     }
 
-    /** A sweep: the points at {@code points} (indices into the study's points), one per value, in {@code dir}. */
-    record SweepGroup(String dir, String experiment, String key, List<String> values, List<Integer> points) {
+    /**
+     * A sweep: the points at {@code points} (indices into the study's points), one per value, in {@code dir}; its
+     * slowdown plots ({@code nowemu.sweep.slowdown}), or null.
+     */
+    record SweepGroup(String dir, String experiment, String key, List<String> values, List<Integer> points,
+                      SweepSlowdown slowdown) {
     }
 
     /** A member of a suite and its folder. */
@@ -108,11 +112,13 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
                                List<Point> points, List<SweepGroup> sweeps) {
         SweepValues.Sweep sweep = SweepValues.of(ec.config());
         if (sweep == null) {
+            SweepSlowdown.of(ec.config(), null, List.of());
             points.add(new Point(prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1), ec.name(), ec,
                     check(ec)));
             return false;
         }
         List<Integer> indices = new ArrayList<>();
+        List<Config> configs = new ArrayList<>();
         for (int i = 0; i < sweep.values().size(); i++) {
             String label = sweep.key() + "=" + sweep.texts().get(i) + ", point " + (i + 1) + " of " + sweep.values().size();
             Config top = ConfigFactory.empty()
@@ -123,6 +129,7 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
             try {
                 pc = ExperimentConfig.load(experiment, sets, top, home);
                 indices.add(points.size());
+                configs.add(pc.config());
                 // Folders count from 1, as every message does: point 1 of 3 is point-1.
                 points.add(new Point(prefix + "point-" + (i + 1), ec.name() + " [" + label + "]", pc, check(pc)));
             } catch (BadInputException e) {
@@ -130,7 +137,8 @@ record Study(String name, List<Point> points, List<SweepGroup> sweeps, List<Memb
                         + "): " + e.getMessage());
             }
         }
-        sweeps.add(new SweepGroup(prefix, ec.name(), sweep.key(), sweep.texts(), indices));
+        SweepSlowdown slowdown = SweepSlowdown.of(ec.config(), sweep.key(), configs);
+        sweeps.add(new SweepGroup(prefix, ec.name(), sweep.key(), sweep.texts(), indices, slowdown));
         return true;
     }
 

@@ -54,6 +54,9 @@ final class SweepSummary {
                         Plots.png(Series.lines("sweep-" + m, m + " vs " + g.key(), g.key(), m, x, ys)));
             }
         }
+        if (g.slowdown() != null) {
+            g.slowdown().write(dir, points, outputs, stdout);
+        }
         stdout.println("sweep of " + g.key() + ": " + points.size() + " points, " + metrics.size()
                 + " metrics in " + dir + "sweep.csv");
     }

@@ -12,7 +12,11 @@ package org.nowemu.workloads.traffic;
  * @param durationPs  how long the phase creates messages (ps), or 0 when {@code messages} bounds it
  * @param messages    messages each host creates, or 0 when {@code durationPs} bounds it
  * @param warmupPs    the start of the phase left out of the measurement (ps)
+ * @param outstanding closed loop: a host's messages in flight at most; 0 for open loop
  */
 record Phase(String label, String patternText, Pattern pattern, String sizeText, Sizes.Size size, Arrival arrival,
-             String load, double meanGapPs, long durationPs, long messages, long warmupPs) {
+             String load, double meanGapPs, long durationPs, long messages, long warmupPs, int outstanding) {
+    boolean closed() {
+        return outstanding > 0;
+    }
 }

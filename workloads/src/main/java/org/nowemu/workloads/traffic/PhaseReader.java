@@ -29,6 +29,12 @@ final class PhaseReader {
             Sizes.Size size = made(r, "size", () -> Sizes.make(sizeText));
             Arrival arrival = c.hasPath("arrival") ? made(r, "arrival", () -> Arrival.named(r.string("arrival")))
                     : Arrival.POISSON;
+            if (arrival == Arrival.CLOSED) {
+                return closed(c, r, where, label, patternText, pattern, sizeText, size);
+            }
+            if (c.hasPath("outstanding")) {
+                throw r.bad("outstanding", "belongs to arrival = closed; an open-loop phase has a load");
+            }
             String load = swept != null ? swept : r.string("load");
             double perSecond = TrafficSettings.perSecond(load, size.mean(), r, swept != null ? "sweep" : "load");
             double gap = 1e12 / perSecond;
@@ -49,10 +55,34 @@ final class PhaseReader {
                 throw r.bad("warmup", "must be shorter than the duration");
             }
             return new Phase(label, patternText, pattern, sizeText, size, arrival, load, gap, duration, messages,
-                    warmup);
+                    warmup, 0);
         } catch (BadInputException e) {
             throw e.getMessage().startsWith(where) ? e : new BadInputException(where + "." + e.getMessage());
         }
+    }
+
+    /** A closed-loop phase: how many messages a host keeps in flight, for a duration; no load. */
+    private static Phase closed(Config c, ConfigReader r, String where, String label, String patternText,
+                                Pattern pattern, String sizeText, Sizes.Size size) {
+        if (!c.hasPath("outstanding")) {
+            throw new BadInputException(where + ": arrival = closed needs outstanding (how many of a host's messages"
+                    + " may be in flight, 1 to 100000)");
+        }
+        int k = r.intIn("outstanding", 1, 100_000);
+        if (c.hasPath("load")) {
+            throw r.bad("load", "a closed-loop phase has no offered load: its hosts send as their messages arrive");
+        }
+        if (c.hasPath("messages") || !c.hasPath("duration")) {
+            throw new BadInputException(where + ": a closed-loop phase runs for a duration (how many messages fit is"
+                    + " what it measures), not a number of messages");
+        }
+        long duration = r.duration("duration", VirtualTime.NS);
+        long warmup = c.hasPath("warmup") ? r.duration("warmup", 0) : 0;
+        if (warmup >= duration) {
+            throw r.bad("warmup", "must be shorter than the duration");
+        }
+        return new Phase(label, patternText, pattern, sizeText, size, Arrival.CLOSED, "closed", 0, duration, 0,
+                warmup, k);
     }
 
     private static <T> T made(ConfigReader r, String key, java.util.function.Supplier<T> make) {

@@ -27,9 +27,14 @@ final class Schedule {
     /** inbox[r][s]: the indices in rank s's lists of the messages s creates for rank r, in order. */
     final int[][][] inbox;
     final long endPs;
+    /** The job's phases, and its seed: a closed-loop host draws its messages as it creates them. */
+    final List<Phase> phases;
+    final long jobSeed;
 
     private Schedule(List<Window> windows, List<String> labels, long[][] time, int[][] dest, int[][] size, int[][] phase, int[][][] inbox,
-                     long endPs) {
+                     long endPs, List<Phase> phases, long jobSeed) {
+        this.phases = phases;
+        this.jobSeed = jobSeed;
         this.windows = windows;
         this.labels = labels;
         this.time = time;
@@ -53,8 +58,9 @@ final class Schedule {
         for (int p = 0; p < job.phases().size(); p++) {
             Phase ph = job.phases().get(p);
             long end = ph.durationPs() > 0 ? start + ph.durationPs() : start + 1;
-            for (int i = 0; i < n; i++) {
-                SplittableRandom r = new SplittableRandom(Digest.mix(Digest.mix(jobSeed, p), i));
+            // A closed-loop phase's messages are created as earlier ones arrive: none is drawn before the run.
+            for (int i = 0; i < (ph.closed() ? 0 : n); i++) {
+                SplittableRandom r = stream(jobSeed, p, i);
                 long t = start + (ph.arrival() == Arrival.CONSTANT ? 0 : ph.arrival().gap(ph.meanGapPs(), r));
                 for (long k = 0; ph.durationPs() > 0 ? t < start + ph.durationPs() : k < ph.messages(); k++) {
                     int d = ph.pattern().dest(i, k, r);
@@ -98,7 +104,17 @@ final class Schedule {
                 inbox[r][s][filled[r][s]++] = k;
             }
         }
-        return new Schedule(List.copyOf(windows), job.phases().stream().map(Phase::label).toList(), time, dest, size, phase, inbox, start - gapPs);
+        return new Schedule(List.copyOf(windows), job.phases().stream().map(Phase::label).toList(), time, dest, size, phase, inbox, start - gapPs,
+                job.phases(), jobSeed);
+    }
+
+    /** Rank {@code i}'s seeded stream of phase {@code p}: its gaps, destinations and sizes in turn. */
+    static SplittableRandom stream(long jobSeed, int p, int i) {
+        return new SplittableRandom(Digest.mix(Digest.mix(jobSeed, p), i));
+    }
+
+    boolean closed() {
+        return !phases.isEmpty() && phases.get(0).closed();
     }
 
     /** The phase whose measured window holds {@code t}, or -1. */

@@ -48,6 +48,10 @@ final class TrafficProgram implements MessengerProgram {
     @Override
     @continuable
     public void run(Messenger m) {
+        if (s.closed()) {
+            new ClosedLoop(job, s, me, hosts, rankOf).run(m);
+            return;
+        }
         Receiver in = new Receiver(m);
         m.arrivals().keepLog();
         int phases = s.windows.size();

@@ -26,6 +26,8 @@ import org.nowemu.workloads.results.Table;
  * {@code saturation.latency-multiple} times the sweep's first, lowest-load point's). Per job: {@code unmatched},
  * and for a sweep {@code zero_load_latency_us} (the first point's mean), {@code peak_accepted_MBps},
  * {@code saturation_offered_MBps} (the offered load of the first saturated point; absent when none saturates).
+ * A closed-loop job's figures are its senders' ({@link ClosedLoop}), with {@code outstanding_max} per phase (the
+ * most messages any host had in flight) and {@code received_n} per job (messages its receivers counted).
  */
 final class TrafficResults {
     private TrafficResults() {
@@ -95,6 +97,9 @@ final class TrafficResults {
             Schedule s = planned.schedules().get(j);
             String jk = "traffic." + job.name() + ".";
             m.put(jk + "unmatched", (double) r.counter(jk + "unmatched"));
+            if (job.isClosed()) {
+                m.put(jk + "received_n", (double) r.counter(jk + "received_n"));
+            }
             double peak = Double.NaN;
             Double saturation = null;
             for (int p = 0; p < s.labels.size(); p++) {
@@ -114,6 +119,14 @@ final class TrafficResults {
                 put(m, k + "delivered_share", pt.delivered());
                 put(m, k + "host_min_over_mean", pt.hostMin());
                 put(m, k + "host_max_over_mean", pt.hostMax());
+                if (job.isClosed()) {
+                    double most = 0;
+                    for (int host : job.hosts()) {
+                        most = Math.max(most, r.counter(TrafficProgram.key(job.name(), s.labels.get(p)) + "host."
+                                + host + ".outstanding_max"));
+                    }
+                    m.put(k + "outstanding_max", most);
+                }
                 boolean sat = saturated(t, pt, zero);
                 m.put(k + "saturated", sat ? 1.0 : 0.0);
                 if (job.sweep()) {

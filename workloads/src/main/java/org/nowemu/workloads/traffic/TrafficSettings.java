@@ -33,9 +33,9 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
                               double latencyMultiple, boolean messagesCsv, long motifLimitPs) {
     static final String PREFIX = "nowemu.traffic.";
     private static final Set<String> JOB_KEYS = with(MotifReader.KEYS, "stack", "hosts", "phases", "sweep",
-            "pattern", "size", "arrival", "load", "duration", "messages", "warmup");
+            "pattern", "size", "arrival", "load", "duration", "messages", "warmup", "outstanding");
     private static final Set<String> PHASE_KEYS = with(MotifReader.KEYS, "pattern", "size", "arrival", "load",
-            "duration", "messages", "warmup");
+            "duration", "messages", "warmup", "outstanding");
     private static final java.util.regex.Pattern PER_SECOND = java.util.regex.Pattern
             .compile("([0-9]+(?:\\.[0-9]+)?(?:[eE][0-9]+)?)\\s*(?:msg)?/s");
 
@@ -58,6 +58,11 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
 
         boolean isMotif() {
             return !motifs.isEmpty();
+        }
+
+        /** Whether its phases are closed loop (then all of them are). */
+        boolean isClosed() {
+            return !phases.isEmpty() && phases.get(0).closed();
         }
     }
 
@@ -146,6 +151,10 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
             byName.put(name, job);
         }
         jobs.addAll(byName.values());
+        if (r.bool(PREFIX + "messages-csv") && jobs.stream().anyMatch(Job::isClosed)) {
+            throw r.bad(PREFIX + "messages-csv", "writes open-loop jobs' messages; a closed-loop job's receivers do not"
+                    + " know which message came");
+        }
         double fraction = r.doubleIn(PREFIX + "saturation.accepted-fraction", 0.01, 1);
         double multiple = r.doubleIn(PREFIX + "saturation.latency-multiple", 1, 1e6);
         return new TrafficSettings(List.copyOf(jobs), r.duration(PREFIX + "start", 0), r.duration(PREFIX + "gap", 0),
@@ -214,6 +223,23 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
                     out.add(PhaseReader.read(phases.get(i), where.get(i), i + "." + k, sweep.get(k), hosts.size(),
                             Digest.mix(seed, i)));
                 }
+            }
+        }
+        long closed = out.stream().filter(Phase::closed).count();
+        if (closed > 0) {
+            // The receivers match open-loop arrivals to the senders' schedules by count; a closed-loop phase's
+            // count is only known when it is over, so a job is one or the other.
+            if (closed < out.size()) {
+                throw r.bad(key + ".phases", "a job's phases are all open loop or all closed loop; put them in two"
+                        + " jobs");
+            }
+            if (!sweep.isEmpty()) {
+                throw r.bad(key + ".sweep", "sweeps an offered load; a closed-loop job has none");
+            }
+            if (!stack.tellsDelivery()) {
+                throw r.bad(key + ".stack", "closed loop needs a stack whose sender learns that its message arrived"
+                        + " (AM's replies: amii, gam and their variants); " + stack.name() + " ("
+                        + stack.system().name() + ") does not tell it");
             }
         }
         return new Job(name, stack, List.copyOf(hosts), List.copyOf(out), !sweep.isEmpty(), List.of());

@@ -22,7 +22,8 @@ public final class Vocabulary {
         for (Sizes.Kind k : Sizes.ALL) {
             out.add(String.format("%s%-32s %s", indent, k.usage(), k.description()));
         }
-        out.add("traffic arrival processes (arrival, at load = 2MB/s or 5000/s per host, open loop):");
+        out.add("traffic arrival processes (arrival: open loop at load = 2MB/s or 5000/s per host; closed with"
+                + " outstanding = k):");
         for (Arrival a : Arrival.ALL) {
             out.add(String.format("%s%-12s %s", indent, a.label, a.description));
         }

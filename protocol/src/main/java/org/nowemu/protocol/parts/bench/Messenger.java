@@ -30,6 +30,26 @@ public interface Messenger {
     /** Where the adapter's handler records each arrival on the program's clock. */
     Arrivals arrivals();
 
+    /**
+     * Where the adapter records, on the sender, that a message this program sent has arrived (its source is the
+     * destination), in the order sent to each destination; null when the system does not tell a sender (only AM's
+     * replies do: {@link org.nowemu.protocol.system.CommSystem#tellsDelivery}). What a closed-loop traffic generator
+     * counts its outstanding messages by.
+     */
+    default Arrivals delivered() {
+        return null;
+    }
+
+    /**
+     * Polls until {@code count} of this program's messages have arrived at their destinations ({@link #delivered}),
+     * or a message arrives for this program (a sender that also receives takes it in), or virtual time reaches
+     * {@code deadline}; only where {@link #delivered} is not null.
+     */
+    @continuable
+    default void awaitDelivered(long count, long deadline) {
+        throw new UnsupportedOperationException("this system's Messenger does not tell a sender its message arrived");
+    }
+
     /** Messages that have arrived since the start. */
     default long received() {
         return arrivals().count();

@@ -1,0 +1,180 @@
+package org.nowemu.workloads.traffic;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.actors.stats.Counter;
+import org.nowemu.protocol.parts.bench.Arrivals;
+import org.nowemu.protocol.parts.bench.Messenger;
+
+/**
+ * A host of a closed-loop job (docs/workloads.md §4): in each phase, from its start to its end, it keeps
+ * {@code outstanding} of its messages in flight, drawing the next message's destination and size from its seeded
+ * stream and sending it as soon as the stack tells it one of its messages has arrived ({@link Messenger#delivered}:
+ * AM's reply to the message's last request). A message is complete when that notice comes back, so the figures are
+ * the sender's: latency runs from creation to the notice (one reply after the arrival), and a phase's accepted
+ * load is the bytes of the notices that came inside its window ({@code host.<h>.accepted_bytes} per sending host).
+ * The counters are the open loop's ({@link TrafficProgram}) plus {@code host.<h>.outstanding_max}, the most of its
+ * messages a host had in flight in the phase; as a receiver it only counts what came, {@code traffic.<job>.received_n}.
+ */
+final class ClosedLoop {
+    private final String job;
+    private final Schedule s;
+    private final int me;
+    private final int[] hosts;
+    private final int[] rankOf;
+
+    ClosedLoop(String job, Schedule s, int me, int[] hosts, int[] rankOf) {
+        this.job = job;
+        this.s = s;
+        this.me = me;
+        this.hosts = hosts;
+        this.rankOf = rankOf;
+    }
+
+    @continuable
+    void run(Messenger m) {
+        Arrivals notices = m.delivered();
+        notices.keepLog();
+        m.arrivals().keepLog();
+        Counters c = new Counters(m);
+        for (int p = 0; p < s.phases.size(); p++) {
+            Phase ph = s.phases.get(p);
+            Schedule.Window w = s.windows.get(p);
+            while (m.now() < w.start()) {
+                m.awaitDelivered(notices.count() + 1, w.start());
+                c.take(m, notices);
+            }
+            SplittableRandom r = Schedule.stream(s.jobSeed, p, me);
+            long k = 0;
+            long most = c.inFlight;
+            while (m.now() < w.end()) {
+                if (c.inFlight >= ph.outstanding()) {
+                    m.awaitDelivered(notices.count() + 1, w.end());
+                    c.take(m, notices);
+                    continue;
+                }
+                int d = ph.pattern().dest(me, k++, r);
+                if (d < 0) {
+                    break;
+                }
+                int bytes = ph.size().draw(r);
+                long created = m.now();
+                c.created[p].increment();
+                if (created >= w.from()) {
+                    c.offered[p].increment();
+                    c.offeredBytes[p].add(bytes);
+                }
+                c.flight[d].addLast(new long[] {created, bytes, p});
+                c.inFlight++;
+                most = Math.max(most, c.inFlight);
+                m.send(hosts[d], bytes);
+                c.sent[p].increment();
+                c.take(m, notices);
+            }
+            m.counter(TrafficProgram.key(job, ph.label()) + "host." + hosts[me] + ".outstanding_max").add(most);
+        }
+        while (true) {
+            m.awaitDelivered(notices.count() + 1, Long.MAX_VALUE);
+            c.take(m, notices);
+        }
+    }
+
+    /** The host's counters, and its messages in flight per destination rank, oldest first. */
+    private final class Counters {
+        final Counter[] created;
+        final Counter[] offered;
+        final Counter[] offeredBytes;
+        final Counter[] sent;
+        final Counter[] delivered;
+        final Counter[] deliveredBytes;
+        final Counter[] accepted;
+        final Counter[] acceptedBytes;
+        final Counter[] hostBytes;
+        final Counter[] latSum;
+        final Counter[] latN;
+        final Counter received;
+        final List<TreeMap<Long, Counter>> buckets = new ArrayList<>();
+        final Histogram bucketing = new Histogram(TrafficProgram.DIGITS);
+        final ArrayDeque<long[]>[] flight;
+        long inFlight;
+
+        @SuppressWarnings("unchecked")
+        Counters(Messenger m) {
+            int n = s.phases.size();
+            created = new Counter[n];
+            offered = new Counter[n];
+            offeredBytes = new Counter[n];
+            sent = new Counter[n];
+            delivered = new Counter[n];
+            deliveredBytes = new Counter[n];
+            accepted = new Counter[n];
+            acceptedBytes = new Counter[n];
+            hostBytes = new Counter[n];
+            latSum = new Counter[n];
+            latN = new Counter[n];
+            for (int p = 0; p < n; p++) {
+                String k = TrafficProgram.key(job, s.labels.get(p));
+                created[p] = m.counter(k + "created_n");
+                offered[p] = m.counter(k + "offered_n");
+                offeredBytes[p] = m.counter(k + "offered_bytes");
+                sent[p] = m.counter(k + "sent_n");
+                m.counter(k + "unsent_n");
+                delivered[p] = m.counter(k + "delivered_n");
+                deliveredBytes[p] = m.counter(k + "delivered_bytes");
+                accepted[p] = m.counter(k + "accepted_n");
+                acceptedBytes[p] = m.counter(k + "accepted_bytes");
+                hostBytes[p] = m.counter(k + "host." + hosts[me] + ".accepted_bytes");
+                latSum[p] = m.counter(k + "lat_sum_ps");
+                latN[p] = m.counter(k + "lat_n");
+                buckets.add(new TreeMap<>());
+            }
+            received = m.counter("traffic." + job + ".received_n");
+            flight = new ArrayDeque[hosts.length];
+            for (int i = 0; i < hosts.length; i++) {
+                flight[i] = new ArrayDeque<>();
+            }
+        }
+
+        /** Accounts for every notice and arrival logged since the last call. */
+        void take(Messenger m, Arrivals notices) {
+            while (m.arrivals().hasLogged()) {
+                m.arrivals().take();
+                received.increment();
+            }
+            while (notices.hasLogged()) {
+                long at = notices.loggedAt();
+                int host = notices.loggedSource();
+                notices.take();
+                int d = host >= 0 && host < rankOf.length ? rankOf[host] : -1;
+                long[] msg = d >= 0 ? flight[d].pollFirst() : null;
+                if (msg == null) {
+                    continue;
+                }
+                inFlight--;
+                int p = (int) msg[2];
+                delivered[p].increment();
+                deliveredBytes[p].add(msg[1]);
+                Schedule.Window w = s.windows.get(p);
+                if (msg[0] >= w.from() && msg[0] < w.end()) {
+                    long latency = at - msg[0];
+                    latSum[p].add(latency);
+                    latN[p].increment();
+                    long bucket = bucketing.highestEquivalentValue(Math.max(1, latency));
+                    buckets.get(p).computeIfAbsent(bucket,
+                            b -> m.counter(TrafficProgram.key(job, s.labels.get(p)) + "lat." + b)).increment();
+                }
+                int q = s.windowAt(at);
+                if (q >= 0) {
+                    accepted[q].increment();
+                    acceptedBytes[q].add(msg[1]);
+                    hostBytes[q].add(msg[1]);
+                }
+            }
+        }
+    }
+}
