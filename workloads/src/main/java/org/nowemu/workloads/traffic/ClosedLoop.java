@@ -1,11 +1,7 @@
 package org.nowemu.workloads.traffic;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
@@ -73,7 +69,7 @@ final class ClosedLoop {
                 c.inFlight++;
                 most = Math.max(most, c.inFlight);
                 m.send(hosts[d], bytes);
-                c.sent[p].increment();
+                c.tally.sent[p].increment();
                 c.take(m, notices);
             }
             m.counter(TrafficProgram.key(job, ph.label()) + "host." + hosts[me] + ".outstanding_max").add(most);
@@ -89,17 +85,8 @@ final class ClosedLoop {
         final Counter[] created;
         final Counter[] offered;
         final Counter[] offeredBytes;
-        final Counter[] sent;
-        final Counter[] delivered;
-        final Counter[] deliveredBytes;
-        final Counter[] accepted;
-        final Counter[] acceptedBytes;
-        final Counter[] hostBytes;
-        final Counter[] latSum;
-        final Counter[] latN;
+        final PhaseTally tally;
         final Counter received;
-        final List<TreeMap<Long, Counter>> buckets = new ArrayList<>();
-        final Histogram bucketing = new Histogram(TrafficProgram.DIGITS);
         final ArrayDeque<long[]>[] flight;
         long inFlight;
 
@@ -109,30 +96,13 @@ final class ClosedLoop {
             created = new Counter[n];
             offered = new Counter[n];
             offeredBytes = new Counter[n];
-            sent = new Counter[n];
-            delivered = new Counter[n];
-            deliveredBytes = new Counter[n];
-            accepted = new Counter[n];
-            acceptedBytes = new Counter[n];
-            hostBytes = new Counter[n];
-            latSum = new Counter[n];
-            latN = new Counter[n];
             for (int p = 0; p < n; p++) {
                 String k = TrafficProgram.key(job, s.labels.get(p));
                 created[p] = m.counter(k + "created_n");
                 offered[p] = m.counter(k + "offered_n");
                 offeredBytes[p] = m.counter(k + "offered_bytes");
-                sent[p] = m.counter(k + "sent_n");
-                m.counter(k + "unsent_n");
-                delivered[p] = m.counter(k + "delivered_n");
-                deliveredBytes[p] = m.counter(k + "delivered_bytes");
-                accepted[p] = m.counter(k + "accepted_n");
-                acceptedBytes[p] = m.counter(k + "accepted_bytes");
-                hostBytes[p] = m.counter(k + "host." + hosts[me] + ".accepted_bytes");
-                latSum[p] = m.counter(k + "lat_sum_ps");
-                latN[p] = m.counter(k + "lat_n");
-                buckets.add(new TreeMap<>());
             }
+            tally = new PhaseTally(m, job, s, hosts[me]);
             received = m.counter("traffic." + job + ".received_n");
             flight = new ArrayDeque[hosts.length];
             for (int i = 0; i < hosts.length; i++) {
@@ -156,24 +126,7 @@ final class ClosedLoop {
                     continue;
                 }
                 inFlight--;
-                int p = (int) msg[2];
-                delivered[p].increment();
-                deliveredBytes[p].add(msg[1]);
-                Schedule.Window w = s.windows.get(p);
-                if (msg[0] >= w.from() && msg[0] < w.end()) {
-                    long latency = at - msg[0];
-                    latSum[p].add(latency);
-                    latN[p].increment();
-                    long bucket = bucketing.highestEquivalentValue(Math.max(1, latency));
-                    buckets.get(p).computeIfAbsent(bucket,
-                            b -> m.counter(TrafficProgram.key(job, s.labels.get(p)) + "lat." + b)).increment();
-                }
-                int q = s.windowAt(at);
-                if (q >= 0) {
-                    accepted[q].increment();
-                    acceptedBytes[q].add(msg[1]);
-                    hostBytes[q].add(msg[1]);
-                }
+                tally.completed((int) msg[2], msg[0], at, msg[1]);
             }
         }
     }

@@ -1,7 +1,5 @@
 package org.nowemu.workloads.traffic;
 
-import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
@@ -68,7 +66,7 @@ final class TrafficProgram implements MessengerProgram {
             }
         }
         for (int p = 0; p < phases; p++) {
-            String k = key(job, in.labels[p]);
+            String k = key(job, s.labels.get(p));
             m.counter(k + "created_n").add(created[p]);
             m.counter(k + "offered_n").add(offered[p]);
             m.counter(k + "offered_bytes").add(offeredBytes[p]);
@@ -78,7 +76,7 @@ final class TrafficProgram implements MessengerProgram {
                 // Past the last phase a host sends nothing more (a saturated stack's backlog would otherwise run on
                 // and still be in flight when the run ends); what it held is counted, never sent.
                 for (int j = k; j < s.time[me].length; j++) {
-                    in.unsent[s.phase[me][j]].increment();
+                    in.tally.unsent[s.phase[me][j]].increment();
                 }
                 break;
             }
@@ -88,7 +86,7 @@ final class TrafficProgram implements MessengerProgram {
                 in.take();
             }
             m.send(hosts[s.dest[me][k]], s.size[me][k]);
-            in.sent[s.phase[me][k]].increment();
+            in.tally.sent[s.phase[me][k]].increment();
             if (rows) {
                 m.outcome(new MessageRows.Sent(job, me, k, m.now()));
             }
@@ -104,50 +102,15 @@ final class TrafficProgram implements MessengerProgram {
     private final class Receiver {
         final Messenger m;
         final Arrivals arrivals;
-        final String[] labels;
         final int[] next;
-        final Counter[] sent;
-        final Counter[] unsent;
-        final Counter[] delivered;
-        final Counter[] deliveredBytes;
-        final Counter[] accepted;
-        final Counter[] acceptedBytes;
-        final Counter[] hostBytes;
-        final Counter[] latSum;
-        final Counter[] latN;
+        final PhaseTally tally;
         final Counter unmatched;
-        final java.util.List<TreeMap<Long, Counter>> buckets = new java.util.ArrayList<>();
-        final Histogram bucketing = new Histogram(DIGITS);
 
         Receiver(Messenger m) {
             this.m = m;
             this.arrivals = m.arrivals();
-            int phases = s.windows.size();
-            labels = new String[phases];
-            sent = new Counter[phases];
-            unsent = new Counter[phases];
-            delivered = new Counter[phases];
-            deliveredBytes = new Counter[phases];
-            accepted = new Counter[phases];
-            acceptedBytes = new Counter[phases];
-            hostBytes = new Counter[phases];
-            latSum = new Counter[phases];
-            latN = new Counter[phases];
             next = new int[hosts.length];
-            for (int p = 0; p < phases; p++) {
-                labels[p] = s.labels.get(p);
-                String k = key(job, labels[p]);
-                sent[p] = m.counter(k + "sent_n");
-                unsent[p] = m.counter(k + "unsent_n");
-                delivered[p] = m.counter(k + "delivered_n");
-                deliveredBytes[p] = m.counter(k + "delivered_bytes");
-                accepted[p] = m.counter(k + "accepted_n");
-                acceptedBytes[p] = m.counter(k + "accepted_bytes");
-                hostBytes[p] = m.counter(k + "host." + hosts[me] + ".accepted_bytes");
-                latSum[p] = m.counter(k + "lat_sum_ps");
-                latN[p] = m.counter(k + "lat_n");
-                buckets.add(new TreeMap<>());
-            }
+            tally = new PhaseTally(m, job, s, hosts[me]);
             unmatched = m.counter("traffic." + job + ".unmatched");
         }
 
@@ -166,26 +129,7 @@ final class TrafficProgram implements MessengerProgram {
                 if (rows) {
                     m.outcome(new MessageRows.Received(job, r, k, at));
                 }
-                int p = s.phase[r][k];
-                int bytes = s.size[r][k];
-                long createdAt = s.time[r][k];
-                delivered[p].increment();
-                deliveredBytes[p].add(bytes);
-                Schedule.Window w = s.windows.get(p);
-                if (createdAt >= w.from() && createdAt < w.end()) {
-                    long latency = at - createdAt;
-                    latSum[p].add(latency);
-                    latN[p].increment();
-                    long bucket = bucketing.highestEquivalentValue(Math.max(1, latency));
-                    buckets.get(p).computeIfAbsent(bucket,
-                            b -> m.counter(key(job, labels[p]) + "lat." + b)).increment();
-                }
-                int q = s.windowAt(at);
-                if (q >= 0) {
-                    accepted[q].increment();
-                    acceptedBytes[q].add(bytes);
-                    hostBytes[q].add(bytes);
-                }
+                tally.completed(s.phase[r][k], s.time[r][k], at, s.size[r][k]);
             }
         }
     }
