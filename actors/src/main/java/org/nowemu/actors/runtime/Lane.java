@@ -45,8 +45,6 @@ final class Lane {
     long sentMemberOutput;
     long memberBack;
     long handledInWindow;
-    /** Wall time (ns) the lane spent on its last window, taking its messages and handling its events: speed only. */
-    long busyNs;
     RunFailure failure;
     // Totals of the run.
     long handled;

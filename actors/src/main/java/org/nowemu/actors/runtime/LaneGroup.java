@@ -237,10 +237,9 @@ public final class LaneGroup {
         Barrier b = barrier;
         long generation = 1;
         while (true) {
-            long w0 = System.nanoTime(); // speed figures and the planner's watch only
+            long w0 = System.nanoTime(); // speed figures only
             boolean go = b.await(l, generation);
-            long w1 = System.nanoTime();
-            waited[0] += w1 - w0;
+            waited[0] += System.nanoTime() - w0;
             if (!go) {
                 break;
             }
@@ -260,7 +259,6 @@ public final class LaneGroup {
                 return;
             }
             me.report();
-            me.busyNs = System.nanoTime() - w1;
             if (b.arrive()) {
                 Windows.Step next = decide();
                 if (next == Windows.Step.WINDOW && windows.retire(lanes.length)) {

@@ -66,21 +66,6 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
     }
 
     /**
-     * The speed-up of {@code lanes} lanes over one, as a stretch of theirs measured it: {@code events} events in
-     * {@code wallNs} of wall time, the lanes busy {@code busyNs} in all. One lane would have handled them at the
-     * lesser of {@code pilotEventNs} and the lanes' busy time per event (a lane's event can cost more beside
-     * another lane, sharing the caches, or less once the JIT has compiled the model).
-     */
-    Choice timed(int lanes, long events, long windows, double pilotEventNs, long busyNs, long wallNs) {
-        double perEvent = Math.min(pilotEventNs, busyNs / (double) Math.max(1, events));
-        double speedup = events * perEvent / Math.max(1, wallNs);
-        String why = String.format(Locale.ROOT, "%,d events in %,d windows on %d lanes took %.1f ms, against %.1f ms"
-                + " expected of one lane at %.0f ns an event: speed-up %.2f", events, windows, lanes, wallNs / 1e6,
-                events * perEvent / 1e6, perEvent, speedup);
-        return new Choice(lanes, Double.NaN, speedup, why);
-    }
-
-    /**
      * Whether the pilot's second stretch can stop before its budget: even if the events left of the budget all ran in
      * no further window, shared evenly by the lanes, the expected speed-up could not reach {@code min-speedup}. The
      * speed-up after {@code rest} more events is at most (N + rest)·c / ((M + rest/k)·c + W·tau), a ratio of linear

@@ -49,9 +49,6 @@ final class Windows {
     private long stretchEvents;
     private long stretchCritical;
     private long stretchWindows;
-    /** Wall clock (ns) when the current stretch began, and the lanes' busy time in it: speed figures only. */
-    private long stretchStartNs;
-    private long stretchBusyNs;
     /** Why the lanes went back to one, or null. */
     String retired;
 
@@ -67,12 +64,6 @@ final class Windows {
         planner = p;
         eventNs = event;
         barrierNs = barrier;
-        // The pilot's stretches ran on one thread, untimed: the first stretch watched starts here.
-        stretchEvents = 0;
-        stretchCritical = 0;
-        stretchWindows = 0;
-        stretchStartNs = System.nanoTime();
-        stretchBusyNs = 0;
     }
 
     /** The next step of the lanes, from their results at the barrier. */
@@ -93,8 +84,6 @@ final class Windows {
             busiest = Math.max(busiest, l.handledInWindow);
             activations += l.handledInWindow > 0 ? 1 : 0;
             l.handledInWindow = 0;
-            stretchBusyNs += l.busyNs;
-            l.busyNs = 0;
         }
         events += sum;
         critical += busiest;
@@ -143,28 +132,17 @@ final class Windows {
     }
 
     /**
-     * True when the stretch just ended says the lanes are slower than one lane would be (then the lanes go back
-     * to one); a stretch is {@code pilot-events} events run by several lanes. With the planner's costs configured
-     * the stretch is weighed by its counts at those costs, as the pilot was, so the choice does not depend on the
-     * machine. With them measured, the stretch is timed: one lane would have taken its events at the lesser of the
-     * pilot's cost per event and the lanes' own busy time per event in the stretch, and the lanes took the
-     * stretch's wall time. The pilot's cost includes the JIT compiler's warm-up, so weighing the lanes by it alone
-     * kept permutations on two lanes for 751,484 events while they ran slower than one (BENCHMARKS.md,
-     * 2026-11-27).
+     * True when the stretch just ended says the lanes are expected slower than one lane (then the lanes go back
+     * to one); a stretch is {@code watchEvents} events run by several lanes.
      */
     boolean retire(int lanes) {
         if (planner == null || lanes == 1 || stretchEvents < planner.pilotEvents()) {
             return false;
         }
-        long now = System.nanoTime();
-        Planner.Choice c = planner.eventNs() > 0 && planner.barrierNs() > 0
-                ? planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs)
-                : planner.timed(lanes, stretchEvents, stretchWindows, eventNs, stretchBusyNs, now - stretchStartNs);
+        Planner.Choice c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
         stretchEvents = 0;
         stretchCritical = 0;
         stretchWindows = 0;
-        stretchBusyNs = 0;
-        stretchStartNs = now;
         if (c.speedup() >= 1) {
             return false;
         }
