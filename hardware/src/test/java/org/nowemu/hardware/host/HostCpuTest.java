@@ -164,14 +164,7 @@ class HostCpuTest {
      */
     @Test
     void aThreadWokenWhileAHandlerRunsWaitsForIt() {
-        RunResult r = runOneHost(p, (nic, firstId) -> {
-            int cpu = firstId;
-            int t0 = firstId + 1;
-            return List.of(new Part("cpu", () -> new HostCpu(p)),
-                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
-                    new Part("waker", () -> new Waker(p, nic, t0)),
-                    new Part("irq", () -> new Interrupter(p, nic, cpu, 995_000_000L, 12_000_000L)));
-        }, 10 * VirtualTime.MS);
+        RunResult r = wokenAtOneMsWithAHandlerAt(995_000_000L);
         assertEquals(1_000_000_000 + s + 21_000_000, r.counter("test.h0.t0.resumed_ps"));
         assertEquals(0, r.counter("host.interrupted_ps"));
     }
@@ -185,17 +178,22 @@ class HostCpuTest {
      */
     @Test
     void anInterruptWhileTheCpuSwitchesToAWokenThreadRunsBeforeIt() {
-        RunResult r = runOneHost(p, (nic, firstId) -> {
+        RunResult r = wokenAtOneMsWithAHandlerAt(1_005_000_000L + s);
+        assertEquals(1_000_000_000 + 2 * s + 26_000_000, r.counter("test.h0.t0.resumed_ps"));
+        assertEquals(12_000_000, r.counter("host.interrupted_ps"));
+        assertEquals(12_000_000, r.counter("host.kernel_ps"), "run by the thread's kernel handlers");
+    }
+
+    /** t0 blocked, woken at 1 ms by the waker; a 12 us interrupt handler starts at {@code handlerPs}. */
+    private RunResult wokenAtOneMsWithAHandlerAt(long handlerPs) {
+        return runOneHost(p, (nic, firstId) -> {
             int cpu = firstId;
             int t0 = firstId + 1;
             return List.of(new Part("cpu", () -> new HostCpu(p)),
                     new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
                     new Part("waker", () -> new Waker(p, nic, t0)),
-                    new Part("irq", () -> new Interrupter(p, nic, cpu, 1_005_000_000L + s, 12_000_000L)));
+                    new Part("irq", () -> new Interrupter(p, nic, cpu, handlerPs, 12_000_000L)));
         }, 10 * VirtualTime.MS);
-        assertEquals(1_000_000_000 + 2 * s + 26_000_000, r.counter("test.h0.t0.resumed_ps"));
-        assertEquals(12_000_000, r.counter("host.interrupted_ps"));
-        assertEquals(12_000_000, r.counter("host.kernel_ps"), "run by the thread's kernel handlers");
     }
 
     /** Spins (waits for messages while holding its CPU) and gives the CPU up when asked; stops after one yield. */

@@ -92,16 +92,9 @@ final class ClosedLoop {
 
         @SuppressWarnings("unchecked")
         Counters(Messenger m) {
-            int n = s.phases.size();
-            created = new Counter[n];
-            offered = new Counter[n];
-            offeredBytes = new Counter[n];
-            for (int p = 0; p < n; p++) {
-                String k = TrafficProgram.key(job, s.labels.get(p));
-                created[p] = m.counter(k + "created_n");
-                offered[p] = m.counter(k + "offered_n");
-                offeredBytes[p] = m.counter(k + "offered_bytes");
-            }
+            created = PhaseTally.perPhase(m, job, s, "created_n");
+            offered = PhaseTally.perPhase(m, job, s, "offered_n");
+            offeredBytes = PhaseTally.perPhase(m, job, s, "offered_bytes");
             tally = new PhaseTally(m, job, s, hosts[me]);
             received = m.counter("traffic." + job + ".received_n");
             flight = new ArrayDeque[hosts.length];

@@ -35,29 +35,27 @@ final class PhaseTally {
         this.m = m;
         this.job = job;
         this.s = s;
-        int n = s.windows.size();
-        sent = new Counter[n];
-        unsent = new Counter[n];
-        delivered = new Counter[n];
-        deliveredBytes = new Counter[n];
-        accepted = new Counter[n];
-        acceptedBytes = new Counter[n];
-        hostBytes = new Counter[n];
-        latSum = new Counter[n];
-        latN = new Counter[n];
-        for (int p = 0; p < n; p++) {
-            String k = TrafficProgram.key(job, s.labels.get(p));
-            sent[p] = m.counter(k + "sent_n");
-            unsent[p] = m.counter(k + "unsent_n");
-            delivered[p] = m.counter(k + "delivered_n");
-            deliveredBytes[p] = m.counter(k + "delivered_bytes");
-            accepted[p] = m.counter(k + "accepted_n");
-            acceptedBytes[p] = m.counter(k + "accepted_bytes");
-            hostBytes[p] = m.counter(k + "host." + host + ".accepted_bytes");
-            latSum[p] = m.counter(k + "lat_sum_ps");
-            latN[p] = m.counter(k + "lat_n");
+        sent = perPhase(m, job, s, "sent_n");
+        unsent = perPhase(m, job, s, "unsent_n");
+        delivered = perPhase(m, job, s, "delivered_n");
+        deliveredBytes = perPhase(m, job, s, "delivered_bytes");
+        accepted = perPhase(m, job, s, "accepted_n");
+        acceptedBytes = perPhase(m, job, s, "accepted_bytes");
+        hostBytes = perPhase(m, job, s, "host." + host + ".accepted_bytes");
+        latSum = perPhase(m, job, s, "lat_sum_ps");
+        latN = perPhase(m, job, s, "lat_n");
+        for (int p = 0; p < s.windows.size(); p++) {
             buckets.add(new TreeMap<>());
         }
+    }
+
+    /** Counter {@code traffic.<job>.<phase>.<name>} of every phase, by phase. */
+    static Counter[] perPhase(Messenger m, String job, Schedule s, String name) {
+        Counter[] c = new Counter[s.windows.size()];
+        for (int p = 0; p < c.length; p++) {
+            c[p] = m.counter(TrafficProgram.key(job, s.labels.get(p)) + name);
+        }
+        return c;
     }
 
     /** A message of phase {@code p}, {@code bytes} long, created at {@code createdAt}, completed at {@code at}. */
