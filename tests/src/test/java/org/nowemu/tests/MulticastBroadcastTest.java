@@ -133,8 +133,9 @@ class MulticastBroadcastTest {
      * once (each job's traffic stays inside its own half of the fat tree). The tree is 4 levels deep and each level
      * costs a receiving host its poll, upcall and LFC's send path (PIO of a header and payload) before the next hop
      * leaves; by multicast the root's PIO is the only host work on the way, and each NIC forwards the packet to its
-     * children from SRAM as it arrives, so the hops cost NIC time only. Measured: 81.2 us by tree against 35.9 us by
-     * multicast, 2.3 times faster (and 381 us against 138 us for 1 KB; the tree pays its hosts' per-packet sends too).
+     * children from SRAM as it arrives, so the hops cost NIC time only. Measured here: 83.9 us by tree against
+     * 39.1 us by multicast, 2.1 times faster (on the default 16-host fat tree, one run each, 81.2 against 35.9;
+     * docs/workloads.md §8). The bound is loose: multicast under 0.6 of the tree's time.
      */
     @Test
     void onSixteenRanksLfcMulticastBeatsItsTree() throws IOException {
