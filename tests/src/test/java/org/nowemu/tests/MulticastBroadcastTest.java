@@ -135,7 +135,7 @@ class MulticastBroadcastTest {
      * leaves; by multicast the root's PIO is the only host work on the way, and each NIC forwards the packet to its
      * children from SRAM as it arrives, so the hops cost NIC time only. Measured here: 83.9 us by tree against
      * 39.1 us by multicast, 2.1 times faster (on the default 16-host fat tree, one run each, 81.2 against 35.9;
-     * docs/workloads.md §8). The bound is loose: multicast under 0.6 of the tree's time.
+     * docs/workloads.md §7). The bound is loose: multicast under 0.6 of the tree's time.
      */
     @Test
     void onSixteenRanksLfcMulticastBeatsItsTree() throws IOException {
