@@ -68,8 +68,8 @@ class MulticastBroadcastTest {
      * sends nothing. The ledger books a multicast once per member it reaches: (1 + 2 + 7 + 12) x 3 = 66 messages for
      * the four multicast jobs. The scattered job (hosts 5, 7, 29, 31) is no group LFC's or FM/MC's packets can
      * name, so auto runs the binomial tree there (rank 0, host 5, sends to ranks 2 and 1, rank 2, host 29, to rank
-     * 3: 3 messages an iteration, 9 in all, no multicast counter); PM's multisend takes any list, so there it multicasts too. Either way 3 x 3 =
-     * 9 more messages in the ledger: 75, all handled.
+     * 3: 3 messages an iteration, 9 in all, no multicast counter); PM's multisend takes any list, so there it
+     * multicasts too. Either way 3 x 3 = 9 more messages in the ledger: 75, all handled.
      */
     private void deliversOneMessageToEachRank(String stack, String engine, String digest) throws IOException {
         JsonNode r = run(stack, jobs(stack), engine);

@@ -23,8 +23,8 @@ import org.nowemu.protocol.parts.multicast.Multicaster;
  * HdrHistogram bucket) for each rank's iterations; {@code compute_ps}; per rank {@code rank.<r>.} {@code sent_n},
  * {@code sent_bytes} (a multicast is one message of its bytes), {@code received_n}, {@code received_bytes},
  * {@code start_ps} and {@code end_ps} (when it began and finished the phase), and in a phase that multicasts
- * {@code multicast_n} (multicasts handed to the stack's library). Per job: {@code motif.<job>.done_n} (ranks that finished every phase) and
- * {@code motif.<job>.unmatched} (arrivals no receive of the schedule accounts for).
+ * {@code multicast_n} (multicasts handed to the stack's library). Per job: {@code motif.<job>.done_n} (ranks that
+ * finished every phase) and {@code motif.<job>.unmatched} (arrivals no receive of the schedule accounts for).
  */
 public final class MotifProgram implements MessengerProgram {
     static final int DIGITS = 2;

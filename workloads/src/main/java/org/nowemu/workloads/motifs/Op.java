@@ -2,9 +2,9 @@ package org.nowemu.workloads.motifs;
 
 /**
  * One thing a rank does in an iteration of a motif: send a message to a rank, send one to every other rank of the job
- * by the stack's own multicast, wait for the next message from a rank, or compute. A receive names its source and size: the stacks deliver one sender's messages to one receiver in the
- * order they were sent, so the k-th message a rank takes from a source is the k-th that source sent it, and the
- * size is known from the schedule.
+ * by the stack's own multicast, wait for the next message from a rank, or compute. A receive names its source and
+ * size: the stacks deliver one sender's messages to one receiver in the order they were sent, so the k-th message a
+ * rank takes from a source is the k-th that source sent it, and the size is known from the schedule.
  *
  * @param kind   what it does
  * @param peer   the rank sent to or received from (-1 for compute and multicast)
