@@ -167,7 +167,7 @@ class TrafficTest {
                 "--set", "nowemu.traffic.jobs.a.colour=red", "--out", tmp.resolve("o4").toString()),
                 "nowemu: nowemu.traffic.jobs.a.colour: unknown key in a job (known: [arrival, bytes, class,"
                         + " compute, duration, hosts, iterations, load, messages, motif, outstanding, pattern, phases, size,"
-                        + " skeleton, stack, sweep, warmup])"
+                        + " skeleton, stack, sweep, via, warmup])"
                         + " (--set nowemu.traffic.jobs.a.colour=red)");
         assertTrue(!Files.exists(tmp.resolve("o1")));
     }

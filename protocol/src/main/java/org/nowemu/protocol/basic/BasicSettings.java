@@ -2,6 +2,8 @@ package org.nowemu.protocol.basic;
 
 import java.util.Set;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.parts.multicast.MulticastMode;
+import org.nowemu.protocol.parts.multicast.MulticastReach;
 import org.nowemu.protocol.parts.reliability.RelFrame;
 import org.nowemu.protocol.parts.reliability.Reliability;
 import org.nowemu.protocol.parts.reliability.ReliabilitySettings;
@@ -32,7 +34,8 @@ import org.nowemu.protocol.system.SystemSettings;
 public record BasicSettings(String name, int maxPayload, int sendRing, int recvRing, int sramSendBuffers,
                             int sramRecvBuffers, int descriptorWords, int returnWords, boolean streamingDma,
                             FirmwareSteps firmware, HostSteps host, Reliability reliability,
-                            ReliabilitySettings rel, Variant variant) implements SystemSettings {
+                            ReliabilitySettings rel, Variant variant) implements SystemSettings,
+        MulticastReach {
     /**
      * What the systems that run this control program and library beside the survey's protocol change in it.
      *
@@ -100,5 +103,23 @@ public record BasicSettings(String name, int maxPayload, int sendRing, int recvR
     @Override
     public long settlePs() {
         return reliability.recovers() ? rel.timeoutPs() * (rel.maxRetries() + 2L) : 0;
+    }
+
+    /** PM's multisend where the variant has it: the NIC repeats each packet to a list of destinations. */
+    @Override
+    public MulticastMode multicastMode() {
+        return variant.multisend() ? MulticastMode.MULTISEND : MulticastMode.NONE;
+    }
+
+    /** A multisend names its destinations one by one. */
+    @Override
+    public boolean anyGroup() {
+        return true;
+    }
+
+    /** The messenger splits a message into packets, each multisent. */
+    @Override
+    public int largestMulticast() {
+        return variant.multisend() ? Integer.MAX_VALUE : 0;
     }
 }

@@ -3,6 +3,7 @@ package org.nowemu.protocol.fmmc;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.fm.fm1.Fm1Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.multicast.Groups;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 
@@ -33,5 +34,12 @@ public final class FmMcMessenger extends Fm1Messenger implements Multicaster {
     @continuable
     public void multicast(int first, int members, int bytes) {
         fm.mcSend(first, members, HANDLER, buffer(bytes), bytes);
+    }
+
+    /** A group of consecutive hosts only: FM/MC's packets name their group by first host and size. */
+    @Override
+    @continuable
+    public void multicast(int[] group, int bytes) {
+        fm.mcSend(Groups.consecutive("FM/MC", group), group.length, HANDLER, buffer(bytes), bytes);
     }
 }

@@ -2,6 +2,8 @@ package org.nowemu.protocol.fmmc;
 
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.protocol.fm.FmSettings;
+import org.nowemu.protocol.parts.multicast.MulticastMode;
+import org.nowemu.protocol.parts.multicast.MulticastReach;
 import org.nowemu.protocol.system.SystemSettings;
 
 /**
@@ -17,7 +19,7 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param fanout      children per NIC in the tree
  */
 public record McSettings(FmSettings fm, int buffers, int sendSlots, int hostSlots, int request, int release,
-                         int fanout) implements SystemSettings {
+                         int fanout) implements SystemSettings, MulticastReach {
     static final String ROOT = "nowemu.protocol.fmmc.";
 
     static McSettings read(ConfigReader r, String stack, int maxPacket) {
@@ -36,6 +38,23 @@ public record McSettings(FmSettings fm, int buffers, int sendSlots, int hostSlot
     /** These settings with FM's unicast credits shared among a job of {@code hosts} ({@link FmSettings#forJob}). */
     McSettings forJob(int hosts) {
         return new McSettings(fm.forJob(hosts), buffers, sendSlots, hostSlots, request, release, fanout);
+    }
+
+    @Override
+    public MulticastMode multicastMode() {
+        return MulticastMode.NI;
+    }
+
+    /** A packet's header names its group by first host and size ({@link McWire}). */
+    @Override
+    public boolean anyGroup() {
+        return false;
+    }
+
+    /** FM_mc_send sends one packet: a multicast is at most FM's packet payload. */
+    @Override
+    public int largestMulticast() {
+        return fm.packetPayload();
     }
 
     @Override

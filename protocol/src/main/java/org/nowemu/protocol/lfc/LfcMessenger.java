@@ -3,6 +3,7 @@ package org.nowemu.protocol.lfc;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.multicast.Groups;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 
@@ -48,6 +49,13 @@ public final class LfcMessenger extends LibraryMessenger implements Multicaster 
     @continuable
     public void multicast(int first, int members, int bytes) {
         lfc.multicast(first, members, buffer(bytes), bytes);
+    }
+
+    /** A group of consecutive hosts only: LFC's packets name their group by first host and size. */
+    @Override
+    @continuable
+    public void multicast(int[] group, int bytes) {
+        lfc.multicast(Groups.consecutive("LFC", group), group.length, buffer(bytes), bytes);
     }
 
     @Override

@@ -2,6 +2,8 @@ package org.nowemu.protocol.lfc;
 
 import java.util.Set;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.parts.multicast.MulticastMode;
+import org.nowemu.protocol.parts.multicast.MulticastReach;
 import org.nowemu.protocol.parts.notification.ControlTransfer;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.steps.HostSteps;
@@ -31,7 +33,7 @@ import org.nowemu.protocol.system.SystemSettings;
 public record LfcSettings(String name, int packetPayload, ControlTransfer control, int sendSlots, int receiveSlots,
                           int nicCredits, double creditReturn, int controlBuffers, int fanout, long watchdogPs,
                           int headerWords, int flagWords, boolean streamingDma, FirmwareSteps firmware,
-                          HostSteps host) implements SystemSettings {
+                          HostSteps host) implements SystemSettings, MulticastReach {
     static final String ROOT = "nowemu.protocol.lfc.";
 
     public static LfcSettings read(ConfigReader r, String stack, int maxPacket) {
@@ -49,6 +51,23 @@ public record LfcSettings(String name, int packetPayload, ControlTransfer contro
                 r.duration(ROOT + "watchdog", 1), r.intIn(ROOT + "header-words", 1, 64),
                 r.intIn(ROOT + "flag-words", 1, 16), dma.equals("streaming"), FirmwareSteps.read(r),
                 HostSteps.read(r));
+    }
+
+    /** Forwarded by the NICs, any length (a multicast of several packets is reassembled per root). */
+    @Override
+    public MulticastMode multicastMode() {
+        return MulticastMode.NI;
+    }
+
+    /** A packet's header names its group by first host and size ({@link LfcWire}). */
+    @Override
+    public boolean anyGroup() {
+        return false;
+    }
+
+    @Override
+    public int largestMulticast() {
+        return Integer.MAX_VALUE;
     }
 
     /** LFC never resends. */

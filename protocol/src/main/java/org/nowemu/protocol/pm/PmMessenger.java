@@ -5,6 +5,7 @@ import org.nowemu.protocol.parts.bench.LastPart;
 import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.MarkedParts;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.multicast.Groups;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 
@@ -63,6 +64,13 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
             }
         }
         multisend(dests, bytes);
+    }
+
+    /** To any group: PM's multisend takes its destinations as a list. */
+    @Override
+    @continuable
+    public void multicast(int[] group, int bytes) {
+        multisend(Groups.others(group, host()), bytes);
     }
 
     @continuable

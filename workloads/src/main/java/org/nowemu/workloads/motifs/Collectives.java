@@ -46,6 +46,18 @@ final class Collectives {
     }
 
     /**
+     * Broadcast by the stack's own multicast from rank 0 (LFC's and FM/MC's NIC forwarding, PM's multisend): the root
+     * hands the message to its library once and every other rank waits for one message from it; the forwarding or
+     * repeating is the NICs' work, not the ranks'.
+     */
+    static void broadcastByMulticast(Ranks g, long bytes) {
+        g.multicast(0, bytes);
+        for (int r = 1; r < g.n; r++) {
+            g.recv(r, 0, bytes);
+        }
+    }
+
+    /**
      * Binomial-tree reduce to rank 0, the broadcast's mirror: a rank waits for its children r + 2^k, smallest first,
      * for each 2^k below its lowest set bit, then sends its partial result to its parent; n - 1 messages in all.
      */

@@ -12,14 +12,23 @@ import java.util.List;
  * @param compute    what a compute op of the phase's own ({@link Op#PHASE}) takes
  */
 public record MotifPhase(String label, String text, List<List<Op>> ops, int iterations, Compute compute) {
-    /** Bytes rank {@code r} sends in one iteration. */
+    /** Bytes rank {@code r} sends in one iteration (a multicast's once). */
     public long sentBytes(int r) {
-        return ops.get(r).stream().filter(o -> o.kind() == Op.Kind.SEND).mapToLong(Op::amount).sum();
+        return ops.get(r).stream().filter(MotifPhase::sends).mapToLong(Op::amount).sum();
     }
 
-    /** Messages rank {@code r} sends in one iteration. */
+    /** Messages rank {@code r} sends in one iteration (a multicast is one). */
     public long sentMessages(int r) {
-        return ops.get(r).stream().filter(o -> o.kind() == Op.Kind.SEND).count();
+        return ops.get(r).stream().filter(MotifPhase::sends).count();
+    }
+
+    /** Whether the phase sends by the stack's multicast. */
+    public boolean multicasts() {
+        return ops.stream().flatMap(List::stream).anyMatch(o -> o.kind() == Op.Kind.MULTICAST);
+    }
+
+    private static boolean sends(Op o) {
+        return o.kind() == Op.Kind.SEND || o.kind() == Op.Kind.MULTICAST;
     }
 
     /** Bytes rank {@code r} takes in one iteration. */

@@ -9,6 +9,7 @@ import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.bench.Arrivals;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.multicast.Multicaster;
 
 /**
  * A rank of a motif job, over its stack's {@link Messenger}: from the job's start it runs each phase's ops, its
@@ -20,9 +21,10 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  *
  * <p>Counters ({@code motif.<job>.<phase>.}): {@code iter_n}, {@code iter_sum_ps} and {@code iter.<ps>} (a count per
  * HdrHistogram bucket) for each rank's iterations; {@code compute_ps}; per rank {@code rank.<r>.} {@code sent_n},
- * {@code sent_bytes}, {@code received_n}, {@code received_bytes}, {@code start_ps} and {@code end_ps} (when it began
- * and finished the phase). Per job: {@code motif.<job>.done_n} (ranks that finished every phase) and
- * {@code motif.<job>.unmatched} (arrivals no receive of the schedule accounts for).
+ * {@code sent_bytes} (a multicast is one message of its bytes), {@code received_n}, {@code received_bytes},
+ * {@code start_ps} and {@code end_ps} (when it began and finished the phase), and in a phase that multicasts
+ * {@code multicast_n} (multicasts handed to the stack's library). Per job: {@code motif.<job>.done_n} (ranks that
+ * finished every phase) and {@code motif.<job>.unmatched} (arrivals no receive of the schedule accounts for).
  */
 public final class MotifProgram implements MessengerProgram {
     static final int DIGITS = 2;
@@ -76,6 +78,8 @@ public final class MotifProgram implements MessengerProgram {
             Counter iterN = m.counter(k + "iter_n");
             Counter iterSum = m.counter(k + "iter_sum_ps");
             Counter computePs = m.counter(k + "compute_ps");
+            // Only a phase that multicasts has the counter, so the others' counters (and digests) are as they were.
+            Counter multicastN = ph.multicasts() ? m.counter(rk + "multicast_n") : null;
             TreeMap<Long, Counter> buckets = new TreeMap<>();
             List<Op> ops = ph.ops().get(me);
             m.counter(rk + "start_ps").add(m.now());
@@ -86,6 +90,12 @@ public final class MotifProgram implements MessengerProgram {
                         m.send(hosts[op.peer()], (int) op.amount());
                         sentN.increment();
                         sentBytes.add(op.amount());
+                        in.take();
+                    } else if (op.kind() == Op.Kind.MULTICAST) {
+                        multicaster(m).multicast(hosts, (int) op.amount());
+                        sentN.increment();
+                        sentBytes.add(op.amount());
+                        multicastN.increment();
                         in.take();
                     } else if (op.kind() == Op.Kind.RECV) {
                         in.need[op.peer()]++;
@@ -122,6 +132,14 @@ public final class MotifProgram implements MessengerProgram {
             m.await(m.received() + 1);
             in.take();
         }
+    }
+
+    /** The stack's multicast; the job's settings chose it only where the stack has one ({@link Via#resolve}). */
+    private static Multicaster multicaster(Messenger m) {
+        if (m instanceof Multicaster c) {
+            return c;
+        }
+        throw new IllegalStateException("host " + m.host() + ": a broadcast by multicast on a stack without one");
     }
 
     /** What has arrived from each rank, against what the schedule has asked for so far and in all. */

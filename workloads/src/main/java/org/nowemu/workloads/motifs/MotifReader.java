@@ -1,9 +1,12 @@
 package org.nowemu.workloads.motifs;
 
 import com.typesafe.config.Config;
+import java.util.List;
 import java.util.Set;
 import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
+import org.nowemu.protocol.parts.multicast.MulticastReach;
+import org.nowemu.protocol.system.Stack;
 
 /**
  * Reads a phase that names a motif ({@code motif = allreduce, bytes = 8, compute = 20us, iterations = 100}) or an
@@ -11,7 +14,8 @@ import org.nowemu.actors.config.ConfigReader;
  */
 public final class MotifReader {
     /** A phase's keys that make it a motif or skeleton phase rather than traffic. */
-    public static final Set<String> KEYS = Set.of("motif", "bytes", "compute", "iterations", "skeleton", "class");
+    public static final Set<String> KEYS = Set.of("motif", "bytes", "compute", "iterations", "via", "skeleton",
+            "class");
 
     private MotifReader() {
     }
@@ -24,16 +28,19 @@ public final class MotifReader {
     /**
      * @param where where the phase is in the configuration, for messages
      * @param label its label in metrics
-     * @param n     the job's ranks
+     * @param hosts the job's hosts, ascending (rank r on hosts[r])
+     * @param stack the job's stack, whose multicast a broadcast may use
      * @param costs the skeletons' per-operation compute costs
      */
-    public static MotifPhase read(Config c, String where, String label, int n, SkeletonCosts costs) {
+    public static MotifPhase read(Config c, String where, String label, List<Integer> hosts, Stack<?, ?> stack,
+                                  SkeletonCosts costs) {
+        int n = hosts.size();
         ConfigReader r = new ConfigReader(c);
         try {
             for (String k : new String[] {"pattern", "size", "arrival", "load", "duration", "messages", "warmup"}) {
                 if (c.hasPath(k)) {
                     throw r.bad(k, "is a traffic key; a motif or skeleton phase takes motif, bytes, compute,"
-                            + " iterations or skeleton, class, iterations");
+                            + " iterations, via or skeleton, class, iterations");
                 }
             }
             if (c.hasPath("motif") && c.hasPath("skeleton")) {
@@ -54,8 +61,16 @@ public final class MotifReader {
                 String motif = r.string("motif");
                 long bytes = r.bytes("bytes", 1, 1 << 24);
                 int iterations = r.intIn("iterations", 1, 10_000_000);
-                return new MotifPhase(label, motif + ", " + bytes + " B", made(r, "motif",
-                        () -> Motifs.iteration(motif, n, bytes)), iterations, compute);
+                Via asked = c.hasPath("via") ? made(r, "via", () -> Via.named(r.string("via"))) : Via.AUTO;
+                Via via = made(r, "via", () -> asked.resolve(motif, stack.name(),
+                        MulticastReach.of(stack.settings()), hosts, bytes));
+                String text = motif + ", " + bytes + " B" + (motif.trim().equals("broadcast")
+                        ? ", by " + (via == Via.MULTICAST ? "multicast" : "tree") : "");
+                return new MotifPhase(label, text, made(r, "motif", () -> Motifs.iteration(motif, n, bytes, via)),
+                        iterations, compute);
+            }
+            if (c.hasPath("via")) {
+                throw r.bad("via", "belongs to a motif (how a broadcast goes), not a skeleton");
             }
             if (c.hasPath("bytes")) {
                 throw r.bad("bytes", "belongs to a motif; a skeleton's sizes come from its class");

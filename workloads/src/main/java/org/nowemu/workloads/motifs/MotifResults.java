@@ -13,7 +13,8 @@ import org.nowemu.actors.runtime.RunResult;
  * {@code iteration_max_us} (over every rank's iterations); {@code time_us} (the first rank's start to the last rank's
  * end); {@code comm_share} (the share of the ranks' time in the phase not spent computing); {@code sent_n},
  * {@code sent_bytes}, {@code received_n}, {@code received_bytes} (all ranks) and each per rank,
- * {@code rank.<host>.sent_n} and so on. Per job: {@code done_ranks}, {@code unmatched}.
+ * {@code rank.<host>.sent_n} and so on; a phase that multicasts (a broadcast by multicast) also {@code multicast_n},
+ * total and per rank. Per job: {@code done_ranks}, {@code unmatched}.
  */
 public final class MotifResults {
     private MotifResults() {
@@ -69,6 +70,15 @@ public final class MotifResults {
             }
             for (int c = 0; c < COUNTS.length; c++) {
                 m.put(k + COUNTS[c], (double) totals[c]);
+            }
+            if (ph.multicasts()) {
+                long mc = 0;
+                for (int h : job.hosts()) {
+                    long v = r.counter(k + "rank." + h + ".multicast_n");
+                    m.put(k + "rank." + h + ".multicast_n", (double) v);
+                    mc += v;
+                }
+                m.put(k + "multicast_n", (double) mc);
             }
             if (all && busy > 0) {
                 m.put(k + "time_us", (last - first) / 1e6);

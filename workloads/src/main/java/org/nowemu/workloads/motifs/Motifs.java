@@ -21,7 +21,8 @@ public final class Motifs {
     public static final List<Kind> ALL = List.of(
             new Kind("barrier", "barrier", "dissemination: ceil(log2 n) rounds, r sends to r+2^k, waits for r-2^k",
                     (s, g, b) -> Collectives.barrier(g, b)),
-            new Kind("broadcast", "broadcast", "binomial tree from rank 0: n-1 messages of bytes",
+            new Kind("broadcast", "broadcast", "binomial tree from rank 0: n-1 messages of bytes; via = multicast:"
+                    + " one multicast of bytes from rank 0 by the stack's own (lfc, fmmc, pm), one arrival per rank",
                     (s, g, b) -> Collectives.broadcast(g, b)),
             new Kind("reduce", "reduce", "binomial tree to rank 0 (the broadcast's mirror): n-1 messages of bytes",
                     (s, g, b) -> Collectives.reduce(g, b)),
@@ -49,6 +50,14 @@ public final class Motifs {
 
     /** Every rank's ops of one iteration of the motif {@code text} on {@code n} ranks with messages of {@code bytes}. */
     public static List<List<Op>> iteration(String text, int n, long bytes) {
+        return iteration(text, n, bytes, Via.TREE);
+    }
+
+    /**
+     * The same, a broadcast by the stack's multicast when {@code via} is {@link Via#MULTICAST} (resolved against the
+     * stack: {@link Via#resolve}).
+     */
+    public static List<List<Op>> iteration(String text, int n, long bytes, Via via) {
         Spec s = Spec.parse(text);
         for (Kind k : ALL) {
             if (k.name().equals(s.name())) {
@@ -59,7 +68,11 @@ public final class Motifs {
                 if (!k.name().equals("sweep")) {
                     g.computeAll(Op.PHASE);
                 }
-                k.maker().add(s, g, bytes);
+                if (via == Via.MULTICAST && k.name().equals("broadcast")) {
+                    Collectives.broadcastByMulticast(g, bytes);
+                } else {
+                    k.maker().add(s, g, bytes);
+                }
                 return g.build();
             }
         }

@@ -22,6 +22,13 @@ final class Ranks {
         }
     }
 
+    /** Rank {@code r} multicasts {@code bytes} to every other rank (nothing to send on one rank). */
+    void multicast(int r, long bytes) {
+        if (n > 1 && bytes > 0) {
+            ops.get(r).add(Op.multicast(bytes));
+        }
+    }
+
     /** Rank {@code r} waits for {@code bytes} from rank {@code from}. */
     void recv(int r, int from, long bytes) {
         if (from != r && bytes > 0) {

@@ -209,7 +209,7 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
             }
             List<MotifPhase> out = new ArrayList<>();
             for (int i = 0; i < phases.size(); i++) {
-                out.add(MotifReader.read(phases.get(i), where.get(i), String.valueOf(i), hosts.size(), costs));
+                out.add(MotifReader.read(phases.get(i), where.get(i), String.valueOf(i), hosts, stack, costs));
             }
             return new Job(name, stack, List.copyOf(hosts), List.of(), false, List.copyOf(out));
         }

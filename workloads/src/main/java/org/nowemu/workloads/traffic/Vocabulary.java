@@ -5,6 +5,7 @@ import java.util.List;
 import org.nowemu.workloads.motifs.Compute;
 import org.nowemu.workloads.motifs.Motifs;
 import org.nowemu.workloads.motifs.Skeletons;
+import org.nowemu.workloads.motifs.Via;
 
 /** The traffic vocabulary as {@code ./nowemu list} prints it, from the registries. */
 public final class Vocabulary {
@@ -30,6 +31,10 @@ public final class Vocabulary {
         out.add("motifs (a phase's motif, with bytes, compute and iterations; closed loop):");
         for (Motifs.Kind k : Motifs.ALL) {
             out.add(String.format("%s%-26s %s", indent, k.usage(), k.description()));
+        }
+        out.add("how a broadcast goes (a motif phase's via):");
+        for (Via v : Via.values()) {
+            out.add(String.format("%s%-26s %s", indent, v.key(), v.description()));
         }
         out.add("motif compute (host time per iteration):");
         for (String[] c : Compute.ALL) {

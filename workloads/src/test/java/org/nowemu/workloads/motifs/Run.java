@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * Runs a schedule symbolically, the way the ranks would: sends queue per ordered pair (FIFO, as the stacks
- * deliver), a receive takes the next message from its source once there is one, and each message carries what its
- * sender knew (a bit per rank whose contribution it had heard of). Whatever the schedule, every op must complete,
- * every message must be taken, and a receive's size must be the size sent.
+ * deliver; a multicast queues one copy for every other rank), a receive takes the next message from its source once
+ * there is one, and each message carries what its sender knew (a bit per rank whose contribution it had heard of).
+ * Whatever the schedule, every op must complete, every message must be taken, and a receive's size must be the size
+ * sent.
  */
 final class Run {
     final int n;
@@ -16,6 +17,7 @@ final class Run {
     /** got[d][s]: messages rank d took from rank s; bytes[d][s] their bytes. */
     final long[][] got;
     final long[][] bytes;
+    /** sent[r]: messages rank r handed to its library (a multicast is one). */
     final long[] sent;
 
     Run(List<List<Op>> ops) {
@@ -41,6 +43,13 @@ final class Run {
                     Op op = ops.get(r).get(pc[r]);
                     if (op.kind() == Op.Kind.SEND) {
                         wire[r][op.peer()].add(new long[] {op.amount(), known[r]});
+                        sent[r]++;
+                    } else if (op.kind() == Op.Kind.MULTICAST) {
+                        for (int d = 0; d < n; d++) {
+                            if (d != r) {
+                                wire[r][d].add(new long[] {op.amount(), known[r]});
+                            }
+                        }
                         sent[r]++;
                     } else if (op.kind() == Op.Kind.RECV) {
                         long[] m = wire[op.peer()][r].poll();

@@ -18,4 +18,12 @@ public interface Multicaster extends Messenger {
      */
     @continuable
     void multicast(int first, int members, int bytes);
+
+    /**
+     * Sends {@code bytes} bytes to every host of {@code group} (ascending, this host among them) but this one. A
+     * system whose packets name a group by first host and size takes consecutive hosts only
+     * ({@link MulticastReach#anyGroup}); others are an IllegalArgumentException.
+     */
+    @continuable
+    void multicast(int[] group, int bytes);
 }
