@@ -107,7 +107,7 @@ public final class NowTopology extends TopologyBuilder {
         for (int i = 0; i < TRUNK; i++) {
             w.link(firstJoin, firstJoin + 1);
         }
-        return checked(w.topology(), firstJoin);
+        return checked(w.topology(), firstJoin).withSpreadRoutes(config.bool("nowemu.topology.now.spread-routes"));
     }
 
     private static int middle(int[] firstLeaf, int c, int m) {
