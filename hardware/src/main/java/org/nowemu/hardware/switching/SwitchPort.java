@@ -48,7 +48,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * byte), {@code switch.truncated}, {@code switch.stops_sent}, {@code switch.cut_flits} (sent into a cut cable or
  * on it when it was cut), {@code switch.fragments} (headless rests of cut packets discarded),
  * {@code switch.dropped_flits} (lost to an injected drop), {@code link.route_corruptions} (route bytes replaced
- * by an injected {@code corrupt-route} fault).
+ * by an injected {@code corrupt-route} fault). A traced run also keeps each head's wait for this output
+ * ({@link #WAIT}, outside the digest).
  */
 public final class SwitchPort extends Component {
     /** What the ports of one switch tell each other across the crossbar. */
