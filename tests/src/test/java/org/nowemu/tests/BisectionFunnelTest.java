@@ -81,7 +81,7 @@ class BisectionFunnelTest {
     /**
      * Lowest-port routes: every flow from sub-cluster A leaves through top s11 and join s38, and the 25 hosts of
      * A's leaves s1, s2, s3, s5 and s6 (whose first uplink is middle s7) all climb s7's cable to s11 (port 5);
-     * in B, 30 hosts climb s20's. Per round trip each host sends four short packets up there (its request, its
+     * in B, 25 climb s20's. Per round trip each host sends four short packets up there (its request, its
      * reply to its partner's request, an ACK for each of the partner's): about 100 on s7's cable. Arriving
      * together, one waits on average for half of them, 50 x 0.35 us = 17 us; a round trip's request and reply
      * each climb one such funnel, A's and B's: about 35 us more than the other patterns. The waits show up at
