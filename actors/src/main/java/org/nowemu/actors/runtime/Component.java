@@ -113,6 +113,14 @@ public abstract class Component {
         cell.outcome(outcome);
     }
 
+    /**
+     * Whether the run keeps trace tracks ({@code --trace}): a component may then record what it would not pay
+     * for in every run, such as a histogram of its waits (histograms are not part of the digest).
+     */
+    protected final boolean tracing() {
+        return cell.tracing();
+    }
+
     /** Records a busy span on this component's trace track (kept only when tracing is on). */
     protected final void traceSpan(String name, long startPs, long durationPs) {
         cell.traceSpan(name, startPs, durationPs);

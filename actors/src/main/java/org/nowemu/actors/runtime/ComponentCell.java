@@ -272,6 +272,10 @@ final class ComponentCell {
         return histograms.computeIfAbsent(histogramName, k -> new Histogram(3));
     }
 
+    boolean tracing() {
+        return tracing;
+    }
+
     void traceSpan(String spanName, long start, long duration) {
         if (tracing) {
             addTrace(new TraceEntry(start, Math.max(0, duration), spanName, id));

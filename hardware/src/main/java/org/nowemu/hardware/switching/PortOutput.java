@@ -34,6 +34,8 @@ final class PortOutput {
         final SlackAccount account;
         int state = IDLE;
         long packet;
+        /** When its head asked the arbiter for the port. */
+        long since;
         long epoch;
         boolean blocked;
 
@@ -135,6 +137,7 @@ final class PortOutput {
                 // A head: the input read its route byte and sent it here.
                 l.packet = f.packetId();
                 l.state = WAITING;
+                l.since = now;
                 arbiter.request(in);
                 if (owner < 0) {
                     grant();
@@ -200,6 +203,7 @@ final class PortOutput {
             owner = winner;
             Lane l = lanes[winner];
             l.state = GRANTED;
+            port.waited(port.time() - l.since);
             progress(l);
             pump(winner);
         }

@@ -48,7 +48,8 @@ import org.nowemu.hardware.profile.HardwareProfile;
  * byte), {@code switch.truncated}, {@code switch.stops_sent}, {@code switch.cut_flits} (sent into a cut cable or
  * on it when it was cut), {@code switch.fragments} (headless rests of cut packets discarded),
  * {@code switch.dropped_flits} (lost to an injected drop), {@code link.route_corruptions} (route bytes replaced
- * by an injected {@code corrupt-route} fault).
+ * by an injected {@code corrupt-route} fault). A traced run also keeps each head's wait for this output
+ * ({@link #WAIT}, outside the digest).
  */
 public final class SwitchPort extends Component {
     /** What the ports of one switch tell each other across the crossbar. */
@@ -98,6 +99,9 @@ public final class SwitchPort extends Component {
     /** A check that the packet of {@code input} blocked since {@code epoch} has still made no progress. */
     private record BlockCheck(int input, long epoch) {
     }
+
+    /** The histogram of arbitration waits, one per port: heads granted this output and how long each waited. */
+    public static final String WAIT = "switch.wait_ps";
 
     private final HardwareProfile profile;
     private final int index;
@@ -202,6 +206,21 @@ public final class SwitchPort extends Component {
     /** Checks after the block timeout whether the packet of {@code in}, blocked since {@code epoch}, moved. */
     void checkBlocked(int in, long epoch) {
         schedule(profile.link().blockTimeout(), new BlockCheck(in, epoch));
+    }
+
+    /**
+     * A packet's head waited {@code ps} (0 when the port was free) for this output while other packets held it.
+     * Kept only when the run traces ({@code --trace}): the histogram {@link #WAIT} (outside the digest; one per
+     * port would cost too much memory in every run of a large network) and a span on the port's trace track.
+     */
+    void waited(long ps) {
+        if (!tracing()) {
+            return;
+        }
+        histogram(WAIT).recordValue(ps);
+        if (ps > 0) {
+            traceSpan("ArbitrationWait", now() - ps, ps);
+        }
     }
 
     Counter count(String name) {

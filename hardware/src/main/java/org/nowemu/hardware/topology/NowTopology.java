@@ -3,7 +3,10 @@ package org.nowemu.hardware.topology;
 import org.nowemu.actors.config.ConfigReader;
 
 /**
- * The Berkeley NOW network, fixed, without parameters.
+ * The Berkeley NOW network, fixed. Its one key, {@code nowemu.topology.now.spread-routes}, says how the topology's
+ * shortest routes are chosen ({@link SourceRoutes}): the lowest ports (the default), which send every flow between
+ * sub-clusters through middle 0, top 0 and the first join; or by the destination's number, which spreads them over
+ * both joins and all six cables into them (the permutations experiment's choice, experiments §4).
  *
  * <p><b>Published:</b> 100 hosts on 40 eight-port Myrinet switches, 193 cables in all (so 93 between
  * switches), wired as a fat-tree-like network of three sub-clusters joined through two switches, with few
@@ -107,7 +110,7 @@ public final class NowTopology extends TopologyBuilder {
         for (int i = 0; i < TRUNK; i++) {
             w.link(firstJoin, firstJoin + 1);
         }
-        return checked(w.topology(), firstJoin);
+        return checked(w.topology(), firstJoin).withSpreadRoutes(config.bool("nowemu.topology.now.spread-routes"));
     }
 
     private static int middle(int[] firstLeaf, int c, int m) {

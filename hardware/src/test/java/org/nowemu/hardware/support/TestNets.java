@@ -102,7 +102,12 @@ public final class TestNets {
     }
 
     public static RunResult run(Topology t, HardwareProfile p, HostProgram program, long horizonPs) {
+        return run(t, p, program, horizonPs, false);
+    }
+
+    /** {@link #run}, keeping trace tracks (and what components keep only then) when {@code tracing}. */
+    public static RunResult run(Topology t, HardwareProfile p, HostProgram program, long horizonPs, boolean tracing) {
         Cluster c = Cluster.build(t, p, program);
-        return Emulation.run(c.model(), new RuntimeSettings(7, 2, false, 0), horizonPs);
+        return Emulation.run(c.model(), new RuntimeSettings(7, 2, tracing, tracing ? 100 : 0), horizonPs);
     }
 }
