@@ -11,8 +11,8 @@ import java.util.Map;
  * exchanges of one double in the other order (npcols / 2 first). The sizes are setup_submatrix_info's: on a square
  * grid every step moves the rank's rows (na / nprows doubles); on a non-square one the first step sends the half of
  * the rows the neighbour keeps, and every later step and the transpose only the rank's own half (send_len).
- * Compute: 2 flops per nonzero of the rank's block (na (nonzer + 1)^2 nonzeros, makea's bound, / n), 10 flops per
- * element of the rank's columns of vector work a CG iteration. docs/workloads.md §8 says where each number comes from.
+ * Compute: 2 flops per nonzero of the rank's block (na (nonzer + 1)^2 nonzeros, makea's bound, / n), a flop per
+ * double a row sum takes in, 10 flops per element of the rank's columns of vector work a CG iteration. docs/workloads.md §8 says where each number comes from.
  */
 final class NasCg {
     private NasCg() {
@@ -33,7 +33,7 @@ final class NasCg {
         l.dot(g, 8);
         for (int it = 0; it <= INNER; it++) {
             g.computeAll(matvec);
-            l.rowSum(g);
+            l.rowSum(g, c);
             l.transpose(g);
             l.vector(g, 2, c);
             l.dot(g, 8);
@@ -108,13 +108,17 @@ final class NasCg {
             return npcols != nprows && i == l2npcols ? rows[me] - sendLen[me] : sendLen[me];
         }
 
-        /** A product's row sum: steps i = l2npcols down to 1, each taking what the partner sends. */
-        void rowSum(Ranks g) {
+        /**
+         * A product's row sum: steps i = l2npcols down to 1, each taking what the partner sends and adding it in (a
+         * flop a double received).
+         */
+        void rowSum(Ranks g, SkeletonCosts c) {
             for (int me = 0; me < n; me++) {
                 for (int i = l2npcols; i >= 1; i--) {
                     int p = partner(me, i);
                     g.send(me, p, 8 * rowSumLength(me, i));
                     g.recv(me, p, 8 * rowSumLength(p, i));
+                    g.compute(me, rowSumLength(p, i) * c.flopPs());
                 }
             }
         }
