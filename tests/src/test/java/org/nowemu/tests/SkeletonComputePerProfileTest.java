@@ -34,8 +34,8 @@ class SkeletonComputePerProfileTest {
     /**
      * By hand from the operation counts. CG class S on 2 ranks, one outer iteration: 26 products of 2 x 1400 x 64 /
      * 2 = 89600 flops, each with its row sum's 700 adds, and 256 flops of vector work on each of a rank's 700
-     * columns: 2527000 flops a rank, 5054000 in all. Radix class S on 2 ranks, one pass: 65536 keys counted, 2 x 256 counts scanned, 65536 batched, 65536
-     * placed: 197120 key operations a rank, 394240 in all. now charges 20 ns a flop and 50 ns a key: 101.08 ms and
+     * columns: 2527000 flops a rank, 5054000 in all. Radix class S on 2 ranks, one pass: 65536 keys counted, 2 x 256
+     * counts scanned, 65536 batched, 65536 placed: 197120 key operations a rank, 394240 in all. now charges 20 ns a flop and 50 ns a key: 101.08 ms and
      * 19.712 ms; ppro 30 ns and 40 ns: 151.62 ms and 15.7696 ms, CG's compute up by 3/2, radix's down to 4/5.
      * CG computes far more than it sends (79 messages a rank, 146 KB, against 50 ms of flops), so its compute share
      * rises on ppro.

@@ -12,7 +12,8 @@ import java.util.Map;
  * grid every step moves the rank's rows (na / nprows doubles); on a non-square one the first step sends the half of
  * the rows the neighbour keeps, and every later step and the transpose only the rank's own half (send_len).
  * Compute: 2 flops per nonzero of the rank's block (na (nonzer + 1)^2 nonzeros, makea's bound, / n), a flop per
- * double a row sum takes in, 10 flops per element of the rank's columns of vector work a CG iteration. docs/workloads.md §8 says where each number comes from.
+ * double a row sum takes in, 10 flops per element of the rank's columns of vector work a CG iteration.
+ * docs/workloads.md §8 says where each number comes from.
  */
 final class NasCg {
     private NasCg() {
