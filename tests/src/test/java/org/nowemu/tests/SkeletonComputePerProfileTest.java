@@ -1,7 +1,10 @@
 package org.nowemu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
+import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.typesafe.config.Config;
 import java.nio.file.Path;
@@ -10,6 +13,7 @@ import java.util.List;
 import java.util.SortedMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.nowemu.actors.config.ConfigReader;
 import org.nowemu.actors.runtime.Emulation;
 import org.nowemu.actors.runtime.RunProgress;
@@ -26,6 +30,9 @@ import org.nowemu.workloads.experiment.Workloads;
  * in the run ({@code compute_ps}).
  */
 class SkeletonComputePerProfileTest {
+    @TempDir
+    Path tmp;
+
     @BeforeAll
     static void projectRoot() {
         CommandLineTest.projectRoot();
@@ -55,6 +62,24 @@ class SkeletonComputePerProfileTest {
             assertEquals(2.0, m.get("motif.apps.done_ranks"));
             assertEquals(158.0, m.get("motif.apps.0.sent_n"), "cg: 79 messages a rank");
         }
+    }
+
+    /**
+     * A cost that is not a time, and the key the costs lived under before they followed the profile, are each one
+     * line and exit 2 before anything runs.
+     */
+    @Test
+    void aBadCostOrTheOldKeyIsOneLineBeforeAnythingRuns() {
+        String flop = "nowemu.hardware.profiles.ppro.host.flop=fast";
+        assertOneLineBadInput(nowemu("run", "skeletons", "--set", "nowemu.hardware.profile=ppro", "--set", flop,
+                "--out", tmp.resolve("o1").toString()), "nowemu: nowemu.hardware.profiles.ppro.host.flop: expected a"
+                + " duration with a unit (ps, ns, us, ms, s), got 'fast' (--set " + flop + ")");
+        String old = "nowemu.traffic.skeleton-costs.flop=30ns";
+        assertOneLineBadInput(nowemu("run", "skeletons", "--set", old, "--out", tmp.resolve("o2").toString()),
+                "nowemu: unknown key nowemu.traffic.skeleton-costs.flop (--set " + old + "); every key lives in a"
+                        + " module's reference.conf");
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("o1")));
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("o2")));
     }
 
     private static SortedMap<String, Double> run(String profile) {
