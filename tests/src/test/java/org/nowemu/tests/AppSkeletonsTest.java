@@ -14,7 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The MG, radix sort and EM3D skeletons (docs/workloads.md §8) run end to end over AM-II and MPI over FM 2.x. */
+/**
+ * The MG, radix sort, EM3D and CG skeletons (docs/workloads.md §8) run end to end over AM-II and MPI over FM 2.x.
+ */
 class AppSkeletonsTest {
     @TempDir
     Path tmp;
@@ -86,6 +88,36 @@ class AppSkeletonsTest {
         }
         assertEquals(digests[0], digests[1], "actors against sequential");
         assertEquals("9f1e5f4c4ad10acd", digests[0]);
+    }
+
+    /**
+     * CG on 8 hosts of the NOW (workloads/skeletons.conf cut to one iteration of CG class S), on both engines, digests
+     * equal and pinned: NPB's 2 x 4 grid, and each rank sends and takes what SkeletonsTest works out by hand: ranks 0,
+     * 1, 6 and 7, their own transpose, 158 messages and 146464 B each way; ranks 2-5, which swap 26 pieces of 2800 B
+     * with their transpose rank besides, 184 messages and 219264 B.
+     */
+    @Test
+    void cgOnEightHostsRunsNpbsTwoByFourGridOnBothEngines() throws IOException {
+        String[] engines = {"actors", "sequential"};
+        String[] digests = new String[2];
+        for (int e = 0; e < 2; e++) {
+            Path out = tmp.resolve("cg-" + engines[e]);
+            CommandLineTest.Outcome o = nowemu("run", "skeletons", "--set", "nowemu.traffic.jobs.apps.hosts=first 8",
+                    "--set", "nowemu.traffic.jobs.apps.phases=[{skeleton=cg, iterations=1}]", "--set",
+                    "nowemu.runtime.engine=" + engines[e], "--out", out.toString());
+            assertEquals(0, o.code(), o.err());
+            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+            digests[e] = r.get("digest").asText();
+            JsonNode m = r.get("metrics");
+            assertEquals(8.0, m.get("motif.apps.done_ranks").asDouble());
+            assertEquals(0.0, m.get("motif.apps.unmatched").asDouble());
+            for (int h = 0; h < 8; h++) {
+                boolean swaps = h >= 2 && h <= 5;
+                both(m, "motif.apps.0.rank." + h + ".", swaps ? 184 : 158, swaps ? 219264 : 146464);
+            }
+        }
+        assertEquals(digests[0], digests[1], "actors against sequential");
+        assertEquals("d242d8816941d2ac", digests[0]);
     }
 
     private static void both(JsonNode m, String k, long n, long bytes) {

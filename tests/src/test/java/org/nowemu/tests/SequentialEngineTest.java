@@ -103,6 +103,8 @@ class SequentialEngineTest {
                         "nowemu.traffic.jobs.fm.phases=[{motif=\"sweep(2x4)\", bytes=64, compute=5us,"
                                 + " iterations=1}]")),
                 Arguments.of("sensitivity", SensitivityTest.small("amii-L25us")),
+                Arguments.of("skeletons", List.of("nowemu.traffic.jobs.apps.hosts=first 8",
+                        "nowemu.traffic.jobs.apps.phases=[{skeleton=cg, iterations=1}]")),
                 Arguments.of("fat-tree-4096", List.of("nowemu.topology.fat-tree.levels=3",
                         "nowemu.permutations.hosts=64", "nowemu.permutations.duration=50us",
                         "nowemu.permutations.warmup=20us", "nowemu.permutations.gap=200us")),

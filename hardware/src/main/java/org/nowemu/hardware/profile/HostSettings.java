@@ -26,11 +26,14 @@ import org.nowemu.actors.time.VirtualTime;
  * @param wakeUp            the kernel's work to block a thread and make it run again, besides the context switch:
  *                          the blocking trap, the sleep queue, the dispatcher, the return to user mode (ps)
  * @param cacheSize         bytes of the CPU's largest cache: a copy into a buffer larger than this misses it
+ * @param flop              a floating-point operation of an application's kernel loops, as the application
+ *                          skeletons charge it (ps)
+ * @param sortKey           one key or record handled once by a sort's pass, as the skeletons charge it (ps)
  */
 public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, long signalDispatch, int writeBuffer,
                            long cachedPollHit, long cachedPollMiss, int cpus, long contextSwitch, long timeSlice, Rate cachedCopy,
                            long pageSize, long pinCall, long pinPage, long wakeUp,
-                           long cacheSize) {
+                           long cacheSize, long flop, long sortKey) {
     /** The rate of a copy out of memory the NIC wrote into a buffer of {@code bufferBytes}: cached if it fits. */
     public Rate copyFromDma(long bufferBytes) {
         return bufferBytes > cacheSize ? memoryCopy : cachedCopy;
@@ -52,6 +55,8 @@ public record HostSettings(Clock cpu, Rate memoryCopy, long interruptDispatch, l
                 r.duration(prefix + "pin-call", 0, VirtualTime.MS),
                 r.duration(prefix + "pin-page", 0, VirtualTime.MS),
                 r.duration(prefix + "wake-up", 0, VirtualTime.MS),
-                r.bytes(prefix + "cache-size", 1024, 1L << 30));
+                r.bytes(prefix + "cache-size", 1024, 1L << 30),
+                r.duration(prefix + "flop", 0, VirtualTime.MS),
+                r.duration(prefix + "sort-key", 0, VirtualTime.MS));
     }
 }

@@ -77,7 +77,7 @@ public final class MotifReader {
             }
             if (c.hasPath("compute")) {
                 throw r.bad("compute", "belongs to a motif; a skeleton's compute comes from its class and"
-                        + " nowemu.traffic.skeleton-costs");
+                        + " the hardware profile's host flop and sort-key");
             }
             String name = r.string("skeleton");
             String cls = c.hasPath("class") ? r.string("class") : "S";

@@ -85,7 +85,7 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
         }
         long seed = r.longValue("nowemu.seed");
         List<Job> jobs = new ArrayList<>();
-        SkeletonCosts costs = SkeletonCosts.read(r);
+        SkeletonCosts costs = SkeletonCosts.of(profile.host());
         TreeSet<Integer> taken = new TreeSet<>();
         String rest = null;
         List<String> order = new ArrayList<>();

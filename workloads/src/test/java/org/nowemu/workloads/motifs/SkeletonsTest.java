@@ -78,8 +78,8 @@ class SkeletonsTest {
      * of 700 doubles (5600 B). An outer iteration: rho (8 B); 26 products (25 and the residual's), each a row exchange
      * (5600 B) and a dot (8 B); 25 more dots (8 B); the norms (16 B). Ranks 0 and 3 are their own transpose: 1 + 52
      * + 25 + 1 = 79 messages, 8 + 26 x 5608 + 200 + 16 = 146032 B. Ranks 1 and 2 swap 26 segments besides: 105
-     * messages, 146032 + 145600 = 291632 B. Flops: product 2 x 1400 x 64 / 4 = 44800; 26 x (44800 + 1400) + 25 x 5600
-     * + 2800 = 1344000.
+     * messages, 146032 + 145600 = 291632 B. Flops: product 2 x 1400 x 64 / 4 = 44800, its row sum's 700 adds; 26 x
+     * (44800 + 700 + 1400) + 25 x 5600 + 2800 = 1362200.
      */
     @Test
     void cgClassS() {
@@ -92,11 +92,73 @@ class SkeletonsTest {
         for (int r : new int[] {1, 2}) {
             assertEquals(List.of(105L, 291632L, 105L, 291632L), List.of(c[r][0], c[r][1], c[r][2], c[r][3]));
         }
-        assertEquals(1344000, compute(b, 1));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Skeletons.make("cg", "S", 8,
-                ONE));
-        assertEquals("cg needs a square number of hosts (1, 4, 16, 64...) for its process grid, the job has 8",
-                e.getMessage());
+        assertEquals(1362200, compute(b, 1));
+    }
+
+    /**
+     * CG class S on 2 ranks: log2 2 = 1 is odd, so NPB's grid is 1 x 2 (nprows 1, npcols 2), rows 1400 and columns
+     * 700 a rank. The row sum has l2npcols = 1 step, the one with the other rank, which on a non-square grid sends
+     * the half of the rows the partner keeps: 1400 - send_len (even rank (1 + 1400) / 2 = 700, odd 1400 / 2 = 700),
+     * 700 doubles, 5600 B. exch_proc = 2 (me/2 mod 1 x 1 + me/2/1) + me mod 2 = me: the transpose is a local copy.
+     * A dot is 1 step of 8 B. An outer iteration: rho (8 B); 26 products (5600 B) each with its dot (8 B); 25 more
+     * dots; the norms (16 B): 1 + 26 + 26 + 25 + 1 = 79 messages, 8 + 26 x 5608 + 200 + 16 = 146032 B each way.
+     * Flops: product 2 x 1400 x 64 / 2 = 89600 and the row sum's 700 adds; 26 x 90300 + 256 x 700 = 2347800 + 179200
+     * = 2527000.
+     */
+    @Test
+    void cgClassSOnTwoRanksIsOneByTwo() {
+        Skeletons.Built b = Skeletons.make("cg", "S", 2, ONE);
+        same(new long[] {79, 146032, 79, 146032}, counts(b));
+        assertEquals(2527000, compute(b, 0));
+        assertEquals(2527000, compute(b, 1));
+    }
+
+    /**
+     * CG class S on 8 ranks: log2 8 = 3, a 2 x 4 grid (nprows 2, npcols 4), rank me in row me / 4, column me % 4;
+     * rows 1400 / 2 = 700, columns 1400 / 4 = 350, send_len 350 (even (1 + 700) / 2, odd 700 / 2). reduce_exch_proc:
+     * step 1 the column 2 away (col xor 2), step 2 the next one (col xor 1). A product's row sum runs step 2 then
+     * step 1: first the half the neighbour keeps (700 - 350 = 350 doubles), then the own half (350): 2 x 2800 B.
+     * exch_proc = 2 (m mod 2 x 2 + m / 2) + me mod 2 with m = me / 2: 0, 1, 4, 5, 2, 3, 6, 7, so ranks 2-5 swap
+     * 350 doubles (2800 B) with it after each product, and 0, 1, 6, 7 copy locally. A dot: step 1 then 2, 8 B each
+     * (the norms 16 B). Ranks 0, 1, 6, 7: rho 2, products 26 x 2, dots 51 x 2, norms 2: 158 messages,
+     * 16 + 26 x 5600 + 51 x 16 + 32 = 146464 B each way. Ranks 2-5: 26 transposes more, 184 messages, 146464 + 72800
+     * = 219264 B. Flops: product 2 x 1400 x 64 / 8 = 22400, its row sum's 2 x 350 adds; 26 x 23100 + 256 x 350 =
+     * 600600 + 89600 = 690200. Rank 0's first steps: rho with 2 then 1; the product's row sum with 1 then 2, adding
+     * 350 doubles after each; its dot with 2 then 1. Rank 2's: rho with 0 then 3; the row sum with 3 then 0; the
+     * transpose with 4.
+     */
+    @Test
+    void cgClassSOnEightRanksIsTwoByFour() {
+        Skeletons.Built b = Skeletons.make("cg", "S", 8, ONE);
+        long[][] c = counts(b);
+        for (int r = 0; r < 8; r++) {
+            List<Long> want = r >= 2 && r <= 5 ? List.of(184L, 219264L, 184L, 219264L)
+                    : List.of(158L, 146464L, 158L, 146464L);
+            assertEquals(want, List.of(c[r][0], c[r][1], c[r][2], c[r][3]), "rank " + r);
+            assertEquals(690200, compute(b, r), "rank " + r);
+        }
+        assertEquals(List.of(Op.send(2, 8), Op.recv(2, 8), Op.send(1, 8), Op.recv(1, 8), Op.compute(22400),
+                Op.send(1, 2800), Op.recv(1, 2800), Op.compute(350), Op.send(2, 2800), Op.recv(2, 2800),
+                Op.compute(350), Op.compute(700), Op.send(2, 8), Op.recv(2, 8), Op.send(1, 8), Op.recv(1, 8)),
+                b.ops().get(0).subList(0, 16));
+        assertEquals(List.of(Op.send(0, 8), Op.recv(0, 8), Op.send(3, 8), Op.recv(3, 8), Op.compute(22400),
+                Op.send(3, 2800), Op.recv(3, 2800), Op.compute(350), Op.send(0, 2800), Op.recv(0, 2800),
+                Op.compute(350), Op.send(4, 2800), Op.recv(4, 2800), Op.compute(700)), b.ops().get(2).subList(0, 14));
+    }
+
+    /** CG takes any power of two, as NPB does: from 1 to 128 ranks (128: 8 x 16, na 1400 not a multiple of 16). */
+    @Test
+    void cgCompletesOnEveryPowerOfTwoAndRefusesTheRest() {
+        for (String cls : new String[] {"S", "W", "A"}) {
+            for (int n = 1; n <= 128; n *= 2) {
+                Run run = new Run(Skeletons.make("cg", cls, n, ONE).ops());
+                for (int r = 0; r < n; r++) {
+                    assertEquals(run.received(r) > 0, n > 1, "cg " + cls + " rank " + r + " of " + n);
+                }
+            }
+        }
+        assertEquals("cg needs a power of two hosts, the job has 12", assertThrows(IllegalArgumentException.class,
+                () -> Skeletons.make("cg", "S", 12, ONE)).getMessage());
     }
 
     /**
