@@ -66,11 +66,13 @@ class MpiProgressTest {
     /**
      * Every rank finishes: 2 iterations of 3 steps, 6 blocks of 4096 B taken by each of the 4 ranks (24 in all,
      * 98,304 B). Sends found no credit ({@code fm.credit_waits}) and extracted while they waited
-     * ({@code mpi.progress_extracts}), and what they extracted went through the unexpected pool: no receive was
-     * posted while its rank was still sending. Both engines agree; digest pinned.
+     * ({@code mpi.progress_extracts}). Over FM 2.x what they extracted went through the unexpected pool (no receive
+     * is posted while its rank is still sending; the handler starts on a message's first packet); over FM 1.x a
+     * message is handed to MPI only whole, its 33 packets reassembled, by when its receiver has posted its receive.
+     * Both engines agree; digest pinned.
      */
     @ParameterizedTest
-    @CsvSource({"mpi-fm2, 4ab9cd87b5a0f1c0", "mpi-fm1, 0"})
+    @CsvSource({"mpi-fm2, e62cf6e279a03cda", "mpi-fm1, 72a740760194bed6"})
     void anAlltoallWithFewerCreditsThanItsBlocksNeedCompletes(String stack, String pinned) throws IOException {
         Run actors = run(stack, "actors");
         Run seq = run(stack, "sequential");
@@ -82,7 +84,9 @@ class MpiProgressTest {
             assertEquals(24, x.r().counter("mpi.received"), stack);
             assertTrue(x.r().counter("fm.credit_waits") > 0, stack + ": sends waited for credits");
             assertTrue(x.r().counter("mpi.progress_extracts") > 0, stack + ": and extracted meanwhile");
-            assertTrue(x.r().counter("mpi.unexpected") > 0, stack + ": into the unexpected pool");
+            if (stack.equals("mpi-fm2")) {
+                assertTrue(x.r().counter("mpi.unexpected") > 0, stack + ": into the unexpected pool");
+            }
         }
         assertEquals(actors.r().digest(), seq.r().digest(), stack + ": both engines");
         assertEquals(pinned, actors.r().digest(), stack + ": pinned digest");

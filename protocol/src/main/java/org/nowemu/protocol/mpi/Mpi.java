@@ -26,7 +26,8 @@ import org.nowemu.protocol.parts.ledger.MessageIds;
  * kind of copy with its time, {@code mpi.copies.<kind>}, {@code mpi.copied_bytes.<kind>}, {@code mpi.copy_ps.<kind>}
  * ({@link Copy}), {@code mpi.pool_overruns} (unexpected messages taken beyond the pool [E]), and
  * {@code mpi.progress_extracts} (FM_extract calls made while a send waited for an FM credit: the progress engine
- * goes on taking in arrivals, so that ranks sending to each other with every credit spent do not wait for good).
+ * goes on taking in arrivals, so that ranks sending to each other with every credit spent do not wait for good),
+ * {@code mpi.late_matches} (unexpected messages a receive posted while they were being taken took once whole).
  *
  * <p>Each MPI call pays its entry ({@code call-cycles}) once; a message that finds no receive takes a pool buffer,
  * and the receive that takes it gives it back ({@code pool-cycles} each).
@@ -249,6 +250,7 @@ public final class Mpi implements ProcessServices {
                 System.arraycopy(data, 0, r.buf, r.off, data.length);
                 copied(Copy.POOL_OUT, data.length, false);
                 ops.cycles(s.poolCycles());
+                p.stat("mpi.late_matches").increment();
                 complete(r, h);
                 return;
             }
