@@ -133,7 +133,8 @@ final class ClosedLoop {
             offeredBytes = PhaseTally.perPhase(m, job, s, "offered_bytes");
             tally = new PhaseTally(m, job, s, hosts[me]);
             received = m.counter("traffic." + job + ".received_n");
-            acks = m.counter("traffic." + job + ".acks_n");
+            // Only a job that acknowledges has the counter: an AM job's run, and its digest, stay as they were.
+            acks = acking ? m.counter("traffic." + job + ".acks_n") : null;
             flight = new ArrayDeque[hosts.length];
             for (int i = 0; i < hosts.length; i++) {
                 flight[i] = new ArrayDeque<>();
