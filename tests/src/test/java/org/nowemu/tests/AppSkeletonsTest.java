@@ -87,7 +87,7 @@ class AppSkeletonsTest {
             }
         }
         assertEquals(digests[0], digests[1], "actors against sequential");
-        assertEquals("9f1e5f4c4ad10acd", digests[0]);
+        assertEquals("89b19f9e20347dd7", digests[0]);
     }
 
     /**

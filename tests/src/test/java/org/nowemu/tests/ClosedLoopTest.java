@@ -97,8 +97,6 @@ class ClosedLoopTest {
     @Test
     void badClosedLoopPhasesAreOneLine() throws IOException {
         String[][] cases = {
-            {"c { stack = fm2, hosts = \"0-1\", pattern = uniform, size = 8, arrival = closed, outstanding = 1,"
-                    + " duration = 1ms }", "closed loop needs a stack whose sender learns that its message arrived"},
             {"c { stack = amii, hosts = \"0-1\", pattern = uniform, size = 8, arrival = closed, duration = 1ms }",
                     "arrival = closed needs outstanding"},
             {"c { stack = amii, hosts = \"0-1\", pattern = uniform, size = 8, arrival = closed, outstanding = 0,"

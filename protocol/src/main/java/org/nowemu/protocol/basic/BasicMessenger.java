@@ -31,7 +31,9 @@ public final class BasicMessenger extends LibraryMessenger {
         this.b = basic;
         this.parts = new MarkedParts(basic.maxPayload());
         basic.setHandler((src, data) -> {
-            if (LastPart.isLast(data)) {
+            if (LastPart.isAck(data)) {
+                arrivedAck(src);
+            } else if (LastPart.isLast(data)) {
                 arrived(src);
             }
         });
@@ -41,6 +43,21 @@ public final class BasicMessenger extends LibraryMessenger {
     @continuable
     public void send(int dest, int bytes) {
         for (byte[] part : parts.of(bytes)) {
+            b.send(dest, part);
+        }
+    }
+
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        return true;
+    }
+
+    /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        for (byte[] part : parts.ofAck(bytes)) {
             b.send(dest, part);
         }
     }

@@ -75,6 +75,22 @@ public final class Bip implements ProcessServices {
         return p.receive(tag, buf, maxBytes, deadline);
     }
 
+    /**
+     * bip_trecv on {@code tag} given up (null, the receive left posted) at {@code deadline} or as soon as a short
+     * message waits on queue {@code orTag}: what a program waiting on two tags at once does with its loop of the
+     * receive's polls and a probe of the other queue [E].
+     */
+    @continuable
+    public Received trecv(int tag, Buffer buf, int maxBytes, long deadline, int orTag) {
+        return p.receive(tag, buf, maxBytes, deadline, orTag);
+    }
+
+    /** bip_tprobe: whether a short message waits on queue {@code tag} (a poll of its ring). */
+    @continuable
+    public boolean tprobe(int tag) {
+        return p.probe(tag);
+    }
+
     @Override
     public LibraryThread process() {
         return p;

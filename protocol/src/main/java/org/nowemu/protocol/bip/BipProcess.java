@@ -51,6 +51,8 @@ public final class BipProcess extends LibraryThread {
     private BipWire.RecvDone recvDone;
     /** A receive is posted on the NIC that a receive given up at its deadline left there. */
     private boolean posted;
+    /** The tag of that receive. */
+    private int postedTag;
 
     public BipProcess(HardwareProfile profile, NicParts nic, int hosts, BipSettings settings, BipProgram program) {
         super(profile, nic, hosts);
@@ -151,7 +153,19 @@ public final class BipProcess extends LibraryThread {
      */
     @continuable
     Bip.Received receive(int tag, Bip.Buffer buf, int maxBytes, long deadline) {
+        return receive(tag, buf, maxBytes, deadline, -1);
+    }
+
+    /**
+     * The receive, given up at {@code deadline} or, if {@code orTag} is a tag, as soon as a short message waits in
+     * that tag's ring (null then, the receive left posted): each turn of its loop polls that ring too.
+     */
+    @continuable
+    Bip.Received receive(int tag, Bip.Buffer buf, int maxBytes, long deadline, int orTag) {
         checkTag(tag);
+        if (orTag >= 0) {
+            checkTag(orTag);
+        }
         if (maxBytes < 0 || maxBytes > buf.bytes()) {
             throw new IllegalArgumentException("bip_trecv: at most " + maxBytes + " bytes into a buffer of "
                     + buf.bytes());
@@ -162,14 +176,24 @@ public final class BipProcess extends LibraryThread {
         boolean there = rings[tag].ready();
         ops.poll(there);
         if (there) {
-            posted = false;
+            if (postedTag == tag) {
+                posted = false;
+            }
             return fromRing(tag, maxBytes);
+        }
+        if (waiting(orTag)) {
+            return null;
+        }
+        if (posted && postedTag != tag) {
+            throw new IllegalStateException("bip_trecv on tag " + tag + " while a receive is posted on tag "
+                    + postedTag);
         }
         if (!posted) {
             translate(buf, Math.max(1, maxBytes));
             recvDone = null;
             ops.pioWrite(4, new BipWire.PostRecv(tag, maxBytes, buf.pageOffset(), taken[tag]));
             posted = true;
+            postedTag = tag;
         }
         StagingArea ring = rings[tag];
         // Two flags to poll: the ring's next slot (a short message used the receive up) and the completion word.
@@ -190,12 +214,36 @@ public final class BipProcess extends LibraryThread {
                 ops.cycles(c.dispatch());
                 return received(d.src(), d.seq(), d.bytes());
             }
+            if (waiting(orTag)) {
+                return null;
+            }
             ops.cycles(c.loop());
             if (deadline != Long.MAX_VALUE && cursor() >= deadline) {
                 return null;
             }
-            idle(() -> ring.ready() || recvDone != null, iteration + ops.pollHitPs(), deadline);
+            StagingArea other = orTag >= 0 ? rings[orTag] : null;
+            idle(() -> ring.ready() || recvDone != null || other != null && other.ready(),
+                    iteration + (other != null ? 2 : 1) * ops.pollHitPs(), deadline);
         }
+    }
+
+    /** Whether a short message waits in tag {@code tag}'s ring (a poll of its next slot); false for no tag. */
+    private boolean waiting(int tag) {
+        if (tag < 0) {
+            return false;
+        }
+        boolean there = rings[tag].ready();
+        ops().poll(there);
+        return there;
+    }
+
+    /** bip_tprobe's look: whether a short message waits in tag {@code tag}'s ring, a poll of its next slot. */
+    @continuable
+    boolean probe(int tag) {
+        checkTag(tag);
+        ops().cycles(c.call());
+        sync();
+        return waiting(tag);
     }
 
     @continuable

@@ -19,7 +19,8 @@ import org.nowemu.protocol.parts.steps.HostSteps;
  * (processing only credit packets meanwhile: sends run no handlers), wait for a free send slot (a PIO read of its
  * free flag when it is not known free), write its header and payload by PIO, then its ready flag. A packet taken
  * from the data area hands its piggy-backed credits over; once consumed it frees its slot and is owed back to its
- * sender, in a credit packet when the threshold is reached.
+ * sender, in a credit packet when the threshold is reached. A layer above FM may ask its sends to take in arrivals
+ * while they wait ({@link #whileSendsWait}: MPI's progress engine); FM's own programs never do.
  *
  * <p>Counters: {@code fm.packets_sent}, {@code fm.credit_packets_sent}, {@code fm.credit_waits} (sends that found no
  * credit), {@code fm.slot_reads} (PIO reads of a send slot's free flag), {@code fm.slots_full} (reads that found it
@@ -62,6 +63,24 @@ public final class FmCore {
     private final long[] sentTo;
     private final long[] receivedFrom;
     private final long iteration;
+    private Progress progress;
+
+    /**
+     * What a layer above FM runs while one of its sends waits for a credit: MPI's progress engine, which goes on
+     * extracting arrivals into its queues (Lauria, Pakin and Chien, MPI-FM), so that two ranks sending to each other
+     * with every credit spent each take in the other's packets and return its credits.
+     */
+    public interface Progress {
+        /** FM_extract, limited to what the layer has room for; returns how much it took (0: nothing). */
+        @continuable
+        int extract();
+
+        /** Whether something the layer would take has arrived and it has room for it (what the wait polls for). */
+        boolean ready();
+
+        /** One turn of its extract loop that found nothing (ps). */
+        long idlePs();
+    }
 
     public FmCore(LibraryThread thread, FmSettings settings) {
         this.t = thread;
@@ -106,6 +125,11 @@ public final class FmCore {
         }
     }
 
+    /** From now on a send that waits for a credit runs {@code p} meanwhile (null: credit packets only, FM's own). */
+    public void whileSendsWait(Progress p) {
+        this.progress = p;
+    }
+
     /** The ledger id of the next message to {@code dest}, entered as sent now. */
     public void sent(int dest) {
         long id = MessageIds.of(IdSystem.FM, t.host(), dest, sentTo[dest]++);
@@ -148,7 +172,9 @@ public final class FmCore {
         if (!credits.has(dest)) {
             t.stat("fm.credit_waits").increment();
             while (!credits.has(dest)) {
-                if (!takeCredits()) {
+                if (progress != null) {
+                    progressFor(dest);
+                } else if (!takeCredits()) {
                     t.idle(control::ready, iteration, Long.MAX_VALUE);
                 }
             }
@@ -162,6 +188,24 @@ public final class FmCore {
                 .put(body);
         ops().pioWrite(s.headerWords(), null);
         return new Out(slot, dest, body);
+    }
+
+    /**
+     * One turn of a credit wait with a layer's progress: the credit packets, then, with none for {@code dest}, an
+     * extract of what the layer has room for; with nothing taken, a wait for either (a loop of both polls).
+     */
+    @continuable
+    private void progressFor(int dest) {
+        if (takeCredits() && credits.has(dest)) {
+            return;
+        }
+        if (progress.extract() == 0 && !credits.has(dest)) {
+            t.idle(this::creditOrArrival, iteration + progress.idlePs(), Long.MAX_VALUE);
+        }
+    }
+
+    private boolean creditOrArrival() {
+        return control.ready() || progress.ready();
     }
 
     /** Writes {@code len} bytes of {@code src} from {@code off} into the packet's payload by PIO. */

@@ -2,6 +2,7 @@ package org.nowemu.protocol.fm;
 
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.protocol.parts.host.LibraryThread;
 import org.nowemu.protocol.parts.host.ProcessServices;
@@ -28,6 +29,54 @@ public abstract class FmLibrary implements ProcessServices {
     /** FM_extract: what has arrived by now; returns how much it took (0: nothing). */
     @continuable
     public abstract int extract();
+
+    /**
+     * From now on this library's sends that wait for a credit extract meanwhile, each FM_extract limited to what
+     * {@code room} says at the time (none while it says 0), counting the extracts in {@code counter}: what MPI's
+     * progress engine does above FM ({@link FmCore.Progress}). FM's own programs never call it: their sends take in
+     * credit packets only.
+     */
+    public void extractWhileSendsWait(IntSupplier room, String counter) {
+        core.whileSendsWait(new SendWait(room, counter));
+    }
+
+    /** FM_extract of at most about {@code maxbytes}; FM 1.x's takes everything whatever the limit. */
+    @continuable
+    protected int extract(int maxbytes) {
+        return extract();
+    }
+
+    /** A waiting send's progress: FM_extract of what the layer above has room for. */
+    private final class SendWait implements FmCore.Progress {
+        private final IntSupplier room;
+        private final String counter;
+
+        SendWait(IntSupplier room, String counter) {
+            this.room = room;
+            this.counter = counter;
+        }
+
+        @Override
+        @continuable
+        public int extract() {
+            int max = room.getAsInt();
+            if (max <= 0) {
+                return 0;
+            }
+            process().stat(counter).increment();
+            return FmLibrary.this.extract(max);
+        }
+
+        @Override
+        public boolean ready() {
+            return room.getAsInt() > 0 && anyArrived();
+        }
+
+        @Override
+        public long idlePs() {
+            return FmLibrary.this.idlePs();
+        }
+    }
 
     /** Payload bytes per packet. */
     public int packetPayload() {

@@ -32,7 +32,9 @@ public final class HamlynMessenger extends LibraryMessenger {
         this.parts = new MarkedParts(h.maxSend());
         this.nextOffset = new long[h.hosts()];
         h.setHandler((src, offset, data) -> {
-            if (LastPart.isLast(data)) {
+            if (LastPart.isAck(data)) {
+                arrivedAck(src);
+            } else if (LastPart.isLast(data)) {
                 arrived(src);
             }
         });
@@ -42,6 +44,21 @@ public final class HamlynMessenger extends LibraryMessenger {
     @continuable
     public void send(int dest, int bytes) {
         for (byte[] part : parts.of(bytes)) {
+            write(dest, part);
+        }
+    }
+
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        return true;
+    }
+
+    /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        for (byte[] part : parts.ofAck(bytes)) {
             write(dest, part);
         }
     }

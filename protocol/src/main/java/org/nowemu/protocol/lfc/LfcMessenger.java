@@ -1,13 +1,17 @@
 package org.nowemu.protocol.lfc;
 
 import org.apache.commons.javaflow.api.continuable;
+import org.nowemu.protocol.parts.bench.LastPart;
 import org.nowemu.protocol.parts.bench.LibraryMessenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.parts.multicast.Groups;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
 
-/** LFC behind a {@link Multicaster}: an upcall that counts every message, unicast or multicast, as it arrives. */
+/**
+ * LFC behind a {@link Multicaster}: an upcall that counts every message, unicast or multicast, as it arrives; an
+ * acknowledgement is marked in its first byte ({@link LastPart#ack}), which the upcall reads.
+ */
 public final class LfcMessenger extends LibraryMessenger implements Multicaster {
     /** An LFC program that runs a benchmark over this messenger. */
     public record Program(MessengerProgram body) implements LfcProgram {
@@ -30,7 +34,11 @@ public final class LfcMessenger extends LibraryMessenger implements Multicaster 
     private final class Count implements Lfc.Upcall {
         @Override
         public void handle(byte[] b, int size, int sender, boolean multicast) {
-            arrived(sender);
+            if (LastPart.isAck(b)) {
+                arrivedAck(sender);
+            } else {
+                arrived(sender);
+            }
         }
     }
 
@@ -38,6 +46,19 @@ public final class LfcMessenger extends LibraryMessenger implements Multicaster 
     @continuable
     public void send(int dest, int bytes) {
         lfc.send(dest, buffer(bytes), bytes);
+    }
+
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        return true;
+    }
+
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        byte[] b = LastPart.ack(bytes);
+        lfc.send(dest, b, b.length);
     }
 
     @Override

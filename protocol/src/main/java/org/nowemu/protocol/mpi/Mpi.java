@@ -24,7 +24,10 @@ import org.nowemu.protocol.parts.ledger.MessageIds;
  * <p>Counters: {@code mpi.sent}, {@code mpi.received}, {@code mpi.unexpected} (messages that found no receive
  * posted), {@code mpi.copies} and {@code mpi.copied_bytes} (the MPI layer's own copies of payload), the same per
  * kind of copy with its time, {@code mpi.copies.<kind>}, {@code mpi.copied_bytes.<kind>}, {@code mpi.copy_ps.<kind>}
- * ({@link Copy}), and {@code mpi.pool_overruns} (unexpected messages taken beyond the pool [E]).
+ * ({@link Copy}), {@code mpi.pool_overruns} (unexpected messages taken beyond the pool [E]), and
+ * {@code mpi.progress_extracts} (FM_extract calls made while a send waited for an FM credit: the progress engine
+ * goes on taking in arrivals, so that ranks sending to each other with every credit spent do not wait for good),
+ * {@code mpi.late_matches} (unexpected messages a receive posted while they were being taken took once whole).
  *
  * <p>Each MPI call pays its entry ({@code call-cycles}) once; a message that finds no receive takes a pool buffer,
  * and the receive that takes it gives it back ({@code pool-cycles} each).
@@ -32,6 +35,8 @@ import org.nowemu.protocol.parts.ledger.MessageIds;
 public final class Mpi implements ProcessServices {
     public static final int ANY_SOURCE = -1;
     public static final int ANY_TAG = -1;
+    /** The counter of FM_extract calls made while a send waited for a credit. */
+    static final String PROGRESS_EXTRACTS = "mpi.progress_extracts";
 
     private record Unexpected(MpiHeader header, byte[] data) {
     }
@@ -227,7 +232,29 @@ public final class Mpi implements ProcessServices {
         }
     }
 
+    /**
+     * A message that found no receive posted is whole in its pool buffer. Over FM 2.x its handler matched on the
+     * header and took the payload packet by packet, so the program may have posted a receive for it meanwhile (an
+     * extract while a send waited leaves a message half taken): that receive takes it now, out of the pool, as a
+     * receive posted later would; else it joins the unexpected queue.
+     */
     void unexpected(MpiHeader h, byte[] data) {
+        Iterator<MpiRequest> it = posted.iterator();
+        while (it.hasNext()) {
+            MpiRequest r = it.next();
+            ops.cycles(s.matchCycles());
+            if (r.matches(h.source(), h.tag())) {
+                it.remove();
+                poolUsed -= data.length;
+                fits(r, h);
+                System.arraycopy(data, 0, r.buf, r.off, data.length);
+                copied(Copy.POOL_OUT, data.length, false);
+                ops.cycles(s.poolCycles());
+                p.stat("mpi.late_matches").increment();
+                complete(r, h);
+                return;
+            }
+        }
         unexpected.add(new Unexpected(h, data));
     }
 

@@ -20,6 +20,9 @@ public final class MpiMessenger extends LibraryMessenger {
         }
     }
 
+    /** The tag of acknowledgements ({@link Messenger#sendAck}). */
+    static final int ACK_TAG = 1;
+
     private final Mpi mpi;
     private final byte[] out;
     private final byte[] in;
@@ -41,6 +44,18 @@ public final class MpiMessenger extends LibraryMessenger {
 
     @Override
     @continuable
+    public boolean takeAcks() {
+        return true;
+    }
+
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        mpi.send(out, 0, bytes, dest, ACK_TAG);
+    }
+
+    @Override
+    @continuable
     public void await(long count, long deadline) {
         while (!arrived(count) && mpi.now() < deadline) {
             if (pending == null) {
@@ -50,8 +65,13 @@ public final class MpiMessenger extends LibraryMessenger {
                 return;
             }
             int source = pending.status().source();
+            boolean ack = pending.status().tag() == ACK_TAG;
             pending = null;
-            arrived(source);
+            if (ack) {
+                arrivedAck(source);
+            } else {
+                arrived(source);
+            }
         }
     }
 }

@@ -10,7 +10,9 @@ import org.nowemu.protocol.fm.fm1.Fm1;
  * handler sees a message only whole: in the receive slot if it fits one packet, else in FM's reassembly buffer
  * (FM's own copy); MPI then copies the payload into the posted receive's buffer, or, with none posted, into a buffer
  * of the unexpected pool, which a later receive copies out again. Progress is {@code FM_extract()}, which drains
- * everything: the pool cannot hold senders back, so when it overflows more memory is taken and counted [E].
+ * everything: the pool cannot hold senders back, so when it overflows more memory is taken and counted [E]. A send
+ * that finds no credit for one of its packets extracts while it waits (MPI's progress engine,
+ * {@link Mpi#PROGRESS_EXTRACTS}), where FM's own sends take in only credit packets.
  */
 final class OverFm1 implements Layer {
     static final int HANDLER = 2;
@@ -23,6 +25,12 @@ final class OverFm1 implements Layer {
         this.fm = fm;
         this.mpi = mpi;
         fm.register(HANDLER, this::onMessage);
+        fm.extractWhileSendsWait(OverFm1::anyRoom, Mpi.PROGRESS_EXTRACTS);
+    }
+
+    /** FM 1.x's extract takes everything: the unexpected pool overflows rather than holding a sender back. */
+    private static int anyRoom() {
+        return Integer.MAX_VALUE;
     }
 
     @Override

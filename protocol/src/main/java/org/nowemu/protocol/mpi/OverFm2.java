@@ -13,7 +13,9 @@ import org.nowemu.protocol.fm.fm2.FmStream;
  * copy out of FM's receive area), or, with none posted, into a buffer of the unexpected pool that a later receive
  * copies out. Progress calls {@code FM_extract} limited to what MPI has room for, the pool's free bytes and the
  * posted receives' buffers [E]: with neither, it extracts nothing and FM's credits hold the senders back (the FM
- * paper's "delay the extraction of the message until a buffer becomes available").
+ * paper's "delay the extraction of the message until a buffer becomes available"). A send that finds no credit goes
+ * on extracting the same way while it waits (MPI's progress engine, {@link Mpi#PROGRESS_EXTRACTS}): FM's own sends
+ * take in only credit packets, and two ranks sending to each other with every credit spent would wait for good.
  */
 final class OverFm2 implements Layer {
     static final int HANDLER = 2;
@@ -26,6 +28,7 @@ final class OverFm2 implements Layer {
         this.fm = fm;
         this.mpi = mpi;
         fm.register(HANDLER, new Arrival());
+        fm.extractWhileSendsWait(mpi::room, Mpi.PROGRESS_EXTRACTS);
     }
 
     @Override

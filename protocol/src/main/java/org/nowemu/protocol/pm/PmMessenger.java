@@ -32,7 +32,9 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
         this.pm = pm;
         this.parts = new MarkedParts(pm.maxPacket());
         pm.setHandler((src, data) -> {
-            if (LastPart.isLast(data)) {
+            if (LastPart.isAck(data)) {
+                arrivedAck(src);
+            } else if (LastPart.isLast(data)) {
                 arrived(src);
             }
         });
@@ -42,6 +44,21 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
     @continuable
     public void send(int dest, int bytes) {
         multisend(new int[] {dest}, bytes);
+    }
+
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        return true;
+    }
+
+    /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        for (byte[] part : parts.ofAck(bytes)) {
+            pm.send(dest, part);
+        }
     }
 
     @Override

@@ -100,6 +100,14 @@ public interface CommSystem<S extends SystemSettings, P> {
         return false;
     }
 
+    /**
+     * Whether the system's {@link Messenger} can send acknowledgements and tell them apart from data
+     * ({@link Messenger#sendAck}): every adapter marks them its system's way, so every system with a Messenger.
+     */
+    default boolean acknowledges() {
+        return hasMessenger();
+    }
+
     /** Whether {@link #messengerProgram} gives a program: the system has a {@link Messenger} adapter. */
     default boolean hasMessenger() {
         return false;

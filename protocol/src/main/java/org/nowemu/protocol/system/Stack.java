@@ -90,6 +90,11 @@ public record Stack<S extends SystemSettings, P>(CommSystem<S, P> system, S sett
         return system.tellsDelivery();
     }
 
+    /** Whether this stack's Messenger sends acknowledgements a receiver tells apart from data. */
+    public boolean acknowledges() {
+        return system.acknowledges();
+    }
+
     /** See {@link CommSystem#messengerProgram}: a program of this stack's system running {@code body}, if it can. */
     public Optional<Object> messengerProgram(int maxBytes, MessengerProgram body) {
         return system.messengerProgram(settings, maxBytes, body).map(p -> p);

@@ -50,13 +50,28 @@ public final class TrapezeMessenger extends LibraryMessenger {
 
     @Override
     @continuable
+    public boolean takeAcks() {
+        return true;
+    }
+
+    /** An acknowledgement: one control message, marked an acknowledgement's (it fits one). */
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        t.send(dest, LastPart.ack(Math.min(Math.max(1, bytes), t.maxControl())), 0);
+    }
+
+    @Override
+    @continuable
     public void await(long count, long deadline) {
         while (!arrived(count)) {
             Trapeze.Message m = t.next(deadline);
             if (m == null) {
                 return;
             }
-            if (LastPart.isLast(m.control())) {
+            if (LastPart.isAck(m.control())) {
+                arrivedAck(m.src());
+            } else if (LastPart.isLast(m.control())) {
                 arrived(m.src());
             }
         }

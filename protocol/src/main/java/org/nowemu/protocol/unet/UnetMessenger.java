@@ -36,6 +36,23 @@ public final class UnetMessenger extends LibraryMessenger {
     @Override
     @continuable
     public void send(int dest, int bytes) {
+        send(dest, bytes, false);
+    }
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        return true;
+    }
+
+    /** An acknowledgement: sent as a message, its last part marked an acknowledgement's. */
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        send(dest, bytes, true);
+    }
+
+    @continuable
+    private void send(int dest, int bytes, boolean ack) {
         if (channel[dest] < 0) {
             channel[dest] = u.createChannel(dest);
         }
@@ -43,7 +60,7 @@ public final class UnetMessenger extends LibraryMessenger {
         while (n > 0) {
             int part = Math.min(n, u.maxMessage());
             n -= part;
-            byte[] data = LastPart.marked(part, n == 0);
+            byte[] data = ack && n == 0 ? LastPart.ack(part) : LastPart.marked(part, n == 0);
             long area = u.segment() - u.sendArea();
             if (cursor + part > area) {
                 cursor = 0;
@@ -63,7 +80,9 @@ public final class UnetMessenger extends LibraryMessenger {
             if (m == null) {
                 return;
             }
-            if (LastPart.isLast(m.data())) {
+            if (LastPart.isAck(m.data())) {
+                arrivedAck(m.src());
+            } else if (LastPart.isLast(m.data())) {
                 arrived(m.src());
             }
         }

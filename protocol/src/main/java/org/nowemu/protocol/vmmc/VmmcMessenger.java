@@ -11,7 +11,9 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
  * {@link #MAX_ASKS} times) and sends
  * each message with a notification, at the next offset of that buffer (from 0 again when it would pass the end),
  * from a user buffer at the same offset of its own address space. A message has arrived when its notification has
- * been taken; its data is used where it landed.
+ * been taken; its data is used where it landed. A program that acknowledges exports a second buffer (export 1)
+ * for acknowledgements, which its senders import as they do the first: a notification of export 1 is an
+ * acknowledgement.
  */
 public final class VmmcMessenger extends LibraryMessenger {
     /** A VMMC (and VMMC-2) program that runs a benchmark over this messenger. */
@@ -32,10 +34,15 @@ public final class VmmcMessenger extends LibraryMessenger {
      * slots): an export is made at its program's start, so only a peer whose NIC forgot it refuses this often.
      */
     static final int MAX_ASKS = 32;
+    /** The export acknowledgements are deposited in, and its size (bytes): a page, many acknowledgements. */
+    static final int ACK_EXPORT = 1;
+    static final int ACK_AREA = 4096;
 
     private final Vmmc v;
     private final int[] imp;
     private final int[] cursor;
+    private final int[] ackImp;
+    private final int[] ackCursor;
     private final int size;
 
     private VmmcMessenger(Vmmc vmmc, int maxBytes) {
@@ -44,7 +51,10 @@ public final class VmmcMessenger extends LibraryMessenger {
         this.size = Math.max(4096, maxBytes);
         this.imp = new int[vmmc.hosts()];
         this.cursor = new int[vmmc.hosts()];
+        this.ackImp = new int[vmmc.hosts()];
+        this.ackCursor = new int[vmmc.hosts()];
         java.util.Arrays.fill(imp, -1);
+        java.util.Arrays.fill(ackImp, -1);
     }
 
     /**
@@ -61,9 +71,36 @@ public final class VmmcMessenger extends LibraryMessenger {
     @Override
     @continuable
     public void send(int dest, int bytes) {
+        deposit(dest, bytes, 0, imp, cursor, size);
+    }
+
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        v.export(ACK_AREA, new Acked());
+        return true;
+    }
+
+    /** A notification of the acknowledgements' export: an acknowledgement. */
+    private final class Acked implements Vmmc.NotificationHandler {
+        @Override
+        public void notified(Vmmc.Notification n) {
+            arrivedAck(n.src());
+        }
+    }
+
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        deposit(dest, Math.min(bytes, ACK_AREA), ACK_EXPORT, ackImp, ackCursor, ACK_AREA);
+    }
+
+    /** Deposits {@code bytes} into {@code dest}'s export {@code exp} (imported on first use) at the next offset. */
+    @continuable
+    private void deposit(int dest, int bytes, int exp, int[] imp, int[] cursor, int size) {
         int refused = 0;
         while (imp[dest] < 0) {
-            imp[dest] = v.importBuffer(dest, 0);
+            imp[dest] = v.importBuffer(dest, exp);
             if (imp[dest] < 0) {
                 if (++refused == MAX_ASKS) {
                     // The peer will not export (its NIC lost its tables to a power cycle): this sender can send it

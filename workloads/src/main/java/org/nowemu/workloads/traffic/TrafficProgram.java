@@ -29,14 +29,17 @@ final class TrafficProgram implements MessengerProgram {
     private final int[] hosts;
     private final int[] rankOf;
     private final boolean rows;
+    private final int ackBytes;
 
-    TrafficProgram(String job, Schedule s, int me, int[] hosts, int[] rankOf, boolean rows) {
+    /** @param ackBytes a closed loop's acknowledgements' size, 0 where the stack tells a sender (AM) */
+    TrafficProgram(String job, Schedule s, int me, int[] hosts, int[] rankOf, boolean rows, int ackBytes) {
         this.job = job;
         this.s = s;
         this.me = me;
         this.hosts = hosts;
         this.rankOf = rankOf;
         this.rows = rows;
+        this.ackBytes = ackBytes;
     }
 
     static String key(String job, String phase) {
@@ -47,7 +50,7 @@ final class TrafficProgram implements MessengerProgram {
     @continuable
     public void run(Messenger m) {
         if (s.closed()) {
-            new ClosedLoop(job, s, me, hosts, rankOf).run(m);
+            new ClosedLoop(job, s, me, hosts, rankOf, ackBytes).run(m);
             return;
         }
         Receiver in = new Receiver(m);

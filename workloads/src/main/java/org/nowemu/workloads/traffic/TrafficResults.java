@@ -27,7 +27,8 @@ import org.nowemu.workloads.results.Table;
  * and for a sweep {@code zero_load_latency_us} (the first point's mean), {@code peak_accepted_MBps},
  * {@code saturation_offered_MBps} (the offered load of the first saturated point; absent when none saturates).
  * A closed-loop job's figures are its senders' ({@link ClosedLoop}), with {@code outstanding_max} per phase (the
- * most messages any host had in flight) and {@code received_n} per job (messages its receivers counted).
+ * most messages any host had in flight), {@code received_n} per job (messages its receivers counted) and
+ * {@code acks_n} (the acknowledgements they sent back, on a stack that does not tell a sender; 0 on AM).
  */
 final class TrafficResults {
     private TrafficResults() {
@@ -99,6 +100,7 @@ final class TrafficResults {
             m.put(jk + "unmatched", (double) r.counter(jk + "unmatched"));
             if (job.isClosed()) {
                 m.put(jk + "received_n", (double) r.counter(jk + "received_n"));
+                m.put(jk + "acks_n", (double) r.counter(jk + "acks_n"));
             }
             double peak = Double.NaN;
             Double saturation = null;

@@ -28,9 +28,10 @@ import org.nowemu.workloads.motifs.SkeletonCosts;
  * @param latencyMultiple  ... or its mean latency exceeds this multiple of the job's lowest-load latency
  * @param messagesCsv      whether the run writes traffic-messages.csv, a row per message that arrived
  * @param motifLimitPs     how long after the start motif jobs have to finish (ps)
+ * @param ackBytes         the size of a closed loop's acknowledgement on a stack that does not tell a sender
  */
 public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long drainPs, double acceptedFraction,
-                              double latencyMultiple, boolean messagesCsv, long motifLimitPs) {
+                              double latencyMultiple, boolean messagesCsv, long motifLimitPs, int ackBytes) {
     static final String PREFIX = "nowemu.traffic.";
     private static final Set<String> JOB_KEYS = with(MotifReader.KEYS, "stack", "hosts", "phases", "sweep",
             "pattern", "size", "arrival", "load", "duration", "messages", "warmup", "outstanding");
@@ -54,6 +55,11 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
         int maxBytes() {
             return Math.max(phases.stream().mapToInt(p -> p.size().max()).max().orElse(1),
                     motifs.stream().mapToInt(MotifPhase::maxBytes).max().orElse(1));
+        }
+
+        /** Whether its receivers acknowledge each message: closed loop on a stack that does not tell a sender. */
+        boolean acks() {
+            return isClosed() && !stack.tellsDelivery();
         }
 
         boolean isMotif() {
@@ -159,7 +165,7 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
         double multiple = r.doubleIn(PREFIX + "saturation.latency-multiple", 1, 1e6);
         return new TrafficSettings(List.copyOf(jobs), r.duration(PREFIX + "start", 0), r.duration(PREFIX + "gap", 0),
                 r.duration(PREFIX + "drain", 0), fraction, multiple, r.bool(PREFIX + "messages-csv"),
-                r.duration(PREFIX + "motif-limit", VirtualTime.US));
+                r.duration(PREFIX + "motif-limit", VirtualTime.US), (int) r.bytes(PREFIX + "ack-size", 1, 64));
     }
 
     private static Job readJob(ConfigReader r, String key, String name, Stack<?, ?> stack, List<Integer> hosts,
@@ -236,10 +242,10 @@ public record TrafficSettings(List<Job> jobs, long startPs, long gapPs, long dra
             if (!sweep.isEmpty()) {
                 throw r.bad(key + ".sweep", "sweeps an offered load; a closed-loop job has none");
             }
-            if (!stack.tellsDelivery()) {
+            if (!stack.tellsDelivery() && !stack.acknowledges()) {
                 throw r.bad(key + ".stack", "closed loop needs a stack whose sender learns that its message arrived"
-                        + " (AM's replies: amii, gam and their variants); " + stack.name() + " ("
-                        + stack.system().name() + ") does not tell it");
+                        + " (AM's replies) or whose Messenger sends acknowledgements; " + stack.name() + " ("
+                        + stack.system().name() + ") has neither");
             }
         }
         return new Job(name, stack, List.copyOf(hosts), List.copyOf(out), !sweep.isEmpty(), List.of());

@@ -66,8 +66,10 @@ public final class TrafficWorkload extends NamedWorkload {
                 stackOf[hosts[i]] = job.stack();
                 MessengerProgram p = job.isMotif()
                         ? new MotifProgram(job.name(), job.motifs(), i, hosts, rankOf, s.startPs(), Digest.mix(jobSeed, i))
-                        : new TrafficProgram(job.name(), sc, i, hosts, rankOf, s.messagesCsv());
-                programOf[hosts[i]] = job.stack().messengerProgram(job.maxBytes(), p).orElseThrow();
+                        : new TrafficProgram(job.name(), sc, i, hosts, rankOf, s.messagesCsv(),
+                                job.acks() ? s.ackBytes() : 0);
+                int max = job.acks() ? Math.max(job.maxBytes(), s.ackBytes()) : job.maxBytes();
+                programOf[hosts[i]] = job.stack().messengerProgram(max, p).orElseThrow();
             }
             if (job.isMotif()) {
                 motifEnd = s.startPs() + s.motifLimitPs();

@@ -136,6 +136,7 @@ public final class Fm2 extends FmLibrary {
     }
 
     /** FM_extract: processes received packets, at most about {@code maxbytes} (a packet at a time); returns bytes. */
+    @Override
     @continuable
     public int extract(int maxbytes) {
         return receiver.extract(maxbytes);

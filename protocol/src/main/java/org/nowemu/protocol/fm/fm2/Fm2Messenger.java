@@ -8,7 +8,8 @@ import org.nowemu.protocol.parts.bench.MessengerProgram;
 /**
  * FM 2.x behind a {@link Messenger}: a message is {@code FM_begin_message}, one {@code FM_send_piece} of the whole
  * buffer and {@code FM_end_message}; its handler (id {@value #HANDLER}) takes all of it with one {@code FM_receive}
- * into a buffer the program reuses, suspended while packets are still to come.
+ * into a buffer the program reuses, suspended while packets are still to come. An acknowledgement goes the same
+ * way to handler {@value #ACK_HANDLER}, which counts it as one.
  */
 public final class Fm2Messenger extends LibraryMessenger {
     /** An FM 2.x program that runs a benchmark over this messenger. */
@@ -22,6 +23,8 @@ public final class Fm2Messenger extends LibraryMessenger {
 
     /** The handler id the messenger registers. */
     public static final int HANDLER = 1;
+    /** The handler id of acknowledgements ({@link Messenger#sendAck}). */
+    public static final int ACK_HANDLER = 2;
 
     private final Fm2 fm;
     private byte[] in = new byte[0];
@@ -44,6 +47,35 @@ public final class Fm2Messenger extends LibraryMessenger {
             arrived(sender);
             return Fm2.CONTINUE;
         }
+    }
+
+    /** Takes an acknowledgement whole, and counts it as one. */
+    private final class ReceiveAck implements Fm2Handler {
+        @Override
+        @continuable
+        public int handle(FmStream s, int sender) {
+            if (in.length < s.size()) {
+                in = new byte[s.size()];
+            }
+            fm.receive(in, s, s.size());
+            arrivedAck(sender);
+            return Fm2.CONTINUE;
+        }
+    }
+
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        fm.register(ACK_HANDLER, new ReceiveAck());
+        return true;
+    }
+
+    @Override
+    @continuable
+    public void sendAck(int dest, int bytes) {
+        FmStream s = fm.beginMessage(dest, bytes, ACK_HANDLER);
+        fm.sendPiece(s, buffer(bytes), 0, bytes);
+        fm.endMessage(s);
     }
 
     @Override

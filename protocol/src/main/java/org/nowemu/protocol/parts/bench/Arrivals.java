@@ -12,6 +12,7 @@ public final class Arrivals {
     private boolean logging;
     private long[] at = new long[0];
     private int[] from = new int[0];
+    private boolean[] ack = new boolean[0];
     private int head;
     private int tail;
 
@@ -22,8 +23,16 @@ public final class Arrivals {
 
     /** A message from host {@code source} has arrived at the program's clock {@code time}. */
     public void arrived(long time, int source) {
+        arrived(time, source, false);
+    }
+
+    /**
+     * A message from host {@code source} has arrived at {@code time}: an acknowledgement ({@link Messenger#sendAck})
+     * if {@code isAck}, else data. Both count as arrivals, so a wait for the next one ends on either.
+     */
+    public void arrived(long time, int source, boolean isAck) {
         if (logging) {
-            log(time, source);
+            log(time, source, isAck);
         }
         count++;
         if (first < 0) {
@@ -58,6 +67,11 @@ public final class Arrivals {
         return from[head];
     }
 
+    /** Whether the oldest kept arrival is an acknowledgement rather than data. */
+    public boolean loggedAck() {
+        return ack[head];
+    }
+
     /** Forgets the oldest kept arrival. */
     public void take() {
         head++;
@@ -67,21 +81,25 @@ public final class Arrivals {
         }
     }
 
-    private void log(long time, int source) {
+    private void log(long time, int source, boolean isAck) {
         if (tail == at.length) {
             int live = tail - head;
             int size = Math.max(16, live * 2);
             long[] a = new long[size];
             int[] f = new int[size];
+            boolean[] k = new boolean[size];
             System.arraycopy(at, head, a, 0, live);
             System.arraycopy(from, head, f, 0, live);
+            System.arraycopy(ack, head, k, 0, live);
             at = a;
             from = f;
+            ack = k;
             head = 0;
             tail = live;
         }
         at[tail] = time;
         from[tail] = source;
+        ack[tail] = isAck;
         tail++;
     }
 

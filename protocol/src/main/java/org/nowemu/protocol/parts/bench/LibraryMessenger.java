@@ -53,6 +53,11 @@ public abstract class LibraryMessenger implements Messenger {
         arrivals.arrived(now(), source);
     }
 
+    /** Records an acknowledgement ({@link Messenger#sendAck}) from host {@code source} that has arrived now. */
+    protected final void arrivedAck(int source) {
+        arrivals.arrived(now(), source, true);
+    }
+
     /** Whether {@code count} messages have arrived since the start. */
     protected final boolean arrived(long count) {
         return arrivals.count() >= count;

@@ -23,13 +23,22 @@ public final class MarkedParts {
 
     /** The parts of a message of {@code bytes} bytes (at least one): full ones while more is left, then the last. */
     public List<byte[]> of(int bytes) {
+        return of(bytes, false);
+    }
+
+    /** The parts of an acknowledgement of {@code bytes} bytes: as a message's, its last marked an acknowledgement. */
+    public List<byte[]> ofAck(int bytes) {
+        return of(bytes, true);
+    }
+
+    private List<byte[]> of(int bytes, boolean ack) {
         int left = Math.max(1, bytes);
         List<byte[]> parts = new ArrayList<>();
         while (left > max) {
             parts.add(more);
             left -= max;
         }
-        parts.add(Arrays.copyOf(last, left));
+        parts.add(ack ? LastPart.ack(left) : Arrays.copyOf(last, left));
         return parts;
     }
 }

@@ -50,6 +50,27 @@ public interface Messenger {
         throw new UnsupportedOperationException("this system's Messenger does not tell a sender its message arrived");
     }
 
+    /**
+     * Makes this adapter tell acknowledgements ({@link #sendAck}) apart from data from now on, each logged as
+     * {@link Arrivals#loggedAck}; returns whether it can ({@link org.nowemu.protocol.system.CommSystem#acknowledges}).
+     * Until it is called an adapter pays for nothing of it, so programs that never acknowledge run as before.
+     */
+    @continuable
+    default boolean takeAcks() {
+        return false;
+    }
+
+    /**
+     * Sends an acknowledgement of {@code bytes} bytes to {@code dest}: a message on the wire like any other, marked the
+     * way the system can (a handler id, a tag, a mark in its first byte) so that the receiving adapter counts it
+     * as an acknowledgement, not data. What a closed loop completes its messages by on a system that does not
+     * tell a sender ({@link #delivered} null). Only after {@link #takeAcks} said yes.
+     */
+    @continuable
+    default void sendAck(int dest, int bytes) {
+        throw new UnsupportedOperationException("this system's Messenger sends no acknowledgements");
+    }
+
     /** Messages that have arrived since the start. */
     default long received() {
         return arrivals().count();
