@@ -8,7 +8,8 @@ final class ExperimentIndex {
             "contention", "permutations", "virtual-networks", "suite", "fat-tree-4096", "fat-tree-16384", "faults",
             "faults-random",
             "overview", "compare", "reliability-cost", "faults-systems",
-            "host-transfer", "multicast", "notification", "traffic", "load-latency", "collectives", "sensitivity");
+            "host-transfer", "multicast", "notification", "traffic", "load-latency", "collectives", "sensitivity",
+            "skeletons");
 
     private ExperimentIndex() {
     }
