@@ -94,7 +94,7 @@ class CommandLineTest {
     @Test
     void anUnknownExperimentNameListsTheKnownOnes() {
         Outcome o = nowemu("run", "phlod");
-        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, collectives, compare, contention, fat-tree-16384, fat-tree-4096, faults, faults-random, faults-systems, host-transfer, load-latency, logp, map, multicast, notification, overcommit, overview, permutations, phold, raw-pingpong, reliability-cost, sensitivity, suite, traffic, virtual-networks; or give the path of a .conf file)");
+        assertOneLineBadInput(o, "nowemu: unknown experiment 'phlod' (known: bandwidth, collectives, compare, contention, fat-tree-16384, fat-tree-4096, faults, faults-random, faults-systems, host-transfer, load-latency, logp, map, multicast, notification, overcommit, overview, permutations, phold, raw-pingpong, reliability-cost, sensitivity, skeletons, suite, traffic, virtual-networks; or give the path of a .conf file)");
     }
 
     @Test
