@@ -53,12 +53,13 @@ class PermutationsTest {
      * The bisection exchange on the default fat tree with the mapper daemons beside the traffic. It failed at
      * 53.652 ms with "s0.p6: flit 2147483647 of packet 31885837205546 arrived without its head" (exit 1). The
      * daemons' probe answers come late under the traffic, so every daemon leads for a while (20 leaders) and
-     * every map distributed matches no network (20 mismatched, 4 NICs unreachable); routes from such maps can hold
-     * paths against each other until a switch resets one blocked for 50 ms: many resets in this run. A reset of a
-     * packet that held a switch output with its head not yet out sent a truncated tail downstream all the same,
-     * and the next switch's input, between packets, had no packet to end. Now such a reset sends nothing, and a
-     * reset packet whose head did leave still ends in a truncated tail, which the NIC counts. Every message
-     * the experiment sent is handled, once (the ledger is kept). The figures are this seeded run's (a regression oracle).
+     * every map distributed matches no network (20 mismatched, 4 NICs unreachable). From about 2.2 ms in, 4 KB
+     * packets queue at the leaf switches' uplinks for more than 50 ms and the switches reset them (not traced
+     * further; without the daemons the same exchange has no reset). A reset of a packet that held a switch output
+     * with its head not yet out sent a truncated tail downstream all the same, and the next switch's input, between
+     * packets, had no packet to end. Now such a reset sends nothing, and a reset packet whose head did leave still
+     * ends in a truncated tail, which the NIC counts. Every message the experiment sent is handled, once (the
+     * ledger is kept). The figures are this seeded run's (a regression oracle).
      */
     @Test
     void theMapperBesideTheBisectionExchangeSurvivesTheSwitchesResets() throws IOException {

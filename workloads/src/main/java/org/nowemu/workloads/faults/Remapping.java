@@ -37,8 +37,7 @@ import org.nowemu.protocol.am.AmProgram;
  * or after any of them; a lone cut-off host's map of itself left out): under heavy traffic probe answers can come
  * after {@code nowemu.mapper.probe-timeout}, and hosts, or switches' identities, are missed.
  * {@code faults.switch_truncated} and {@code faults.nic_truncated}: packets the switches reset after a path was
- * blocked for {@code link.block-timeout}, and truncated packets the NICs received (routes from a map that matches
- * no network can hold paths against each other until the reset frees them).
+ * blocked for {@code link.block-timeout}, and truncated packets the NICs received.
  */
 public final class Remapping {
     private final Topology topology;
