@@ -52,7 +52,7 @@ class PermutationsTest {
     /**
      * The bisection exchange on the default fat tree with the mapper daemons beside the traffic. It failed at
      * 53.652 ms with "s0.p6: flit 2147483647 of packet 31885837205546 arrived without its head" (exit 1). The
-     * daemons' probe answers come late under the traffic, so every daemon leads for a while (20 leaders) and
+     * daemons' probe answers come late under the traffic (docs/faults.md), so 20 daemons lead at some time and
      * every map distributed matches no network (20 mismatched, 4 NICs unreachable). From about 2.2 ms in, 4 KB
      * packets queue at the leaf switches' uplinks for more than 50 ms and the switches reset them (not traced
      * further; without the daemons the same exchange has no reset). A reset of a packet that held a switch output
