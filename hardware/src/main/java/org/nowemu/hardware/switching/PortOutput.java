@@ -38,6 +38,8 @@ final class PortOutput {
         long since;
         long epoch;
         boolean blocked;
+        /** Whether the granted packet's head has gone out (so the port downstream holds a path for it). */
+        boolean headOut;
 
         Lane(SlackAccount account) {
             this.account = account;
@@ -173,6 +175,7 @@ final class PortOutput {
                 }
                 if (f.isHead()) {
                     port.count("switch.packets").increment();
+                    l.headOut = true;
                 }
                 if (f.tail()) {
                     release();
@@ -203,6 +206,7 @@ final class PortOutput {
             owner = winner;
             Lane l = lanes[winner];
             l.state = GRANTED;
+            l.headOut = false;
             port.waited(port.time() - l.since);
             progress(l);
             pump(winner);
@@ -264,14 +268,21 @@ final class PortOutput {
         port.cross(t.input(), new Done(index, t.packetId(), l.account.holdingStop()));
     }
 
-    /** Ends lane {@code in}'s packet: a truncated tail downstream if its head went, and the port is freed. */
+    /**
+     * Ends lane {@code in}'s packet: a truncated tail downstream if its head went, and the port is freed. A packet
+     * can hold the granted port with its head not yet out: the tail of the packet before it left, then STOP came
+     * back and held the head. Downstream nothing of it arrived and no path is held, so nothing goes out; a tail
+     * sent there would reach an input between packets with no head to end.
+     */
     private void truncate(int in, Lane l) {
         if (l.state == WAITING) {
             port.count("switch.truncated").increment();
             arbiter.withdraw(in);
         } else if (l.state == GRANTED) {
             port.count("switch.truncated").increment();
-            emit(Flit.truncated(tx.peer().port(), l.packet));
+            if (l.headOut) {
+                emit(Flit.truncated(tx.peer().port(), l.packet));
+            }
             release();
         }
     }

@@ -36,6 +36,8 @@ import org.nowemu.protocol.am.AmProgram;
  * {@code faults.maps_mismatched}, maps distributed that match the network as it stood at no time (before the cuts
  * or after any of them; a lone cut-off host's map of itself left out): under heavy traffic probe answers can come
  * after {@code nowemu.mapper.probe-timeout}, and hosts, or switches' identities, are missed.
+ * {@code faults.switch_truncated} and {@code faults.nic_truncated}: packets the switches reset after a path was
+ * blocked for {@code link.block-timeout}, and truncated packets the NICs received.
  */
 public final class Remapping {
     private final Topology topology;
@@ -75,6 +77,8 @@ public final class Remapping {
             return m;
         }
         m.put("faults.remaps", (double) r.counter("map.remaps"));
+        m.put("faults.switch_truncated", (double) r.counter("switch.truncated"));
+        m.put("faults.nic_truncated", (double) r.counter("nic.rx.truncated"));
         List<MapperOutcome.Distribution> all = MapperOutcome.of(r).distributions();
         if (all.isEmpty()) {
             return m;
