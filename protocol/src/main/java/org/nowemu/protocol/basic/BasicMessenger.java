@@ -47,12 +47,6 @@ public final class BasicMessenger extends LibraryMessenger {
         }
     }
 
-    @Override
-    @continuable
-    public boolean takeAcks() {
-        return true;
-    }
-
     /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
     @Override
     @continuable

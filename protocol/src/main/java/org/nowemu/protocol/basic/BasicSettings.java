@@ -35,7 +35,7 @@ public record BasicSettings(String name, int maxPayload, int sendRing, int recvR
                             int sramRecvBuffers, int descriptorWords, int returnWords, boolean streamingDma,
                             FirmwareSteps firmware, HostSteps host, Reliability reliability,
                             ReliabilitySettings rel, Variant variant) implements SystemSettings,
-        MulticastReach {
+        MulticastReach.Source {
     /**
      * What the systems that run this control program and library beside the survey's protocol change in it.
      *
@@ -105,21 +105,13 @@ public record BasicSettings(String name, int maxPayload, int sendRing, int recvR
         return reliability.recovers() ? rel.timeoutPs() * (rel.maxRetries() + 2L) : 0;
     }
 
-    /** PM's multisend where the variant has it: the NIC repeats each packet to a list of destinations. */
+    /**
+     * PM's multisend where the variant has it: the NIC repeats each packet to a list of destinations named one by
+     * one, and the messenger splits a message into packets, each multisent.
+     */
     @Override
-    public MulticastMode multicastMode() {
-        return variant.multisend() ? MulticastMode.MULTISEND : MulticastMode.NONE;
-    }
-
-    /** A multisend names its destinations one by one. */
-    @Override
-    public boolean anyGroup() {
-        return true;
-    }
-
-    /** The messenger splits a message into packets, each multisent. */
-    @Override
-    public int largestMulticast() {
-        return variant.multisend() ? Integer.MAX_VALUE : 0;
+    public MulticastReach multicastReach() {
+        return variant.multisend() ? new MulticastReach(MulticastMode.MULTISEND, true, Integer.MAX_VALUE)
+                : MulticastReach.NONE;
     }
 }

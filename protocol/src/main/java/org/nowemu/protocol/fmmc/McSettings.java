@@ -19,7 +19,7 @@ import org.nowemu.protocol.system.SystemSettings;
  * @param fanout      children per NIC in the tree
  */
 public record McSettings(FmSettings fm, int buffers, int sendSlots, int hostSlots, int request, int release,
-                         int fanout) implements SystemSettings, MulticastReach {
+                         int fanout) implements SystemSettings, MulticastReach.Source {
     static final String ROOT = "nowemu.protocol.fmmc.";
 
     static McSettings read(ConfigReader r, String stack, int maxPacket) {
@@ -40,21 +40,13 @@ public record McSettings(FmSettings fm, int buffers, int sendSlots, int hostSlot
         return new McSettings(fm.forJob(hosts), buffers, sendSlots, hostSlots, request, release, fanout);
     }
 
+    /**
+     * Forwarded by the NICs; a packet's header names its group by first host and size ({@link McWire}); FM_mc_send
+     * sends one packet, so a multicast is at most FM's packet payload.
+     */
     @Override
-    public MulticastMode multicastMode() {
-        return MulticastMode.NI;
-    }
-
-    /** A packet's header names its group by first host and size ({@link McWire}). */
-    @Override
-    public boolean anyGroup() {
-        return false;
-    }
-
-    /** FM_mc_send sends one packet: a multicast is at most FM's packet payload. */
-    @Override
-    public int largestMulticast() {
-        return fm.packetPayload();
+    public MulticastReach multicastReach() {
+        return new MulticastReach(MulticastMode.NI, false, fm.packetPayload());
     }
 
     @Override

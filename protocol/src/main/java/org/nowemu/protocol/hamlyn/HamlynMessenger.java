@@ -48,12 +48,6 @@ public final class HamlynMessenger extends LibraryMessenger {
         }
     }
 
-    @Override
-    @continuable
-    public boolean takeAcks() {
-        return true;
-    }
-
     /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
     @Override
     @continuable

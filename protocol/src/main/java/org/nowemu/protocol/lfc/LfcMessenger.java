@@ -50,12 +50,6 @@ public final class LfcMessenger extends LibraryMessenger implements Multicaster 
 
     @Override
     @continuable
-    public boolean takeAcks() {
-        return true;
-    }
-
-    @Override
-    @continuable
     public void sendAck(int dest, int bytes) {
         byte[] b = LastPart.ack(bytes);
         lfc.send(dest, b, b.length);

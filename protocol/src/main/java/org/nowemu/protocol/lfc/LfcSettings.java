@@ -33,7 +33,7 @@ import org.nowemu.protocol.system.SystemSettings;
 public record LfcSettings(String name, int packetPayload, ControlTransfer control, int sendSlots, int receiveSlots,
                           int nicCredits, double creditReturn, int controlBuffers, int fanout, long watchdogPs,
                           int headerWords, int flagWords, boolean streamingDma, FirmwareSteps firmware,
-                          HostSteps host) implements SystemSettings, MulticastReach {
+                          HostSteps host) implements SystemSettings, MulticastReach.Source {
     static final String ROOT = "nowemu.protocol.lfc.";
 
     public static LfcSettings read(ConfigReader r, String stack, int maxPacket) {
@@ -53,21 +53,13 @@ public record LfcSettings(String name, int packetPayload, ControlTransfer contro
                 HostSteps.read(r));
     }
 
-    /** Forwarded by the NICs, any length (a multicast of several packets is reassembled per root). */
+    /**
+     * Forwarded by the NICs, any length (a multicast of several packets is reassembled per root); a packet's header
+     * names its group by first host and size ({@link LfcWire}).
+     */
     @Override
-    public MulticastMode multicastMode() {
-        return MulticastMode.NI;
-    }
-
-    /** A packet's header names its group by first host and size ({@link LfcWire}). */
-    @Override
-    public boolean anyGroup() {
-        return false;
-    }
-
-    @Override
-    public int largestMulticast() {
-        return Integer.MAX_VALUE;
+    public MulticastReach multicastReach() {
+        return new MulticastReach(MulticastMode.NI, false, Integer.MAX_VALUE);
     }
 
     /** LFC never resends. */

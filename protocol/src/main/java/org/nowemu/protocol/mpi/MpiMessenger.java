@@ -44,12 +44,6 @@ public final class MpiMessenger extends LibraryMessenger {
 
     @Override
     @continuable
-    public boolean takeAcks() {
-        return true;
-    }
-
-    @Override
-    @continuable
     public void sendAck(int dest, int bytes) {
         mpi.send(out, 0, bytes, dest, ACK_TAG);
     }

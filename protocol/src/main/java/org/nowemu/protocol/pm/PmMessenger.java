@@ -46,12 +46,6 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
         multisend(new int[] {dest}, bytes);
     }
 
-    @Override
-    @continuable
-    public boolean takeAcks() {
-        return true;
-    }
-
     /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
     @Override
     @continuable

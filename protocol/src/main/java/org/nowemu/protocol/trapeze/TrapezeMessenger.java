@@ -48,12 +48,6 @@ public final class TrapezeMessenger extends LibraryMessenger {
         }
     }
 
-    @Override
-    @continuable
-    public boolean takeAcks() {
-        return true;
-    }
-
     /** An acknowledgement: one control message, marked an acknowledgement's (it fits one). */
     @Override
     @continuable

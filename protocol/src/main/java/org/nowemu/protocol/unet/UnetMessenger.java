@@ -38,12 +38,6 @@ public final class UnetMessenger extends LibraryMessenger {
     public void send(int dest, int bytes) {
         send(dest, bytes, false);
     }
-    @Override
-    @continuable
-    public boolean takeAcks() {
-        return true;
-    }
-
     /** An acknowledgement: sent as a message, its last part marked an acknowledgement's. */
     @Override
     @continuable

@@ -17,14 +17,9 @@ import org.nowemu.protocol.parts.multicast.MulticastReach;
 class BroadcastViaTest {
     private static final long B = 100;
 
-    /** A stack's multicast as its settings would say it. */
-    private record Reach(MulticastMode multicastMode, boolean anyGroup, int largestMulticast)
-            implements MulticastReach {
-    }
-
-    private static final MulticastReach LFC = new Reach(MulticastMode.NI, false, Integer.MAX_VALUE);
-    private static final MulticastReach FMMC = new Reach(MulticastMode.NI, false, 128);
-    private static final MulticastReach PM = new Reach(MulticastMode.MULTISEND, true, Integer.MAX_VALUE);
+    private static final MulticastReach LFC = new MulticastReach(MulticastMode.NI, false, Integer.MAX_VALUE);
+    private static final MulticastReach FMMC = new MulticastReach(MulticastMode.NI, false, 128);
+    private static final MulticastReach PM = new MulticastReach(MulticastMode.MULTISEND, true, Integer.MAX_VALUE);
 
     private static final List<Integer> FIRST_8 = List.of(0, 1, 2, 3, 4, 5, 6, 7);
     private static final List<Integer> EVERY_2 = List.of(0, 2, 4, 6);

@@ -32,25 +32,17 @@ public final class Fm2Messenger extends LibraryMessenger {
     public Fm2Messenger(Fm2 fm) {
         super(fm);
         this.fm = fm;
-        fm.register(HANDLER, new Receive());
+        fm.register(HANDLER, new Receive(false));
     }
 
-    /** Takes the whole message into the reused receive buffer, and counts it. */
+    /** Takes the whole message into the reused receive buffer, and counts it as data or as an acknowledgement. */
     private final class Receive implements Fm2Handler {
-        @Override
-        @continuable
-        public int handle(FmStream s, int sender) {
-            if (in.length < s.size()) {
-                in = new byte[s.size()];
-            }
-            fm.receive(in, s, s.size());
-            arrived(sender);
-            return Fm2.CONTINUE;
-        }
-    }
+        private final boolean ack;
 
-    /** Takes an acknowledgement whole, and counts it as one. */
-    private final class ReceiveAck implements Fm2Handler {
+        Receive(boolean ack) {
+            this.ack = ack;
+        }
+
         @Override
         @continuable
         public int handle(FmStream s, int sender) {
@@ -58,7 +50,11 @@ public final class Fm2Messenger extends LibraryMessenger {
                 in = new byte[s.size()];
             }
             fm.receive(in, s, s.size());
-            arrivedAck(sender);
+            if (ack) {
+                arrivedAck(sender);
+            } else {
+                arrived(sender);
+            }
             return Fm2.CONTINUE;
         }
     }
@@ -66,7 +62,7 @@ public final class Fm2Messenger extends LibraryMessenger {
     @Override
     @continuable
     public boolean takeAcks() {
-        fm.register(ACK_HANDLER, new ReceiveAck());
+        fm.register(ACK_HANDLER, new Receive(true));
         return true;
     }
 

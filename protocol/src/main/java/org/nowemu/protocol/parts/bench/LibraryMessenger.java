@@ -1,5 +1,6 @@
 package org.nowemu.protocol.parts.bench;
 
+import org.apache.commons.javaflow.api.continuable;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.protocol.parts.host.ProcessServices;
 
@@ -46,6 +47,16 @@ public abstract class LibraryMessenger implements Messenger {
     @Override
     public final void outcome(Object outcome) {
         lib.outcome(outcome);
+    }
+
+    /**
+     * Every library adapter tells acknowledgements apart: by default their mark costs nothing to set up (a mark in
+     * the message's first byte, an MPI tag); an adapter that needs a handler or an export for them first overrides.
+     */
+    @Override
+    @continuable
+    public boolean takeAcks() {
+        return true;
     }
 
     /** Records a message from host {@code source} (-1: not known) that has arrived now, on the program's clock. */

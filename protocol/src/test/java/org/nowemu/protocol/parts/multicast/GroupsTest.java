@@ -27,27 +27,12 @@ class GroupsTest {
         assertArrayEquals(new int[] {5, 29, 31}, Groups.others(new int[] {5, 7, 29, 31}, 7));
     }
 
-    /** A settings record that is no MulticastReach has none; one that is says what it cannot carry. */
+    /** A settings record that is no MulticastReach.Source has none; one that is says what it cannot carry. */
     @Test
     void theReachSaysWhatItCannotCarry() {
         assertEquals(MulticastMode.NONE, MulticastReach.of("not a settings record").multicastMode());
         assertEquals("has no multicast", MulticastReach.NONE.beyond(new int[] {0, 1}, 8));
-        MulticastReach tree = new MulticastReach() {
-            @Override
-            public MulticastMode multicastMode() {
-                return MulticastMode.NI;
-            }
-
-            @Override
-            public boolean anyGroup() {
-                return false;
-            }
-
-            @Override
-            public int largestMulticast() {
-                return 128;
-            }
-        };
+        MulticastReach tree = new MulticastReach(MulticastMode.NI, false, 128);
         assertNull(tree.beyond(new int[] {8, 9, 10}, 128));
         assertEquals("multicasts messages of at most 128 B (one packet)", tree.beyond(new int[] {8, 9, 10}, 129));
         assertEquals("multicasts to consecutive hosts only (a packet names its group by first host and size)",
