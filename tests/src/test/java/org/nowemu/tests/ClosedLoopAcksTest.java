@@ -34,17 +34,11 @@ class ClosedLoopAcksTest {
     }
 
     private JsonNode run(String name, String jobs) throws IOException {
-        Path file = tmp.resolve(name + ".conf");
-        Files.writeString(file, "nowemu { workload = traffic, topology.name = fat-tree\n traffic.jobs { " + jobs
-                + " } }\n");
-        CommandLineTest.Outcome o = nowemu("run", file.toString(), "--out", tmp.resolve(name).toString());
-        assertEquals(0, o.code(), o.err());
-        return new ObjectMapper().readTree(tmp.resolve(name).resolve("results.json").toFile());
+        return ClosedLoopTest.traffic(tmp, name, jobs);
     }
 
     private JsonNode closed(String stack, int k) throws IOException {
-        return run(stack + k, "c { stack = " + stack + ", hosts = \"0-1\", pattern = \"incast(0)\", size = 8,"
-                + " arrival = closed, outstanding = " + k + ", duration = 2ms, warmup = 200us }");
+        return ClosedLoopTest.closed(tmp, stack + k, stack, k);
     }
 
     /**

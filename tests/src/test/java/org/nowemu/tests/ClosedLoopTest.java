@@ -30,19 +30,24 @@ class ClosedLoopTest {
         CommandLineTest.projectRoot();
     }
 
-    private JsonNode metrics(String name, String jobs) throws IOException {
+    /** Runs a traffic file of {@code jobs} on a fat tree into {@code tmp/name} and returns its results.json. */
+    static JsonNode traffic(Path tmp, String name, String jobs) throws IOException {
         Path file = tmp.resolve(name + ".conf");
         Files.writeString(file, "nowemu { workload = traffic, topology.name = fat-tree\n traffic.jobs { " + jobs
                 + " } }\n");
         CommandLineTest.Outcome o = nowemu("run", file.toString(), "--out", tmp.resolve(name).toString());
         assertEquals(0, o.code(), o.err());
-        JsonNode r = new ObjectMapper().readTree(tmp.resolve(name).resolve("results.json").toFile());
-        return r;
+        return new ObjectMapper().readTree(tmp.resolve(name).resolve("results.json").toFile());
+    }
+
+    /** Host 1 sends 8-byte messages to host 0 on {@code stack}, {@code k} outstanding, for 2 ms after 200 us. */
+    static JsonNode closed(Path tmp, String name, String stack, int k) throws IOException {
+        return traffic(tmp, name, "c { stack = " + stack + ", hosts = \"0-1\", pattern = \"incast(0)\", size = 8,"
+                + " arrival = closed, outstanding = " + k + ", duration = 2ms, warmup = 200us }");
     }
 
     private JsonNode closed(int k) throws IOException {
-        return metrics("k" + k, "c { stack = amii, hosts = \"0-1\", pattern = \"incast(0)\", size = 8,"
-                + " arrival = closed, outstanding = " + k + ", duration = 2ms, warmup = 200us }");
+        return closed(tmp, "k" + k, "amii", k);
     }
 
     /**
