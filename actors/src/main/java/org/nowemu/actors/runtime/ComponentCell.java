@@ -41,7 +41,12 @@ final class ComponentCell {
     private long sent;
     private long duplicates;
     private long lastTime;
-    private Event last;
+    /**
+     * The key of the last event handled, kept as values: holding the event itself kept its payload alive and made
+     * every event read the previous one back from memory (a cache miss on the large models).
+     */
+    private int lastSource = -1;
+    private long lastSequence = -1;
     /** The hasher of the last payload class seen: components mostly receive one or two classes. */
     private Class<?> hashedClass;
     private StructuralHash.Hasher hasher;
@@ -61,13 +66,13 @@ final class ComponentCell {
     private ArrayList<Object> outcomes;
 
     /**
-     * The last targets sends were checked against, by target id modulo {@link #CHECKED}, and their least delays:
-     * a component sends to a few targets again and again, and searching its connections on every send was a
-     * twentieth of a run.
+     * Every target of its connections and the least delay to it, in an open-addressed table of (target, delay)
+     * pairs built once: a send looks its target up here. A binary search of the connections, and then a cache of
+     * the last eight targets, were a twentieth of a large model's run: a switch port sends to its switch's other
+     * ports, to its cable's far end and back to the upstream end of every other port, more than eight targets.
      */
-    private static final int CHECKED = 8;
-    private final int[] checkedTargets = {-1, -1, -1, -1, -1, -1, -1, -1};
-    private final long[] checkedMins = new long[CHECKED];
+    private final long[] delaysByTarget;
+    private final int delayShift;
     /** Set by the {@link SequentialEngine}: every message this component sends goes straight into its heap. */
     EventQueue heap;
     /** The lane that runs this component on the actor runtime: it routes the messages for other components. */
@@ -80,6 +85,10 @@ final class ComponentCell {
         this.name = model.name(id);
         this.model = model;
         this.connections = model.connections(id);
+        // At most three quarters full, so a probe ends at an empty slot soon.
+        int slots = Math.max(2, Integer.highestOneBit(connections.targets().length * 4 / 3) * 2);
+        this.delayShift = 32 - Integer.numberOfTrailingZeros(slots);
+        this.delaysByTarget = delayTable(connections, slots, delayShift);
         this.random = new SplittableRandom(Digest.streamSeed(seed, id));
         this.tracing = tracing;
         this.traceLimit = traceLimit;
@@ -135,7 +144,7 @@ final class ComponentCell {
      * same key as the last one, a message delivered twice) is counted and not handled: false.
      */
     private boolean begin(Event e) {
-        if (e.sameKey(last)) {
+        if (e.time == lastTime && e.source == lastSource && e.sequence == lastSequence) {
             duplicates++;
             return false;
         }
@@ -145,7 +154,8 @@ final class ComponentCell {
         }
         now = e.time;
         currentSource = e.source;
-        last = e;
+        lastSource = e.source;
+        lastSequence = e.sequence;
         hash = Digest.event(hash, e.time, e.source, e.sequence, payloadHash(e.payload));
         handled++;
         lastTime = e.time;
@@ -218,12 +228,7 @@ final class ComponentCell {
             throw new IllegalArgumentException("delay " + delay + "ps overflows virtual time");
         }
         if (target != id) {
-            int slot = target & (CHECKED - 1);
-            if (checkedTargets[slot] != target) {
-                checkedMins[slot] = connections.minDelayTo(target);
-                checkedTargets[slot] = target;
-            }
-            long min = checkedMins[slot];
+            long min = checkedMin(target);
             if (delay < min) {
                 throw new EmulationException(describeBadSend(target, delay, min));
             }
@@ -235,6 +240,42 @@ final class ComponentCell {
             lane.route(e);
         }
         sent++;
+    }
+
+    private static long[] delayTable(Connections connections, int slots, int shift) {
+        long[] table = new long[slots * 2];
+        for (int i = 0; i < table.length; i += 2) {
+            table[i] = -1;
+        }
+        int[] targets = connections.targets();
+        for (int k = 0; k < targets.length; k++) {
+            int i = slotOf(targets[k], shift);
+            while (table[2 * i] >= 0) {
+                i = (i + 1) & (slots - 1);
+            }
+            table[2 * i] = targets[k];
+            table[2 * i + 1] = connections.minDelays()[k];
+        }
+        return table;
+    }
+
+    private static int slotOf(int target, int shift) {
+        return (target * 0x9E3779B9) >>> shift;
+    }
+
+    /** The least delay to {@code target}: its connection's, or the delay to any component without one. */
+    private long checkedMin(int target) {
+        long[] t = delaysByTarget;
+        int mask = (t.length >> 1) - 1;
+        for (int i = slotOf(target, delayShift); ; i = (i + 1) & mask) {
+            long k = t[2 * i];
+            if (k == target) {
+                return t[2 * i + 1];
+            }
+            if (k < 0) {
+                return connections.toAnyMin();
+            }
+        }
     }
 
     private String describeBadSend(int target, long delay, long min) {

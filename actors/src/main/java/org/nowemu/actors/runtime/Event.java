@@ -51,10 +51,6 @@ public final class Event {
         return Long.compare(a.sequence, b.sequence);
     }
 
-    boolean sameKey(Event o) {
-        return o != null && time == o.time && source == o.source && sequence == o.sequence;
-    }
-
     @Override
     public String toString() {
         return "Event[t=" + time + "ps, " + source + "#" + sequence + " -> " + target + ", " + payload + "]";

@@ -1,5 +1,8 @@
 package org.nowemu.hardware.link;
 
+import org.nowemu.actors.stats.Digest;
+import org.nowemu.actors.stats.StructuralHash;
+
 /**
  * A piece of a packet on a link: the unit that moves hop by hop and that STOP/GO holds back. The first flit
  * (the head) carries the packet, so a switch can read its route byte; the last (the tail) releases every link
@@ -16,8 +19,23 @@ package org.nowemu.hardware.link;
  * @param flips     bits flipped on the wire, as bit offsets from the start of this flit (empty when none)
  */
 public record Flit(int port, long packetId, int index, int bytes, boolean tail, boolean truncated, int hop, Packet head,
-                   int[] flips) {
+                   int[] flips) implements StructuralHash.HandHashed {
     public static final int[] NO_FLIPS = new int[0];
+    private static final long TYPE = StructuralHash.typeHash(Flit.class);
+
+    /** Its components in order, as the record path hashes them (FlitTest holds it to that path). */
+    @Override
+    public long structuralHash() {
+        long h = Digest.mix(TYPE, port);
+        h = Digest.mix(h, packetId);
+        h = Digest.mix(h, index);
+        h = Digest.mix(h, bytes);
+        h = Digest.mix(h, StructuralHash.ofBoolean(tail));
+        h = Digest.mix(h, StructuralHash.ofBoolean(truncated));
+        h = Digest.mix(h, hop);
+        h = Digest.mix(h, StructuralHash.of(head));
+        return Digest.mix(h, StructuralHash.ofInts(flips));
+    }
 
     public boolean isHead() {
         return index == 0 && !truncated;

@@ -25,6 +25,7 @@ public final class Lanai extends Component {
     private record Resume() {
     }
 
+    private Counter eventsCounter;
     private final HardwareProfile profile;
     private final NicParts parts;
     private final Firmware firmware;
@@ -95,7 +96,7 @@ public final class Lanai extends Component {
 
     private void run(Object e) {
         cursor = now();
-        counter("nic.events").increment();
+        events().increment();
         firmware.handle(context, e);
         if (cursor > now()) {
             traceSpan(e.getClass().getSimpleName(), now(), cursor - now());
@@ -195,5 +196,13 @@ public final class Lanai extends Component {
         public SplittableRandom random() {
             return Lanai.this.random();
         }
+    }
+
+    /** {@code nic.events}, looked up once: it counts every event the processor handles. */
+    private Counter events() {
+        if (eventsCounter == null) {
+            eventsCounter = counter("nic.events");
+        }
+        return eventsCounter;
     }
 }
