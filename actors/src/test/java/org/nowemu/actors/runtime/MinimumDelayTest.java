@@ -50,6 +50,56 @@ class MinimumDelayTest {
         assertEquals("component a (id 0) failed at 0ps: a (id 0) sent to b (id 1) without a declared connection", e.getMessage());
     }
 
+    /** Sends to {@code targets}, each after its own delay, all at the start. */
+    static Component sendingTo(int[] targets, long[] delays) {
+        return new Component() {
+            @Override
+            protected void onStart() {
+                for (int i = 0; i < targets.length; i++) {
+                    send(targets[i], delays[i], new Hello());
+                }
+            }
+
+            @Override
+            protected Receive createReceive() {
+                return Receive.builder().on(Hello.class, h -> { }).build();
+            }
+        };
+    }
+
+    /**
+     * A sender with 40 connections (more than any cache of recent targets holds), minimum delay 100 ps times the
+     * target's id: each send exactly at its own connection's minimum is accepted, in any order of targets, and
+     * one a picosecond below it fails naming that connection's minimum, whichever of the 40 it is.
+     */
+    @Test
+    void eachOfManyConnectionsIsCheckedAgainstItsOwnMinimum() {
+        int n = 40;
+        int[] order = new int[n];
+        long[] delays = new long[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = 1 + (i * 17) % n; // every target 1..40 once, scattered
+            delays[i] = 100L * order[i];
+        }
+        assertEquals(n, Emulation.run(manyTargets(order, delays), new RuntimeSettings(1, 1, false, 0),
+                VirtualTime.NEVER).events());
+        delays[23] -= 1; // order[23] = 1 + 391 % 40 = 32: its minimum is 3,200 ps
+        EmulationException e = assertThrows(EmulationException.class, () -> Emulation.run(manyTargets(order, delays),
+                new RuntimeSettings(1, 1, false, 0), VirtualTime.NEVER));
+        assertEquals("component s (id 0) failed at 0ps: s (id 0) sent to t32 (id 32) with delay 3.199ns (3199ps),"
+                + " below the declared minimum delay 3.200ns (3200ps) of that connection", e.getMessage());
+    }
+
+    private static Model manyTargets(int[] order, long[] delays) {
+        ModelBuilder b = new ModelBuilder();
+        b.add("s", () -> sendingTo(order, delays));
+        for (int t = 1; t <= order.length; t++) {
+            b.add("t" + t, () -> sendingTo(new int[0], new long[0]));
+            b.connect(0, t, 100L * t);
+        }
+        return b.build();
+    }
+
     @Test
     void whenSeveralComponentsFailTheEarliestByTimeThenIdIsReported() {
         ModelBuilder b = new ModelBuilder();
