@@ -60,8 +60,8 @@ class SkeletonsTest {
     }
 
     /**
-     * Each of the {@code ranks} ranks of {@code b} is of one of two kinds: those {@code kind} picks have counts {@code picked} and compute
-     * {@code pickedFlops}, the others {@code others} and {@code othersFlops}.
+     * Each of the {@code ranks} ranks of {@code b} is of one of two kinds: those {@code kind} picks have counts
+     * {@code picked} and compute {@code pickedFlops}, the others {@code others} and {@code othersFlops}.
      */
     private static void twoKinds(Skeletons.Built b, int ranks, IntPredicate kind, List<Long> picked,
                                  long pickedFlops, List<Long> others, long othersFlops) {
