@@ -6,7 +6,6 @@ import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,10 +56,8 @@ class AppSkeletonsTest {
         String[] engines = {"actors", "sequential"};
         String[] digests = new String[2];
         for (int e = 0; e < 2; e++) {
-            CommandLineTest.Outcome o = nowemu("run", file.toString(), "--set", "nowemu.runtime.engine=" + engines[e],
-                    "--out", tmp.resolve(engines[e]).toString());
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(tmp.resolve(engines[e]).resolve("results.json").toFile());
+            JsonNode r = CommandLineTest.results(tmp.resolve(engines[e]), "run", file.toString(), "--set",
+                    "nowemu.runtime.engine=" + engines[e]);
             digests[e] = r.get("digest").asText();
             JsonNode m = r.get("metrics");
             for (String job : new String[] {"am", "mpi"}) {
@@ -102,11 +99,10 @@ class AppSkeletonsTest {
         String[] digests = new String[2];
         for (int e = 0; e < 2; e++) {
             Path out = tmp.resolve("cg-" + engines[e]);
-            CommandLineTest.Outcome o = nowemu("run", "skeletons", "--set", "nowemu.traffic.jobs.apps.hosts=first 8",
+            JsonNode r = CommandLineTest.results(out, "run", "skeletons", "--set",
+                    "nowemu.traffic.jobs.apps.hosts=first 8",
                     "--set", "nowemu.traffic.jobs.apps.phases=[{skeleton=cg, iterations=1}]", "--set",
-                    "nowemu.runtime.engine=" + engines[e], "--out", out.toString());
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+                    "nowemu.runtime.engine=" + engines[e]);
             digests[e] = r.get("digest").asText();
             JsonNode m = r.get("metrics");
             assertEquals(8.0, m.get("motif.apps.done_ranks").asDouble());

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,11 +53,9 @@ class ClosedLoopAcksTest {
     @Test
     void withOneOutstandingAMessageTakesItsOneWayTripAndItsAcknowledgements() throws IOException {
         Path out = tmp.resolve("compare");
-        CommandLineTest.Outcome o = nowemu("run", "compare", "--out", out.toString(), "--set",
-                "nowemu.compare.stacks=[fm2, bip]", "--set", "nowemu.compare.sizes=[8]", "--set",
-                "nowemu.hardware.profile=now", "--set", "nowemu.topology.chain.switches=2");
-        assertEquals(0, o.code(), o.err());
-        JsonNode cmp = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("metrics");
+        JsonNode cmp = CommandLineTest.results(out, "run", "compare", "--set", "nowemu.compare.stacks=[fm2, bip]",
+                "--set", "nowemu.compare.sizes=[8]", "--set", "nowemu.hardware.profile=now", "--set",
+                "nowemu.topology.chain.switches=2").get("metrics");
         String[][] stacks = {{"fm2", "8a9cf57fa79b9ad7"}, {"bip", "a530003457eaab22"}};
         for (String[] st : stacks) {
             double cycleUs = 2 * cmp.get("compare." + st[0] + ".8B.latency_us").asDouble();

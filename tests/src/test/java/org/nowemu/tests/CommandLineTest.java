@@ -47,6 +47,23 @@ class CommandLineTest {
         return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Runs the command line with {@code args} and {@code --out out}, asserts it succeeded (exit 0; its error output
+     * shown if not) and returns the results.json it wrote there.
+     */
+    static JsonNode results(Path out, String... args) throws IOException {
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.addAll(List.of("--out", out.toString()));
+        Outcome o = nowemu(all.toArray(new String[0]));
+        assertEquals(0, o.code(), o.err());
+        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    }
+
+    /** {@link #results(Path, String...)} with arguments gathered in a list. */
+    static JsonNode results(Path out, List<String> args) throws IOException {
+        return results(out, args.toArray(new String[0]));
+    }
+
     static void assertOneLineBadInput(Outcome o, String expected) {
         assertEquals(2, o.code(), o.err());
         assertEquals(expected + System.lineSeparator(), o.err());

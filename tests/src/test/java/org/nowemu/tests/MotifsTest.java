@@ -6,7 +6,6 @@ import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,10 +63,8 @@ class MotifsTest {
         String[] engines = {"actors", "sequential"};
         String[] digests = new String[2];
         for (int e = 0; e < 2; e++) {
-            CommandLineTest.Outcome o = nowemu("run", file.toString(), "--set", "nowemu.runtime.engine=" + engines[e],
-                    "--out", tmp.resolve(engines[e]).toString());
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(tmp.resolve(engines[e]).resolve("results.json").toFile());
+            JsonNode r = CommandLineTest.results(tmp.resolve(engines[e]), "run", file.toString(), "--set",
+                    "nowemu.runtime.engine=" + engines[e]);
             digests[e] = r.get("digest").asText();
             JsonNode m = r.get("metrics");
             assertEquals(4.0, m.get("motif.am.done_ranks").asDouble());
