@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
 import static org.nowemu.tests.CommandLineTest.nowemu;
+import static org.nowemu.tests.MotifsTest.both;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,14 +54,7 @@ class AppSkeletonsTest {
     void mgRadixAndEm3dDoWhatTheirSchedulesSayOnBothEngines() throws IOException {
         Path file = tmp.resolve("s.conf");
         Files.writeString(file, CONF);
-        String[] engines = {"actors", "sequential"};
-        String[] digests = new String[2];
-        for (int e = 0; e < 2; e++) {
-            CommandLineTest.Outcome o = nowemu("run", file.toString(), "--set", "nowemu.runtime.engine=" + engines[e],
-                    "--out", tmp.resolve(engines[e]).toString());
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(tmp.resolve(engines[e]).resolve("results.json").toFile());
-            digests[e] = r.get("digest").asText();
+        for (JsonNode r : CommandLineTest.onBothEngines(tmp, "89b19f9e20347dd7", "run", file.toString())) {
             JsonNode m = r.get("metrics");
             for (String job : new String[] {"am", "mpi"}) {
                 assertEquals(4.0, m.get("motif." + job + ".done_ranks").asDouble(), job);
@@ -86,8 +79,6 @@ class AppSkeletonsTest {
                 assertTrue(m.get(k + "time_us").asDouble() > 0, k);
             }
         }
-        assertEquals(digests[0], digests[1], "actors against sequential");
-        assertEquals("89b19f9e20347dd7", digests[0]);
     }
 
     /**
@@ -98,16 +89,9 @@ class AppSkeletonsTest {
      */
     @Test
     void cgOnEightHostsRunsNpbsTwoByFourGridOnBothEngines() throws IOException {
-        String[] engines = {"actors", "sequential"};
-        String[] digests = new String[2];
-        for (int e = 0; e < 2; e++) {
-            Path out = tmp.resolve("cg-" + engines[e]);
-            CommandLineTest.Outcome o = nowemu("run", "skeletons", "--set", "nowemu.traffic.jobs.apps.hosts=first 8",
-                    "--set", "nowemu.traffic.jobs.apps.phases=[{skeleton=cg, iterations=1}]", "--set",
-                    "nowemu.runtime.engine=" + engines[e], "--out", out.toString());
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
-            digests[e] = r.get("digest").asText();
+        for (JsonNode r : CommandLineTest.onBothEngines(tmp.resolve("cg"), "d242d8816941d2ac", "run", "skeletons",
+                "--set", "nowemu.traffic.jobs.apps.hosts=first 8",
+                "--set", "nowemu.traffic.jobs.apps.phases=[{skeleton=cg, iterations=1}]")) {
             JsonNode m = r.get("metrics");
             assertEquals(8.0, m.get("motif.apps.done_ranks").asDouble());
             assertEquals(0.0, m.get("motif.apps.unmatched").asDouble());
@@ -116,15 +100,6 @@ class AppSkeletonsTest {
                 both(m, "motif.apps.0.rank." + h + ".", swaps ? 184 : 158, swaps ? 219264 : 146464);
             }
         }
-        assertEquals(digests[0], digests[1], "actors against sequential");
-        assertEquals("d242d8816941d2ac", digests[0]);
-    }
-
-    private static void both(JsonNode m, String k, long n, long bytes) {
-        assertEquals((double) n, m.get(k + "sent_n").asDouble(), k);
-        assertEquals((double) bytes, m.get(k + "sent_bytes").asDouble(), k);
-        assertEquals((double) n, m.get(k + "received_n").asDouble(), k);
-        assertEquals((double) bytes, m.get(k + "received_bytes").asDouble(), k);
     }
 
     @Test

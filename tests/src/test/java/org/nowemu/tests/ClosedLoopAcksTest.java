@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * over 1.8 ms after 200 us of warm-up.
  */
 class ClosedLoopAcksTest {
-    private static final double WINDOW_S = 1.8e-3;
-
     @TempDir
     Path tmp;
 
@@ -54,17 +51,15 @@ class ClosedLoopAcksTest {
     @Test
     void withOneOutstandingAMessageTakesItsOneWayTripAndItsAcknowledgements() throws IOException {
         Path out = tmp.resolve("compare");
-        CommandLineTest.Outcome o = nowemu("run", "compare", "--out", out.toString(), "--set",
-                "nowemu.compare.stacks=[fm2, bip]", "--set", "nowemu.compare.sizes=[8]", "--set",
-                "nowemu.hardware.profile=now", "--set", "nowemu.topology.chain.switches=2");
-        assertEquals(0, o.code(), o.err());
-        JsonNode cmp = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("metrics");
+        JsonNode cmp = CommandLineTest.results(out, "run", "compare", "--set", "nowemu.compare.stacks=[fm2, bip]",
+                "--set", "nowemu.compare.sizes=[8]", "--set", "nowemu.hardware.profile=now", "--set",
+                "nowemu.topology.chain.switches=2").get("metrics");
         String[][] stacks = {{"fm2", "8a9cf57fa79b9ad7"}, {"bip", "a530003457eaab22"}};
         for (String[] st : stacks) {
             double cycleUs = 2 * cmp.get("compare." + st[0] + ".8B.latency_us").asDouble();
             JsonNode r = closed(st[0], 1);
             JsonNode m = r.get("metrics");
-            double perSecond = m.get("traffic.c.0.accepted_n").asDouble() / WINDOW_S;
+            double perSecond = m.get("traffic.c.0.accepted_n").asDouble() / ClosedLoopTest.WINDOW_S;
             double expected = 1e6 / cycleUs;
             assertEquals(expected, perSecond, 0.10 * expected, st[0] + ": one message per " + cycleUs + " us");
             assertEquals(cycleUs, m.get("traffic.c.0.latency_mean_us").asDouble(), 0.10 * cycleUs, st[0]);
@@ -89,10 +84,10 @@ class ClosedLoopAcksTest {
             JsonNode one = closed(stack, 1).get("metrics");
             JsonNode m = closed(stack, 4).get("metrics");
             assertEquals(4.0, m.get("traffic.c.0.outstanding_max").asDouble(), stack);
-            double perSecond = m.get("traffic.c.0.accepted_n").asDouble() / WINDOW_S;
+            double perSecond = m.get("traffic.c.0.accepted_n").asDouble() / ClosedLoopTest.WINDOW_S;
             double inFlight = perSecond * m.get("traffic.c.0.latency_mean_us").asDouble() / 1e6;
             assertTrue(inFlight > 1.5 && inFlight <= 4.0 * 1.01, stack + ": in flight on average " + inFlight);
-            assertTrue(perSecond > 1.2 * one.get("traffic.c.0.accepted_n").asDouble() / WINDOW_S,
+            assertTrue(perSecond > 1.2 * one.get("traffic.c.0.accepted_n").asDouble() / ClosedLoopTest.WINDOW_S,
                     stack + ": overlap pays");
             assertEquals(m.get("traffic.c.received_n").asDouble(), m.get("traffic.c.acks_n").asDouble(), stack);
         }

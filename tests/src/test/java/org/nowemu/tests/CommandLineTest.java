@@ -47,6 +47,41 @@ class CommandLineTest {
         return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Runs the command line with {@code args} and {@code --out out}, asserts it succeeded (exit 0; its error output
+     * shown if not) and returns the results.json it wrote there.
+     */
+    static JsonNode results(Path out, String... args) throws IOException {
+        List<String> all = new java.util.ArrayList<>(List.of(args));
+        all.addAll(List.of("--out", out.toString()));
+        Outcome o = nowemu(all.toArray(new String[0]));
+        assertEquals(0, o.code(), o.err());
+        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    }
+
+    /**
+     * Runs {@code args} on the actors engine and on the sequential one (into {@code dir}/actors and
+     * {@code dir}/sequential), asserts that both runs have the one digest {@code pinned}, and returns their
+     * results.json, the actors engine's first.
+     */
+    static List<JsonNode> onBothEngines(Path dir, String pinned, String... args) throws IOException {
+        List<JsonNode> runs = new java.util.ArrayList<>();
+        for (String engine : new String[] {"actors", "sequential"}) {
+            List<String> a = new java.util.ArrayList<>(List.of(args));
+            a.addAll(List.of("--set", "nowemu.runtime.engine=" + engine));
+            runs.add(results(dir.resolve(engine), a));
+        }
+        assertEquals(runs.get(0).get("digest").asText(), runs.get(1).get("digest").asText(),
+                "actors against sequential");
+        assertEquals(pinned, runs.get(0).get("digest").asText());
+        return runs;
+    }
+
+    /** {@link #results(Path, String...)} with arguments gathered in a list. */
+    static JsonNode results(Path out, List<String> args) throws IOException {
+        return results(out, args.toArray(new String[0]));
+    }
+
     static void assertOneLineBadInput(Outcome o, String expected) {
         assertEquals(2, o.code(), o.err());
         assertEquals(expected + System.lineSeparator(), o.err());

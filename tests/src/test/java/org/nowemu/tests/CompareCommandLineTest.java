@@ -6,7 +6,6 @@ import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,13 +35,11 @@ class CompareCommandLineTest {
     @Test
     void threeSystemsRunOneBenchmarkSideBySide() throws IOException {
         Path out = tmp.resolve("out");
-        CommandLineTest.Outcome o = nowemu("run", "compare", "--set", "nowemu.compare.stacks=[basic1k, fm2, gam]",
+        JsonNode r = CommandLineTest.results(out, "run", "compare", "--set",
+                "nowemu.compare.stacks=[basic1k, fm2, gam]",
                 "--set", "nowemu.compare.sizes=[4, 4096]", "--set", "nowemu.compare.warmup=5",
                 "--set", "nowemu.compare.round-trips=10", "--set", "nowemu.compare.stream-bytes=64KiB",
-                "--set", "nowemu.compare.max-stream-messages=32", "--set", "nowemu.topology.chain.switches=3",
-                "--out", out.toString());
-        assertEquals(0, o.code(), o.err());
-        JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+                "--set", "nowemu.compare.max-stream-messages=32", "--set", "nowemu.topology.chain.switches=3");
         assertEquals("a08d733cb4ee4572", r.get("digest").asText());
         JsonNode inv = r.get("invariants");
         assertEquals(578, inv.get("sent").asLong(), inv.toString());

@@ -2,12 +2,12 @@ package org.nowemu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,19 +26,11 @@ class ContentionTest {
     }
 
     private JsonNode run(String name, String... sets) throws IOException {
-        String[] args = new String[sets.length * 2 + 4];
-        args[0] = "run";
-        args[1] = name;
-        for (int i = 0; i < sets.length; i++) {
-            args[2 + 2 * i] = "--set";
-            args[3 + 2 * i] = sets[i];
+        List<String> args = new ArrayList<>(List.of("run", name));
+        for (String set : sets) {
+            args.addAll(List.of("--set", set));
         }
-        Path out = tmp.resolve(name + "-" + sets.length);
-        args[args.length - 2] = "--out";
-        args[args.length - 1] = out.toString();
-        CommandLineTest.Outcome o = nowemu(args);
-        assertEquals(0, o.code(), o.err());
-        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        return CommandLineTest.results(tmp.resolve(name + "-" + sets.length), args);
     }
 
     /**

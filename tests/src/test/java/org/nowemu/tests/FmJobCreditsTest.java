@@ -24,14 +24,11 @@ class FmJobCreditsTest {
 
     private static JsonNode metrics(Path out, String... sets) throws IOException {
         List<String> args = new java.util.ArrayList<>(List.of("run", "compare", "--set", "nowemu.compare.sizes=[65536]",
-                "--set", "nowemu.compare.warmup=1", "--set", "nowemu.compare.round-trips=2", "--out", out.toString()));
+                "--set", "nowemu.compare.warmup=1", "--set", "nowemu.compare.round-trips=2"));
         for (String s : sets) {
             args.addAll(List.of("--set", s));
         }
-        CommandLineTest.Outcome o = CommandLineTest.nowemu(args.toArray(new String[0]));
-        assertEquals(0, o.code(), o.err());
-        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("results.json").toFile())
-                .get("metrics");
+        return CommandLineTest.results(out, args).get("metrics");
     }
 
     @Test

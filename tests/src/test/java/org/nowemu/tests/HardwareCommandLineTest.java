@@ -95,11 +95,9 @@ class HardwareCommandLineTest {
      */
     @Test
     void rawPingPongGrowsByOneCableAndFallThroughPerSwitchAndStreamsNearLinkRate() throws IOException {
-        CommandLineTest.Outcome o = nowemu("run", "raw-pingpong", "--set", "nowemu.raw-pingpong.sizes=[64,1024]",
-                "--set", "nowemu.raw-pingpong.round-trips=3", "--set", "nowemu.raw-pingpong.stream-packets=20",
-                "--out", tmp.toString());
-        assertEquals(0, o.code(), o.err());
-        JsonNode m = new ObjectMapper().readTree(tmp.resolve("results.json").toFile()).get("metrics");
+        JsonNode m = CommandLineTest.results(tmp, "run", "raw-pingpong", "--set", "nowemu.raw-pingpong.sizes=[64,1024]",
+                "--set", "nowemu.raw-pingpong.round-trips=3", "--set", "nowemu.raw-pingpong.stream-packets=20")
+                .get("metrics");
         for (int sw = 1; sw < 5; sw++) {
             double step = m.get("raw.oneway." + (sw + 1) + "sw.64B_us").asDouble() - m.get("raw.oneway." + sw + "sw.64B_us").asDouble();
             assertEquals(0.35625, step, 1e-6, "switch " + sw);
@@ -127,11 +125,9 @@ class HardwareCommandLineTest {
      */
     @Test
     void onPproTheLanaisWordPerCycleNotTheLinkSetsTheNicToNicRate() throws IOException {
-        CommandLineTest.Outcome o = nowemu("run", "raw-pingpong", "--set", "nowemu.hardware.profile=ppro",
+        JsonNode m = CommandLineTest.results(tmp, "run", "raw-pingpong", "--set", "nowemu.hardware.profile=ppro",
                 "--set", "nowemu.raw-pingpong.sizes=[8192]", "--set", "nowemu.raw-pingpong.round-trips=1",
-                "--set", "nowemu.raw-pingpong.stream-packets=20", "--out", tmp.toString());
-        assertEquals(0, o.code(), o.err());
-        JsonNode m = new ObjectMapper().readTree(tmp.resolve("results.json").toFile()).get("metrics");
+                "--set", "nowemu.raw-pingpong.stream-packets=20").get("metrics");
         double bw = m.get("raw.throughput.8192B_MBps").asDouble();
         assertEquals(131.6, bw, 0.3, bw + " MB/s");
         assertEquals(0, m.get("raw.bad_packets_count").asDouble());

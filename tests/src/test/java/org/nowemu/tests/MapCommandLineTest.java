@@ -2,10 +2,8 @@ package org.nowemu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +30,8 @@ class MapCommandLineTest {
         for (String[] runtime : new String[][] {{"nowemu.runtime.threads=1", "one-lane"},
                 {"nowemu.runtime.threads=3", "three-lanes"}}) {
             Path out = tmp.resolve(runtime[1]);
-            CommandLineTest.Outcome o = nowemu("run", "map", "--set", "nowemu.topology.name=fat-tree", "--set",
-                    runtime[0], "--out", out.toString());
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+            JsonNode r = CommandLineTest.results(out, "run", "map", "--set", "nowemu.topology.name=fat-tree", "--set",
+                    runtime[0]);
             JsonNode m = r.get("metrics");
             assertEquals("60da555cbcb72fb4", r.get("digest").asText());
             assertEquals(16, m.get("map.hosts").asInt());

@@ -8,7 +8,6 @@ import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,10 +54,7 @@ class MulticastBroadcastTest {
         Path file = tmp.resolve(name + ".conf");
         Files.writeString(file, conf);
         Path out = tmp.resolve(name + "-" + engine);
-        CommandLineTest.Outcome o = nowemu("run", file.toString(), "--set", "nowemu.runtime.engine=" + engine,
-                "--out", out.toString());
-        assertEquals(0, o.code(), o.err());
-        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        return CommandLineTest.results(out, "run", file.toString(), "--set", "nowemu.runtime.engine=" + engine);
     }
 
     /**

@@ -2,10 +2,8 @@ package org.nowemu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,12 +30,9 @@ class PermutationsTest {
     void aThinBisectionCutsBisectionExchangeBandwidthBelowAThirdOfTheOthers() throws IOException {
         Path topo = Path.of(System.getProperty("nowemu.home"), "tests", "src", "test", "resources",
                 "thin-bisection.topo");
-        CommandLineTest.Outcome o = nowemu("run", "permutations", "--set", "nowemu.permutations.hosts=56",
+        JsonNode r = CommandLineTest.results(tmp, "run", "permutations", "--set", "nowemu.permutations.hosts=56",
                 "--set", "nowemu.topology.name=file", "--set", "nowemu.topology.file.path=" + topo,
-                "--set", "nowemu.permutations.duration=3ms", "--set", "nowemu.permutations.gap=21ms",
-                "--out", tmp.toString());
-        assertEquals(0, o.code(), o.err());
-        JsonNode r = new ObjectMapper().readTree(tmp.resolve("results.json").toFile());
+                "--set", "nowemu.permutations.duration=3ms", "--set", "nowemu.permutations.gap=21ms");
         JsonNode m = r.get("metrics");
         double bisection = m.get("perm.bisection.bw_MBps").asDouble();
         for (String pattern : new String[] {"cshift", "neighbor"}) {
@@ -63,10 +58,8 @@ class PermutationsTest {
      */
     @Test
     void theMapperBesideTheBisectionExchangeSurvivesTheSwitchesResets() throws IOException {
-        CommandLineTest.Outcome o = nowemu("run", "permutations", "--set", "nowemu.mapper.with-traffic=on",
-                "--set", "nowemu.permutations.patterns=[bisection]", "--out", tmp.toString());
-        assertEquals(0, o.code(), o.err());
-        JsonNode r = new ObjectMapper().readTree(tmp.resolve("results.json").toFile());
+        JsonNode r = CommandLineTest.results(tmp, "run", "permutations", "--set", "nowemu.mapper.with-traffic=on",
+                "--set", "nowemu.permutations.patterns=[bisection]");
         JsonNode m = r.get("metrics");
         assertEquals(259, m.get("faults.switch_truncated").asLong(), "blocked paths reset by the switches");
         assertEquals(24, m.get("faults.nic_truncated").asLong(), "truncated packets the NICs counted");

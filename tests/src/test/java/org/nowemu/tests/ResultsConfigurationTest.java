@@ -31,14 +31,12 @@ class ResultsConfigurationTest {
     @Test
     void aRunRecordsItsConfigurationAndRunsAgainFromItToTheSameDigest() throws IOException {
         Path first = tmp.resolve("first");
-        CommandLineTest.Outcome o = nowemu("run", "contention", "--set", "nowemu.topology.name=chain", "--set",
+        JsonNode r = CommandLineTest.results(first, "run", "contention", "--set", "nowemu.topology.name=chain", "--set",
                 "nowemu.topology.chain.switches=2", "--set", "nowemu.topology.chain.hosts-per-switch=2", "--set",
                 "nowemu.contention.clients=[1,2]", "--set", "nowemu.contention.duration=1ms", "--set",
                 "nowemu.contention.warmup=200us", "--set", "nowemu.contention.gap=1ms", "--set",
                 "nowemu.contention.start=500us", "--set", "nowemu.seed=11", "--set",
-                "nowemu.faults=[{fault=link-errors,element=all,at=1ms,bit-error-rate=1e-6}]", "--out", first.toString());
-        assertEquals(0, o.code(), o.err());
-        JsonNode r = new ObjectMapper().readTree(first.resolve("results.json").toFile());
+                "nowemu.faults=[{fault=link-errors,element=all,at=1ms,bit-error-rate=1e-6}]");
         JsonNode c = r.get("configuration").get("nowemu");
         assertEquals(11, c.get("seed").asLong());
         assertEquals("contention", c.get("workload").asText());

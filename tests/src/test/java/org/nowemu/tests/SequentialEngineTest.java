@@ -275,11 +275,8 @@ class SequentialEngineTest {
     @Test
     void theCommandLineRunsTheSequentialEngine() throws Exception {
         Path out = tmp.resolve("seq");
-        CommandLineTest.Outcome o = nowemu("run", "phold", "--set", "nowemu.phold.components=50", "--set",
-                "nowemu.phold.duration=50us", "--set", "nowemu.seed=7", "--set", "nowemu.runtime.engine=sequential",
-                "--out", out.toString());
-        assertEquals(0, o.code(), o.err());
-        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("results.json").toFile());
+        var json = CommandLineTest.results(out, "run", "phold", "--set", "nowemu.phold.components=50", "--set",
+                "nowemu.phold.duration=50us", "--set", "nowemu.seed=7", "--set", "nowemu.runtime.engine=sequential");
         CommandLineTest.Outcome a = nowemu("run", "phold", "--set", "nowemu.phold.components=50", "--set",
                 "nowemu.phold.duration=50us", "--set", "nowemu.seed=7", "--out", tmp.resolve("act").toString());
         assertEquals(0, a.code(), a.err());

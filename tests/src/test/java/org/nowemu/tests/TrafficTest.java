@@ -6,7 +6,6 @@ import static org.nowemu.tests.CommandLineTest.assertOneLineBadInput;
 import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,15 +26,9 @@ class TrafficTest {
     private JsonNode run(String conf, String... sets) throws IOException {
         Path file = tmp.resolve("t.conf");
         Files.writeString(file, conf);
-        String[] args = new String[4 + sets.length];
-        args[0] = "run";
-        args[1] = file.toString();
-        System.arraycopy(sets, 0, args, 2, sets.length);
-        args[2 + sets.length] = "--out";
-        args[3 + sets.length] = tmp.resolve("out").toString();
-        CommandLineTest.Outcome o = nowemu(args);
-        assertEquals(0, o.code(), o.err());
-        return new ObjectMapper().readTree(tmp.resolve("out").resolve("results.json").toFile());
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("run", file.toString()));
+        args.addAll(java.util.List.of(sets));
+        return CommandLineTest.results(tmp.resolve("out"), args);
     }
 
     /**
@@ -123,23 +116,12 @@ class TrafficTest {
             args.add("--set");
             args.add(set);
         }
-        String[] digests = new String[2];
-        String[] engines = {"actors", "sequential"};
-        for (int e = 0; e < 2; e++) {
-            java.util.List<String> a = new java.util.ArrayList<>(args);
-            a.addAll(java.util.List.of("--set", "nowemu.runtime.engine=" + engines[e], "--out",
-                    tmp.resolve(engines[e]).toString()));
-            CommandLineTest.Outcome o = nowemu(a.toArray(new String[0]));
-            assertEquals(0, o.code(), o.err());
-            JsonNode r = new ObjectMapper().readTree(tmp.resolve(engines[e]).resolve("results.json").toFile());
-            digests[e] = r.get("digest").asText();
+        for (JsonNode r : CommandLineTest.onBothEngines(tmp, "edb9378645bacc76", args.toArray(new String[0]))) {
             for (String job : new String[] {"am", "fm", "bip"}) {
                 assertEquals(0.0, r.get("metrics").get("traffic." + job + ".unmatched").asDouble(), job);
                 assertTrue(r.get("metrics").get("traffic." + job + ".0.0.delivered_n").asDouble() > 0, job);
             }
         }
-        assertEquals(digests[0], digests[1], "actors against sequential");
-        assertEquals("edb9378645bacc76", digests[0]);
     }
 
     @Test

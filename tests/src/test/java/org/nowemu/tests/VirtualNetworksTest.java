@@ -2,10 +2,8 @@ package org.nowemu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.nowemu.tests.CommandLineTest.nowemu;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,14 +69,11 @@ class VirtualNetworksTest {
                 "--set", "nowemu.virtual-networks.threaded=[21]", "--set", "nowemu.topology.name=chain",
                 "--set", "nowemu.topology.chain.switches=4", "--set", "nowemu.topology.chain.hosts-per-switch=6",
                 "--set", "nowemu.virtual-networks.setup=100ms", "--set", "nowemu.virtual-networks.duration=60ms",
-                "--set", "nowemu.virtual-networks.warmup=30ms", "--set", "nowemu.protocol.paging.residency=" + residency,
-                "--out", out.toString()));
+                "--set", "nowemu.virtual-networks.warmup=30ms", "--set", "nowemu.protocol.paging.residency=" + residency));
         for (String m : more) {
             args.add("--set");
             args.add(m);
         }
-        CommandLineTest.Outcome o = nowemu(args.toArray(new String[0]));
-        assertEquals(0, o.code(), o.err());
-        return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        return CommandLineTest.results(out, args);
     }
 }

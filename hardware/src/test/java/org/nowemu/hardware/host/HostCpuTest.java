@@ -3,7 +3,9 @@ package org.nowemu.hardware.host;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.apache.commons.javaflow.api.continuable;
 import org.junit.jupiter.api.Test;
 import org.nowemu.actors.runtime.Emulation;
@@ -62,14 +64,10 @@ class HostCpuTest {
      */
     @Test
     void blockedThreadsGiveTheCpuUpAndPayAContextSwitchToGetItBack() {
-        RunResult r = runOneHost(p, (nic, firstId) -> {
-            int cpu = firstId;
-            int t0 = firstId + 1;
-            return List.of(new Part("cpu", () -> new HostCpu(p)),
-                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
-                    new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)),
-                    new Part("waker", () -> new Waker(p, nic, t0)));
-        }, 10 * VirtualTime.MS);
+        RunResult r = runOnOneCpu(10 * VirtualTime.MS, (nic, cpu) -> List.of(
+                new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)),
+                new Part("waker", () -> new OneSend(p, nic, cpu + 1, VirtualTime.MS, "go"))));
         assertEquals(2 * s, r.counter("test.h0.t0.start_ps"));
         assertEquals(4 * s + 20_000_000, r.counter("test.h0.t1.start_ps"));
         assertEquals(1_000_000_000 + 2 * s + 14_000_000, r.counter("test.h0.t0.resumed_ps"));
@@ -86,13 +84,9 @@ class HostCpuTest {
      */
     @Test
     void aThreadWokenOnAnIdleCpuStillPaysTheWakeUpAndASwitch() {
-        RunResult r = runOneHost(p, (nic, firstId) -> {
-            int cpu = firstId;
-            int t0 = firstId + 1;
-            return List.of(new Part("cpu", () -> new HostCpu(p)),
-                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
-                    new Part("waker", () -> new Waker(p, nic, t0)));
-        }, 10 * VirtualTime.MS);
+        RunResult r = runOnOneCpu(10 * VirtualTime.MS, (nic, cpu) -> List.of(
+                new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                new Part("waker", () -> new OneSend(p, nic, cpu + 1, VirtualTime.MS, "go"))));
         assertEquals(1_000_000_000 + 2 * s + 14_000_000, r.counter("test.h0.t0.resumed_ps"));
         assertEquals(1, r.counter("cpu.context_switches"));
         assertEquals(1, r.counter("cpu.wake_ups"));
@@ -116,42 +110,15 @@ class HostCpuTest {
         }
     }
 
-    /** Tells the CPU an interrupt handler of {@code ps} starts at {@code atPs}. */
-    static final class Interrupter extends HostThread {
-        private final int cpu;
-        private final long atPs;
-        private final long ps;
-
-        Interrupter(HardwareProfile p, NicParts nic, int cpu, long atPs, long ps) {
-            super(p, nic);
-            this.cpu = cpu;
-            this.atPs = atPs;
-            this.ps = ps;
-        }
-
-        @Override
-        protected org.nowemu.actors.runtime.Receive createReceive() {
-            return org.nowemu.actors.runtime.Receive.builder().build();
-        }
-
-        @Override
-        protected void onStart() {
-            send(cpu, atPs, new HostCpu.Interrupt(ps));
-        }
-    }
-
     /**
      * An interrupt handler of 12 us runs at 50 us while a thread computes 100 us (16,700 cycles) from 2s: the thread
      * is held up for the handler and is done at 2s + 112 us instead of 2s + 100 us.
      */
     @Test
     void anInterruptHandlerTakesItsTimeFromTheRunningThread() {
-        RunResult r = runOneHost(p, (nic, firstId) -> {
-            int cpu = firstId;
-            return List.of(new Part("cpu", () -> new HostCpu(p)),
-                    new Part("t0", () -> new Timed(p, nic, cpu, 16_700)),
-                    new Part("irq", () -> new Interrupter(p, nic, cpu, 50_000_000L, 12_000_000L)));
-        }, 10 * VirtualTime.MS);
+        RunResult r = runOnOneCpu(10 * VirtualTime.MS, (nic, cpu) -> List.of(
+                new Part("t0", () -> new Timed(p, nic, cpu, 16_700)),
+                new Part("irq", () -> new OneSend(p, nic, cpu, 50_000_000L, new HostCpu.Interrupt(12_000_000L)))));
         assertEquals(2 * s + 112_000_000, r.counter("test.done_ps"));
         assertEquals(12_000_000, r.counter("host.interrupted_ps"));
         assertEquals(1, r.counter("cpu.interrupts"));
@@ -186,14 +153,10 @@ class HostCpuTest {
 
     /** t0 blocked, woken at 1 ms by the waker; a 12 us interrupt handler starts at {@code handlerPs}. */
     private RunResult wokenAtOneMsWithAHandlerAt(long handlerPs) {
-        return runOneHost(p, (nic, firstId) -> {
-            int cpu = firstId;
-            int t0 = firstId + 1;
-            return List.of(new Part("cpu", () -> new HostCpu(p)),
-                    new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
-                    new Part("waker", () -> new Waker(p, nic, t0)),
-                    new Part("irq", () -> new Interrupter(p, nic, cpu, handlerPs, 12_000_000L)));
-        }, 10 * VirtualTime.MS);
+        return runOnOneCpu(10 * VirtualTime.MS, (nic, cpu) -> List.of(
+                new Part("t0", () -> new Worker(p, nic, cpu, 1670, true)),
+                new Part("waker", () -> new OneSend(p, nic, cpu + 1, VirtualTime.MS, "go")),
+                new Part("irq", () -> new OneSend(p, nic, cpu, handlerPs, new HostCpu.Interrupt(12_000_000L)))));
     }
 
     /** Spins (waits for messages while holding its CPU) and gives the CPU up when asked; stops after one yield. */
@@ -228,12 +191,9 @@ class HostCpuTest {
      */
     @Test
     void aSpinningThreadGivesTheCpuUpAfterItsTimeSlice() {
-        RunResult r = runOneHost(p, (nic, firstId) -> {
-            int cpu = firstId;
-            return List.of(new Part("cpu", () -> new HostCpu(p)),
-                    new Part("t0", () -> new Spinner(p, nic, cpu, false)),
-                    new Part("t1", () -> new Worker(p, nic, cpu, 1670, false)));
-        }, 100 * VirtualTime.MS);
+        RunResult r = runOnOneCpu(100 * VirtualTime.MS, (nic, cpu) -> List.of(
+                new Part("t0", () -> new Spinner(p, nic, cpu, false)),
+                new Part("t1", () -> new Worker(p, nic, cpu, 1670, false))));
         assertEquals(4 * s + 10 * VirtualTime.MS + 10_000_000, r.counter("test.h0.t1.start_ps"));
         assertEquals(6 * s + 10 * VirtualTime.MS + 30_000_000, r.counter("test.back_at_ps"));
         assertEquals(1, r.counter("host.yields"));
@@ -263,31 +223,40 @@ class HostCpuTest {
      */
     @Test
     void aThreadWokenFromABlockPreemptsASpinningOne() {
-        RunResult r = runOneHost(p, (nic, firstId) -> {
-            int cpu = firstId;
-            return List.of(new Part("cpu", () -> new HostCpu(p)),
-                    new Part("sleeper", () -> new Sleeper(p, nic, cpu)),
-                    new Part("spinner", () -> new Spinner(p, nic, cpu, true)));
-        }, 100 * VirtualTime.MS);
+        RunResult r = runOnOneCpu(100 * VirtualTime.MS, (nic, cpu) -> List.of(
+                new Part("sleeper", () -> new Sleeper(p, nic, cpu)),
+                new Part("spinner", () -> new Spinner(p, nic, cpu, true))));
         long done = r.counter("test.sleeper_done_ps");
         assertTrue(done > 0 && done < 5 * VirtualTime.MS, "done at " + done + " ps");
     }
 
-    /** Runs one host with no firmware of note and the host parts {@code parts} makes, until {@code horizonPs}. */
-    private static RunResult runOneHost(HardwareProfile p,
-                                        java.util.function.BiFunction<NicParts, Integer, List<Part>> parts,
-                                        long horizonPs) {
-        return Emulation.run(Cluster.build(TestNets.star(1), p, TestNets.hosts(parts)).model(),
-                new RuntimeSettings(3, 1, false, 0), horizonPs);
+    /**
+     * Runs one host, with no firmware of note, until {@code horizonPs}: its CPU (the host's first part, so its id
+     * is the first) and the parts {@code threads} makes beside it (the first of them has the CPU's id + 1).
+     */
+    private RunResult runOnOneCpu(long horizonPs, BiFunction<NicParts, Integer, List<Part>> threads) {
+        return Emulation.run(Cluster.build(TestNets.star(1), p, TestNets.hosts((nic, cpu) -> {
+            List<Part> parts = new ArrayList<>();
+            parts.add(new Part("cpu", () -> new HostCpu(p)));
+            parts.addAll(threads.apply(nic, cpu));
+            return parts;
+        })).model(), new RuntimeSettings(3, 1, false, 0), horizonPs);
     }
 
-    /** Sends t0 a message at 1 ms. */
-    static final class Waker extends HostThread {
-        private final int target;
+    /**
+     * Sends one message, at a time of the test's choosing: the waker's "go" to t0 at 1 ms, or an interrupt handler
+     * of the test's length to the CPU ({@link HostCpu.Interrupt}).
+     */
+    static final class OneSend extends HostThread {
+        private final int to;
+        private final long atPs;
+        private final Object message;
 
-        Waker(HardwareProfile p, NicParts nic, int target) {
+        OneSend(HardwareProfile p, NicParts nic, int to, long atPs, Object message) {
             super(p, nic);
-            this.target = target;
+            this.to = to;
+            this.atPs = atPs;
+            this.message = message;
         }
 
         @Override
@@ -297,7 +266,7 @@ class HostCpuTest {
 
         @Override
         protected void onStart() {
-            send(target, VirtualTime.MS, "go");
+            send(to, atPs, message);
         }
     }
 }

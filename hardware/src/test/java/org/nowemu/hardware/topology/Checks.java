@@ -1,6 +1,7 @@
 package org.nowemu.hardware.topology;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.typesafe.config.ConfigFactory;
@@ -8,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import org.nowemu.actors.config.BadInputException;
 import org.nowemu.actors.config.ConfigReader;
 
 /** Test helpers: configuration from a HOCON snippet, and checks made without trusting {@link Topology}'s own. */
@@ -22,6 +24,12 @@ final class Checks {
 
     static Topology build(String hocon) {
         return Topologies.build(config(hocon), 8);
+    }
+
+    /** Building from {@code hocon} is refused as bad input, with a message that starts with {@code start}. */
+    static void refused(String hocon, String start) {
+        String m = assertThrows(BadInputException.class, () -> build(hocon)).getMessage();
+        assertTrue(m.startsWith(start), m);
     }
 
     /**

@@ -32,15 +32,7 @@ public final class Handlers {
         }
     }
 
-    private static final class Reply implements Handler {
-        private final int replyHandler;
-        private final boolean echo;
-
-        Reply(int replyHandler, boolean echo) {
-            this.replyHandler = replyHandler;
-            this.echo = echo;
-        }
-
+    private record Reply(int replyHandler, boolean echo) implements Handler {
         @Override
         @continuable
         public void handle(Token token, Message message) {

@@ -1,18 +1,16 @@
 package org.nowemu.protocol.hamlyn;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.protocol.parts.bench.LastPart;
-import org.nowemu.protocol.parts.bench.LibraryMessenger;
-import org.nowemu.protocol.parts.bench.MarkedParts;
 import org.nowemu.protocol.parts.bench.Messenger;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.bench.PartsMessenger;
 
 /**
  * Hamlyn behind a {@link Messenger}: a message is written into the destination's area in sends of at most
  * {@link Hamlyn#maxSend} bytes, at offsets that go round this sender's share (the benchmarks' receivers consume
  * each message as it is notified, the agreement that makes reuse safe); the last send is marked in its first byte.
  */
-public final class HamlynMessenger extends LibraryMessenger {
+public final class HamlynMessenger extends PartsMessenger {
     /** A Hamlyn program that runs a benchmark over this messenger. */
     public record Program(MessengerProgram body) implements HamlynProgram {
         @Override
@@ -23,42 +21,19 @@ public final class HamlynMessenger extends LibraryMessenger {
     }
 
     private final Hamlyn h;
-    private final MarkedParts parts;
     private final long[] nextOffset;
 
     public HamlynMessenger(Hamlyn h) {
-        super(h);
+        super(h, h.maxSend());
         this.h = h;
-        this.parts = new MarkedParts(h.maxSend());
         this.nextOffset = new long[h.hosts()];
-        h.setHandler((src, offset, data) -> {
-            if (LastPart.isAck(data)) {
-                arrivedAck(src);
-            } else if (LastPart.isLast(data)) {
-                arrived(src);
-            }
-        });
+        h.setHandler((src, offset, data) -> arrivedPart(src, data));
     }
 
+    /** Writes a part at this sender's next offset in the destination's area. */
     @Override
     @continuable
-    public void send(int dest, int bytes) {
-        for (byte[] part : parts.of(bytes)) {
-            write(dest, part);
-        }
-    }
-
-    /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
-    @Override
-    @continuable
-    public void sendAck(int dest, int bytes) {
-        for (byte[] part : parts.ofAck(bytes)) {
-            write(dest, part);
-        }
-    }
-
-    @continuable
-    private void write(int dest, byte[] data) {
+    protected void sendPart(int dest, byte[] data) {
         if (nextOffset[dest] + data.length > h.areaShare()) {
             nextOffset[dest] = 0;
         }

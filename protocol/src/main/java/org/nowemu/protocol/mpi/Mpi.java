@@ -193,17 +193,26 @@ public final class Mpi implements ProcessServices {
 
     /** The first posted receive that takes the message {@code h}, removed from the queue; or null. */
     MpiRequest match(MpiHeader h) {
+        MpiRequest r = takePosted(h);
+        if (r != null) {
+            fits(r, h);
+            return r;
+        }
+        p.stat("mpi.unexpected").increment();
+        return null;
+    }
+
+    /** The first posted receive that takes {@code h}, removed from the queue, each one looked at charged; or null. */
+    private MpiRequest takePosted(MpiHeader h) {
         Iterator<MpiRequest> it = posted.iterator();
         while (it.hasNext()) {
             MpiRequest r = it.next();
             ops.cycles(s.matchCycles());
             if (r.matches(h.source(), h.tag())) {
                 it.remove();
-                fits(r, h);
                 return r;
             }
         }
-        p.stat("mpi.unexpected").increment();
         return null;
     }
 
@@ -239,23 +248,18 @@ public final class Mpi implements ProcessServices {
      * receive posted later would; else it joins the unexpected queue.
      */
     void unexpected(MpiHeader h, byte[] data) {
-        Iterator<MpiRequest> it = posted.iterator();
-        while (it.hasNext()) {
-            MpiRequest r = it.next();
-            ops.cycles(s.matchCycles());
-            if (r.matches(h.source(), h.tag())) {
-                it.remove();
-                poolUsed -= data.length;
-                fits(r, h);
-                System.arraycopy(data, 0, r.buf, r.off, data.length);
-                copied(Copy.POOL_OUT, data.length, false);
-                ops.cycles(s.poolCycles());
-                p.stat("mpi.late_matches").increment();
-                complete(r, h);
-                return;
-            }
+        MpiRequest r = takePosted(h);
+        if (r == null) {
+            unexpected.add(new Unexpected(h, data));
+            return;
         }
-        unexpected.add(new Unexpected(h, data));
+        poolUsed -= data.length;
+        fits(r, h);
+        System.arraycopy(data, 0, r.buf, r.off, data.length);
+        copied(Copy.POOL_OUT, data.length, false);
+        ops.cycles(s.poolCycles());
+        p.stat("mpi.late_matches").increment();
+        complete(r, h);
     }
 
     /** Bytes MPI has room for now: the pool's free bytes and the posted receives' buffers (with headers). */

@@ -1,10 +1,8 @@
 package org.nowemu.protocol.pm;
 
 import org.apache.commons.javaflow.api.continuable;
-import org.nowemu.protocol.parts.bench.LastPart;
-import org.nowemu.protocol.parts.bench.LibraryMessenger;
-import org.nowemu.protocol.parts.bench.MarkedParts;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
+import org.nowemu.protocol.parts.bench.PartsMessenger;
 import org.nowemu.protocol.parts.multicast.Groups;
 import org.nowemu.protocol.parts.multicast.MulticastMode;
 import org.nowemu.protocol.parts.multicast.Multicaster;
@@ -14,7 +12,7 @@ import org.nowemu.protocol.parts.multicast.Multicaster;
  * its first byte; it has arrived when its last packet has been handled (PM delivers in order, so all have). As a
  * {@link Multicaster} it multicasts by PM's multisend.
  */
-public final class PmMessenger extends LibraryMessenger implements Multicaster {
+public final class PmMessenger extends PartsMessenger implements Multicaster {
     /** A PM program that runs a benchmark over this messenger. */
     public record Program(MessengerProgram body) implements PmProgram {
         @Override
@@ -25,19 +23,11 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
     }
 
     private final Pm pm;
-    private final MarkedParts parts;
 
     public PmMessenger(Pm pm) {
-        super(pm);
+        super(pm, pm.maxPacket());
         this.pm = pm;
-        this.parts = new MarkedParts(pm.maxPacket());
-        pm.setHandler((src, data) -> {
-            if (LastPart.isAck(data)) {
-                arrivedAck(src);
-            } else if (LastPart.isLast(data)) {
-                arrived(src);
-            }
-        });
+        pm.setHandler((src, data) -> arrivedPart(src, data));
     }
 
     @Override
@@ -46,13 +36,11 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
         multisend(new int[] {dest}, bytes);
     }
 
-    /** An acknowledgement: its parts as a message's, the last marked an acknowledgement's. */
+    /** An acknowledgement's part: to its one destination. */
     @Override
     @continuable
-    public void sendAck(int dest, int bytes) {
-        for (byte[] part : parts.ofAck(bytes)) {
-            pm.send(dest, part);
-        }
+    protected void sendPart(int dest, byte[] part) {
+        pm.send(dest, part);
     }
 
     @Override
@@ -86,7 +74,7 @@ public final class PmMessenger extends LibraryMessenger implements Multicaster {
 
     @continuable
     private void multisend(int[] dests, int bytes) {
-        for (byte[] part : parts.of(bytes)) {
+        for (byte[] part : parts().of(bytes)) {
             out(dests, part);
         }
     }

@@ -63,11 +63,7 @@ public final class TrapezeMessenger extends LibraryMessenger {
             if (m == null) {
                 return;
             }
-            if (LastPart.isAck(m.control())) {
-                arrivedAck(m.src());
-            } else if (LastPart.isLast(m.control())) {
-                arrived(m.src());
-            }
+            arrivedPart(m.src(), m.control());
         }
     }
 }

@@ -74,11 +74,7 @@ public final class UnetMessenger extends LibraryMessenger {
             if (m == null) {
                 return;
             }
-            if (LastPart.isAck(m.data())) {
-                arrivedAck(m.src());
-            } else if (LastPart.isLast(m.data())) {
-                arrived(m.src());
-            }
+            arrivedPart(m.src(), m.data());
         }
     }
 }

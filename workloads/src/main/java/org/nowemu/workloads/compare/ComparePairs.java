@@ -18,16 +18,11 @@ import org.nowemu.workloads.results.Table;
  * Every stack of the comparison on its own host pair ({@link ComparePrograms} over each stack's benchmark adapter),
  * the same benchmark for all. What the programs timed in the run becomes, per stack: one-way latency and streaming
  * bandwidth at each size, and the stack's figures: latency at the smallest size, the peak bandwidth and N½.
+ *
+ * @param profile the hardware profile's name: which published figures, if any, the stacks' figures were calibrated
+ *                on
  */
-final class ComparePairs implements PairStudy {
-    private final CompareSettings s;
-    /** The hardware profile's name: which published figures, if any, the stacks' figures were calibrated on. */
-    private final String profile;
-
-    ComparePairs(CompareSettings s, String profile) {
-        this.s = s;
-        this.profile = profile;
-    }
+record ComparePairs(CompareSettings s, String profile) implements PairStudy {
 
     @Override
     public List<Stack<?, ?>> stacks() {

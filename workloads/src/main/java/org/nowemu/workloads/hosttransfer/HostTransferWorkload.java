@@ -1,6 +1,5 @@
 package org.nowemu.workloads.hosttransfer;
 
-import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,13 +13,12 @@ import org.nowemu.hardware.cluster.HostProgram;
 import org.nowemu.hardware.nic.Firmware;
 import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.protocol.parts.steps.FirmwareSteps;
 import org.nowemu.protocol.parts.steps.HostSteps;
 import org.nowemu.protocol.parts.translation.TranslationSettings;
+import org.nowemu.workloads.experiment.NetworkWorkload;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.NamedWorkload;
 import org.nowemu.workloads.results.Series;
 
 /**
@@ -32,17 +30,14 @@ import org.nowemu.workloads.results.Series;
  * <p>Metrics: {@code xfer.<mechanism>.<bytes>B_MBps} (bytes of the timed transfers over their time on the host's
  * clock, 10^6 B/s). Series: {@code host-transfer}, throughput against size, one line per mechanism.
  */
-public final class HostTransferWorkload extends NamedWorkload {
+public final class HostTransferWorkload extends NetworkWorkload {
     public HostTransferWorkload() {
         super("host-transfer",
                 "host-to-NIC throughput vs size: PIO, write-combined PIO, DMA after a copy, with pinning, TLB misses");
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        Topology topology = Topologies.build(r, profile.switches().ports());
+    protected Plan plan(ConfigReader r, HardwareProfile profile, Topology topology) {
         if (topology.hosts().isEmpty()) {
             throw new BadInputException("host-transfer needs a host; topology " + topology.name() + " has none");
         }

@@ -1,6 +1,5 @@
 package org.nowemu.workloads.map;
 
-import com.typesafe.config.Config;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -9,7 +8,6 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.actors.time.VirtualTime;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.mapper.check.Deadlock;
 import org.nowemu.mapper.check.MapCheck;
@@ -21,8 +19,8 @@ import org.nowemu.mapper.graph.NetMap;
 import org.nowemu.protocol.am.AmCluster;
 import org.nowemu.protocol.am.stack.StackSettings;
 import org.nowemu.protocol.system.Stacks;
+import org.nowemu.workloads.experiment.ClusterWorkload;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.NamedWorkload;
 
 /**
  * Maps a topology ({@code nowemu.map}): a mapper daemon on every host, NIC routing tables empty at start. The
@@ -35,25 +33,29 @@ import org.nowemu.workloads.experiment.NamedWorkload;
  * {@code map.time_ms} (virtual, until the leader had distributed its tables), {@code map.unreachable} (NICs
  * found that never took their tables). Files: {@code map.dot}, the discovered graph.
  */
-public final class MapWorkload extends NamedWorkload {
+public final class MapWorkload extends ClusterWorkload<MapWorkload.Settings> {
     private record Planned(Topology topology) {
     }
 
+    /** The mapper daemons' settings and the stack they run on ({@code nowemu.map.stack}). */
+    record Settings(MapperSettings mapper, StackSettings stack) {
+        static Settings read(ConfigReader r, HardwareProfile profile) {
+            MapperSettings ms = MapperSettings.read(r);
+            return new Settings(ms, Stacks.named(r, "nowemu.map.stack", r.string("nowemu.map.stack"),
+                    profile.nic().maxPacketBytes()));
+        }
+    }
+
     public MapWorkload() {
-        super("map",
-                "mapper daemons elect a leader that maps the network and distributes deadlock-free routes");
+        super("map", "mapper daemons elect a leader that maps the network and distributes deadlock-free routes",
+                Settings::read);
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        MapperSettings ms = MapperSettings.read(r);
-        StackSettings stack = Stacks.named(r, "nowemu.map.stack", r.string("nowemu.map.stack"),
-                profile.nic().maxPacketBytes());
-        Topology t = Topologies.build(r, profile.switches().ports());
-        MapperDaemon daemon = new MapperDaemon(ms, profile.switches().ports());
-        Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> stack, h -> List.of(daemon), false));
+    protected Plan plan(ConfigReader r, HardwareProfile profile, Settings s, Topology t) {
+        MapperDaemon daemon = new MapperDaemon(s.mapper(), profile.switches().ports());
+        Cluster c = Cluster.build(t, profile, AmCluster.program(t, profile, h -> s.stack(), h -> List.of(daemon),
+                false));
         return new Plan(c.model(), r.duration("nowemu.map.max-time", VirtualTime.US), new Planned(t));
     }
 

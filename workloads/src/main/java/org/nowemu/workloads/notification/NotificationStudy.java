@@ -108,7 +108,7 @@ final class NotificationStudy implements PairStudy {
 
     @Override
     public Object server(int pair) {
-        return new Server(key(pair), slices.get(pair));
+        return new Server(key(pair), slices.get(pair), messages, maxTimePs);
     }
 
     /** Sends {@code messages} 8-byte timestamps to {@code peer}, one every {@code gapPs}, polling only in calls. */
@@ -139,18 +139,10 @@ final class NotificationStudy implements PairStudy {
 
     /**
      * Computes in slices of {@code slice}, polling after each on a polling stack (interrupts preempt it otherwise),
-     * until every message has come; counts, under {@code k}, the messages, their latency, the time not computed and
-     * the signals taken.
+     * until all {@code messages} have come or virtual time reaches {@code maxTimePs}; counts, under {@code k}, the
+     * messages, their latency, the time not computed and the signals taken.
      */
-    private final class Server implements LfcProgram {
-        private final String k;
-        private final long slice;
-
-        Server(String k, long slice) {
-            this.k = k;
-            this.slice = slice;
-        }
-
+    private record Server(String k, long slice, int messages, long maxTimePs) implements LfcProgram {
         @Override
         @continuable
         public void run(Lfc lfc) {

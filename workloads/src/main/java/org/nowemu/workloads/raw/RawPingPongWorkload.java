@@ -1,6 +1,5 @@
 package org.nowemu.workloads.raw;
 
-import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -15,10 +14,9 @@ import org.nowemu.hardware.nic.NicParts;
 import org.nowemu.hardware.profile.HardwareProfile;
 import org.nowemu.hardware.topology.Node;
 import org.nowemu.hardware.topology.SourceRoutes;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
+import org.nowemu.workloads.experiment.NetworkWorkload;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.NamedWorkload;
 
 /**
  * Raw Myrinet packets between NICs, no host involved ({@code nowemu.raw-pingpong}): one-way time (half the
@@ -30,17 +28,13 @@ import org.nowemu.workloads.experiment.NamedWorkload;
  * {@code raw.throughput.<size>B_MBps} (body bytes per second of a stream to the nearest host, 10^6 B/s),
  * {@code raw.bad_packets_count}.
  */
-public final class RawPingPongWorkload extends NamedWorkload {
+public final class RawPingPongWorkload extends NetworkWorkload {
     public RawPingPongWorkload() {
-        super("raw-pingpong",
-                "raw packets NIC to NIC: one-way time vs hops and size, throughput vs size");
+        super("raw-pingpong", "raw packets NIC to NIC: one-way time vs hops and size, throughput vs size");
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        Topology topology = Topologies.build(r, profile.switches().ports());
+    protected Plan plan(ConfigReader r, HardwareProfile profile, Topology topology) {
         RawSettings s = RawSettings.read(r, profile.nic().maxPacketBytes());
         RawPlan plan = route(topology, s);
         Cluster cluster = Cluster.build(topology, profile, new OnEveryNic(plan));

@@ -1,6 +1,5 @@
 package org.nowemu.workloads.traffic;
 
-import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -9,15 +8,14 @@ import org.nowemu.actors.runtime.RunResult;
 import org.nowemu.hardware.cluster.Cluster;
 import org.nowemu.hardware.cluster.Failures;
 import org.nowemu.hardware.profile.HardwareProfile;
-import org.nowemu.hardware.topology.Topologies;
 import org.nowemu.hardware.topology.Topology;
 import org.nowemu.actors.stats.Digest;
 import org.nowemu.protocol.parts.bench.MessengerProgram;
 import org.nowemu.protocol.system.Stack;
 import org.nowemu.workloads.motifs.MotifProgram;
 import org.nowemu.protocol.system.SystemCluster;
+import org.nowemu.workloads.experiment.NetworkWorkload;
 import org.nowemu.workloads.experiment.Plan;
-import org.nowemu.workloads.experiment.NamedWorkload;
 import org.nowemu.workloads.results.Series;
 import org.nowemu.workloads.results.Table;
 
@@ -28,7 +26,7 @@ import org.nowemu.workloads.results.Table;
  * then plots mean and p99 latency against accepted load, and the first saturated point is a metric
  * ({@link TrafficResults} names them all).
  */
-public final class TrafficWorkload extends NamedWorkload {
+public final class TrafficWorkload extends NetworkWorkload {
     /** What the plan hands to the metrics: the settings and each job's schedule. */
     record Planned(TrafficSettings settings, List<Schedule> schedules) {
     }
@@ -39,10 +37,7 @@ public final class TrafficWorkload extends NamedWorkload {
     }
 
     @Override
-    public Plan plan(Config config) {
-        ConfigReader r = new ConfigReader(config);
-        HardwareProfile profile = HardwareProfile.read(r);
-        Topology t = Topologies.build(r, profile.switches().ports());
+    protected Plan plan(ConfigReader r, HardwareProfile profile, Topology t) {
         int n = t.hosts().size();
         TrafficSettings s = TrafficSettings.read(r, profile, n);
         long seed = r.longValue("nowemu.seed");

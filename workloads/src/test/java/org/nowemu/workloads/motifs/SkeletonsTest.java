@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,10 +36,59 @@ class SkeletonsTest {
         return b.ops().get(r).stream().filter(o -> o.kind() == Op.Kind.COMPUTE).mapToLong(Op::amount).sum();
     }
 
+    /** Rank {@code r}'s counts ({@link #counts}) as a list, to compare with a hand-worked one. */
+    private static List<Long> row(long[][] c, int r) {
+        return List.of(c[r][0], c[r][1], c[r][2], c[r][3]);
+    }
+
     private static void same(long[] each, long[][] got) {
-        for (long[] rank : got) {
-            assertEquals(List.of(each[0], each[1], each[2], each[3]), List.of(rank[0], rank[1], rank[2], rank[3]));
+        for (int r = 0; r < got.length; r++) {
+            assertEquals(List.of(each[0], each[1], each[2], each[3]), row(got, r));
         }
+    }
+
+    /**
+     * Skeleton {@code name} of class S on 4 ranks, whose ranks all do the same: {@code iterations} iterations, each
+     * rank's counts {@code each} ({@link #counts}), rank {@code rank}'s compute {@code flops}.
+     */
+    private static Skeletons.Built evenOnFour(String name, int iterations, long[] each, int rank, long flops) {
+        Skeletons.Built b = Skeletons.make(name, "S", 4, ONE);
+        assertEquals(iterations, b.iterations());
+        same(each, counts(b));
+        assertEquals(flops, compute(b, rank));
+        return b;
+    }
+
+    /**
+     * Each of the {@code ranks} ranks of {@code b} is of one of two kinds: those {@code kind} picks have counts
+     * {@code picked} and compute {@code pickedFlops}, the others {@code others} and {@code othersFlops}.
+     */
+    private static void twoKinds(Skeletons.Built b, int ranks, IntPredicate kind, List<Long> picked,
+                                 long pickedFlops, List<Long> others, long othersFlops) {
+        long[][] c = counts(b);
+        assertEquals(ranks, c.length, "ranks");
+        for (int r = 0; r < c.length; r++) {
+            boolean k = kind.test(r);
+            assertEquals(k ? picked : others, row(c, r), "rank " + r);
+            assertEquals(k ? pickedFlops : othersFlops, compute(b, r), "rank " + r);
+        }
+    }
+
+    /** Skeleton {@code name}'s schedules of each class complete, from 1 to 128 ranks; every rank takes a message. */
+    private static void completesOnEveryPowerOfTwo(String name, String... classes) {
+        for (String cls : classes) {
+            for (int n = 1; n <= 128; n *= 2) {
+                Run run = new Run(Skeletons.make(name, cls, n, ONE).ops());
+                for (int r = 0; r < n; r++) {
+                    assertEquals(run.received(r) > 0, n > 1, name + " " + cls + " rank " + r + " of " + n);
+                }
+            }
+        }
+    }
+
+    /** The message with which making skeleton {@code name} of class {@code cls} on {@code n} ranks is refused. */
+    private static String refusal(String name, String cls, int n) {
+        return assertThrows(IllegalArgumentException.class, () -> Skeletons.make(name, cls, n, ONE)).getMessage();
     }
 
     /**
@@ -49,10 +99,7 @@ class SkeletonsTest {
      */
     @Test
     void isClassS() {
-        Skeletons.Built b = Skeletons.make("is", "S", 4, ONE);
-        assertEquals(10, b.iterations());
-        same(new long[] {8, 53300, 8, 53300}, counts(b));
-        assertEquals(65536, compute(b, 3));
+        evenOnFour("is", 10, new long[] {8, 53300, 8, 53300}, 3, 65536);
     }
 
     /**
@@ -66,10 +113,10 @@ class SkeletonsTest {
         Skeletons.Built b = Skeletons.make("ft", "S", 4, ONE);
         assertEquals(6, b.iterations());
         long[][] c = counts(b);
-        assertEquals(List.of(3L, 786432L, 5L, 786464L), List.of(c[0][0], c[0][1], c[0][2], c[0][3]));
-        assertEquals(List.of(4L, 786448L, 3L, 786432L), List.of(c[1][0], c[1][1], c[1][2], c[1][3]));
-        assertEquals(List.of(4L, 786448L, 4L, 786448L), List.of(c[2][0], c[2][1], c[2][2], c[2][3]));
-        assertEquals(List.of(4L, 786448L, 3L, 786432L), List.of(c[3][0], c[3][1], c[3][2], c[3][3]));
+        assertEquals(List.of(3L, 786432L, 5L, 786464L), row(c, 0));
+        assertEquals(List.of(4L, 786448L, 3L, 786432L), row(c, 1));
+        assertEquals(List.of(4L, 786448L, 4L, 786448L), row(c, 2));
+        assertEquals(List.of(4L, 786448L, 3L, 786432L), row(c, 3));
         assertEquals(6029312, compute(b, 0));
     }
 
@@ -87,10 +134,10 @@ class SkeletonsTest {
         assertEquals(15, b.iterations());
         long[][] c = counts(b);
         for (int r : new int[] {0, 3}) {
-            assertEquals(List.of(79L, 146032L, 79L, 146032L), List.of(c[r][0], c[r][1], c[r][2], c[r][3]));
+            assertEquals(List.of(79L, 146032L, 79L, 146032L), row(c, r));
         }
         for (int r : new int[] {1, 2}) {
-            assertEquals(List.of(105L, 291632L, 105L, 291632L), List.of(c[r][0], c[r][1], c[r][2], c[r][3]));
+            assertEquals(List.of(105L, 291632L, 105L, 291632L), row(c, r));
         }
         assertEquals(1362200, compute(b, 1));
     }
@@ -130,13 +177,8 @@ class SkeletonsTest {
     @Test
     void cgClassSOnEightRanksIsTwoByFour() {
         Skeletons.Built b = Skeletons.make("cg", "S", 8, ONE);
-        long[][] c = counts(b);
-        for (int r = 0; r < 8; r++) {
-            List<Long> want = r >= 2 && r <= 5 ? List.of(184L, 219264L, 184L, 219264L)
-                    : List.of(158L, 146464L, 158L, 146464L);
-            assertEquals(want, List.of(c[r][0], c[r][1], c[r][2], c[r][3]), "rank " + r);
-            assertEquals(690200, compute(b, r), "rank " + r);
-        }
+        twoKinds(b, 8, r -> r >= 2 && r <= 5, List.of(184L, 219264L, 184L, 219264L), 690200,
+                List.of(158L, 146464L, 158L, 146464L), 690200);
         assertEquals(List.of(Op.send(2, 8), Op.recv(2, 8), Op.send(1, 8), Op.recv(1, 8), Op.compute(22400),
                 Op.send(1, 2800), Op.recv(1, 2800), Op.compute(350), Op.send(2, 2800), Op.recv(2, 2800),
                 Op.compute(350), Op.compute(700), Op.send(2, 8), Op.recv(2, 8), Op.send(1, 8), Op.recv(1, 8)),
@@ -149,16 +191,8 @@ class SkeletonsTest {
     /** CG takes any power of two, as NPB does: from 1 to 128 ranks (128: 8 x 16, na 1400 not a multiple of 16). */
     @Test
     void cgCompletesOnEveryPowerOfTwoAndRefusesTheRest() {
-        for (String cls : new String[] {"S", "W", "A"}) {
-            for (int n = 1; n <= 128; n *= 2) {
-                Run run = new Run(Skeletons.make("cg", cls, n, ONE).ops());
-                for (int r = 0; r < n; r++) {
-                    assertEquals(run.received(r) > 0, n > 1, "cg " + cls + " rank " + r + " of " + n);
-                }
-            }
-        }
-        assertEquals("cg needs a power of two hosts, the job has 12", assertThrows(IllegalArgumentException.class,
-                () -> Skeletons.make("cg", "S", 12, ONE)).getMessage());
+        completesOnEveryPowerOfTwo("cg", "S", "W", "A");
+        assertEquals("cg needs a power of two hosts, the job has 12", refusal("cg", "S", 12));
     }
 
     /**
@@ -170,10 +204,7 @@ class SkeletonsTest {
      */
     @Test
     void luClassS() {
-        Skeletons.Built b = Skeletons.make("lu", "S", 4, ONE);
-        assertEquals(50, b.iterations());
-        same(new long[] {22, 16320, 22, 16320}, counts(b));
-        assertEquals(360000, compute(b, 2));
+        evenOnFour("lu", 50, new long[] {22, 16320, 22, 16320}, 2, 360000);
     }
 
     /**
@@ -183,10 +214,7 @@ class SkeletonsTest {
      */
     @Test
     void nowSortClassS() {
-        Skeletons.Built b = Skeletons.make("nowsort", "S", 4, ONE);
-        assertEquals(1, b.iterations());
-        same(new long[] {4689, 18750000, 4689, 18750000}, counts(b));
-        assertEquals(750000, compute(b, 0));
+        Skeletons.Built b = evenOnFour("nowsort", 1, new long[] {4689, 18750000, 4689, 18750000}, 0, 750000);
         assertEquals(2000, b.ops().get(0).stream().filter(o -> o.kind() == Op.Kind.SEND).mapToLong(Op::amount)
                 .min().orElseThrow());
     }
@@ -207,10 +235,7 @@ class SkeletonsTest {
      */
     @Test
     void mgClassS() {
-        Skeletons.Built b = Skeletons.make("mg", "S", 4, ONE);
-        assertEquals(4, b.iterations());
-        same(new long[] {56, 78080, 56, 78080}, counts(b));
-        assertEquals(464552, compute(b, 0));
+        evenOnFour("mg", 4, new long[] {56, 78080, 56, 78080}, 0, 464552);
     }
 
     /**
@@ -230,13 +255,9 @@ class SkeletonsTest {
     @Test
     void mgDeadCoarseLevelsOn16Ranks() {
         Skeletons.Built b = Skeletons.make("mg", "S", 16, ONE);
-        long[][] c = counts(b);
-        for (int r = 0; r < 16; r++) {
-            boolean live = (r / 4) % 2 == 1;
-            List<Long> want = live ? List.of(86L, 41408L, 84L, 41024L) : List.of(72L, 40608L, 74L, 40992L);
-            assertEquals(want, List.of(c[r][0], c[r][1], c[r][2], c[r][3]), "rank " + r);
-            assertEquals(live ? 116168 : 116108, compute(b, r), "rank " + r);
-        }
+        // Live ranks have z-index 1 or 3.
+        twoKinds(b, 16, r -> (r / 4) % 2 == 1, List.of(86L, 41408L, 84L, 41024L), 116168,
+                List.of(72L, 40608L, 74L, 40992L), 116108);
     }
 
     /**
@@ -248,10 +269,7 @@ class SkeletonsTest {
      */
     @Test
     void radixClassS() {
-        Skeletons.Built b = Skeletons.make("radix", "S", 4, ONE);
-        assertEquals(4, b.iterations());
-        same(new long[] {26, 199680, 26, 199680}, counts(b));
-        assertEquals(197632, compute(b, 1));
+        evenOnFour("radix", 4, new long[] {26, 199680, 26, 199680}, 1, 197632);
     }
 
     /**
@@ -284,28 +302,17 @@ class SkeletonsTest {
     @Test
     void newSkeletonsCompleteOnEveryPowerOfTwo() {
         for (String name : new String[] {"mg", "radix", "em3d"}) {
-            for (String cls : new String[] {"S", "W"}) {
-                for (int n = 1; n <= 128; n *= 2) {
-                    Run run = new Run(Skeletons.make(name, cls, n, ONE).ops());
-                    for (int r = 0; r < n; r++) {
-                        assertEquals(run.received(r) > 0, n > 1, name + " " + cls + " rank " + r + " of " + n);
-                    }
-                }
-            }
+            completesOnEveryPowerOfTwo(name, "S", "W");
         }
     }
 
     @Test
     void unknownSkeletonsAndClassesAreRefused() {
-        assertEquals("unknown skeleton 'sp' (known: is, ft, cg, lu, mg, nowsort, radix, em3d)", assertThrows(
-                IllegalArgumentException.class, () -> Skeletons.make("sp", "S", 4, ONE)).getMessage());
-        assertEquals("mg needs a power of two hosts, the job has 12", assertThrows(IllegalArgumentException.class,
-                () -> Skeletons.make("mg", "S", 12, ONE)).getMessage());
-        assertEquals("radix needs a power of two hosts, the job has 3", assertThrows(IllegalArgumentException.class,
-                () -> Skeletons.make("radix", "S", 3, ONE)).getMessage());
-        assertEquals("nowsort has no class 'A' (known: S)", assertThrows(IllegalArgumentException.class,
-                () -> Skeletons.make("nowsort", "A", 4, ONE)).getMessage());
-        assertEquals("is needs a power of two hosts, the job has 6", assertThrows(IllegalArgumentException.class,
-                () -> Skeletons.make("is", "S", 6, ONE)).getMessage());
+        assertEquals("unknown skeleton 'sp' (known: is, ft, cg, lu, mg, nowsort, radix, em3d)",
+                refusal("sp", "S", 4));
+        assertEquals("mg needs a power of two hosts, the job has 12", refusal("mg", "S", 12));
+        assertEquals("radix needs a power of two hosts, the job has 3", refusal("radix", "S", 3));
+        assertEquals("nowsort has no class 'A' (known: S)", refusal("nowsort", "A", 4));
+        assertEquals("is needs a power of two hosts, the job has 6", refusal("is", "S", 6));
     }
 }

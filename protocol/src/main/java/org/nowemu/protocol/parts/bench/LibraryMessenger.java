@@ -69,6 +69,18 @@ public abstract class LibraryMessenger implements Messenger {
         arrivals.arrived(now(), source, true);
     }
 
+    /**
+     * Records what a part marked by {@link LastPart} from host {@code source} completes: a message or an
+     * acknowledgement at its last part, nothing at an earlier one.
+     */
+    protected final void arrivedPart(int source, byte[] part) {
+        if (LastPart.isAck(part)) {
+            arrivedAck(source);
+        } else if (LastPart.isLast(part)) {
+            arrived(source);
+        }
+    }
+
     /** Whether {@code count} messages have arrived since the start. */
     protected final boolean arrived(long count) {
         return arrivals.count() >= count;
