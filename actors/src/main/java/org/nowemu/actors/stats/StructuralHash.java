@@ -41,6 +41,17 @@ public final class StructuralHash {
         long hash(Object o) throws Throwable;
     }
 
+    private static final MethodHandle MIX;
+
+    static {
+        try {
+            MIX = MethodHandles.lookup().findStatic(Digest.class, "mix",
+                    MethodType.methodType(long.class, long.class, long.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final ClassValue<Hasher> HASHERS = new ClassValue<>() {
         @Override
         protected Hasher computeValue(Class<?> type) {
@@ -132,17 +143,15 @@ public final class StructuralHash {
         if (parts.length == 0) {
             return o -> typeHash;
         }
-        MethodHandle[] getters = new MethodHandle[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            getters[i] = componentHasher(type, parts[i]);
+        // One handle for the whole record, (Object)long, folding each component into the type's hash in order: the
+        // JIT compiles it as one piece, where a loop over a handle per component made an indirect call of each.
+        MethodHandle all = MethodHandles.dropArguments(MethodHandles.constant(long.class, typeHash), 0, Object.class);
+        for (RecordComponent part : parts) {
+            MethodHandle step = MethodHandles.filterArguments(MIX, 0, all, componentHasher(type, part));
+            all = MethodHandles.permuteArguments(step, MethodType.methodType(long.class, Object.class), 0, 0);
         }
-        return o -> {
-            long h = typeHash;
-            for (MethodHandle g : getters) {
-                h = Digest.mix(h, (long) g.invokeExact(o));
-            }
-            return h;
-        };
+        MethodHandle hasher = all;
+        return o -> (long) hasher.invokeExact(o);
     }
 
     private static ThrowingHasher valueHasher(Class<?> type, long typeHash) {
