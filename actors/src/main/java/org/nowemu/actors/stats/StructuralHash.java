@@ -97,11 +97,6 @@ public final class StructuralHash {
         return v ? 1231 : 1237;
     }
 
-    /** An int array's hash, as the record path takes a component of that type. */
-    public static long ofInts(int[] a) {
-        return of(a);
-    }
-
     public static long of(Object o) {
         if (o == null) {
             return 0x5bd1e995L;

@@ -34,7 +34,7 @@ public record Flit(int port, long packetId, int index, int bytes, boolean tail, 
         h = Digest.mix(h, StructuralHash.ofBoolean(truncated));
         h = Digest.mix(h, hop);
         h = Digest.mix(h, StructuralHash.of(head));
-        return Digest.mix(h, StructuralHash.ofInts(flips));
+        return Digest.mix(h, StructuralHash.of(flips));
     }
 
     public boolean isHead() {
