@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code nowemu bench} in its quick form (the fewest PHOLD events it takes, no warm-up, two tiny real models):
- * the real models run on both engines, reach the same digest, and {@code --json} has their figures. Speeds are
- * not asserted (BENCHMARKS.md holds them).
+ * {@code nowemu bench} in its quick form (the fewest PHOLD events it takes, no warm-up, two tiny real models, two
+ * pairs of runs each): the real models run on both engines, reach the same digest, and {@code --json} has their
+ * figures, the reported pair among them. Speeds are not asserted (BENCHMARKS.md holds them).
  */
 class BenchModelsTest {
     @TempDir
@@ -37,10 +37,11 @@ class BenchModelsTest {
                 + " \"nowemu.logp.round-trips=5\", \"nowemu.logp.burst=8\", \"nowemu.topology.chain.switches=2\"]},"
                 + " {name=small-tree, experiment=fat-tree-4096, set=[\"nowemu.topology.fat-tree.levels=2\","
                 + " \"nowemu.permutations.hosts=16\", \"nowemu.permutations.duration=20us\","
-                + " \"nowemu.permutations.warmup=10us\", \"nowemu.permutations.gap=100us\"]}]"}, QUICK);
+                + " \"nowemu.permutations.warmup=10us\", \"nowemu.permutations.gap=100us\"]}]",
+            "--set", "nowemu.bench.model-repeats=2"}, QUICK);
         CommandLineTest.Outcome o = nowemu(args);
         assertEquals(0, o.code(), o.err());
-        assertTrue(o.out().contains("the real model"), o.out());
+        assertTrue(o.out().contains("the real model") && o.out().contains("median of 2 pairs"), o.out());
         JsonNode models = new ObjectMapper().readTree(json.toFile()).get("models");
         assertEquals(2, models.size(), models.toString());
         for (String name : new String[] {"logp", "small-tree"}) {
@@ -52,6 +53,11 @@ class BenchModelsTest {
             assertEquals(m.get("runtimeEventsPerSecond").asDouble() / m.get("sequentialEventsPerSecond").asDouble(),
                     m.get("ratio").asDouble(), 1e-9, name);
             assertTrue(m.get("events").asLong() > 1000, name + ": " + m);
+            // Two pairs: the reported ratio is one of theirs (the greater, the upper median of two).
+            JsonNode pairs = m.get("pairRatios");
+            assertEquals(2, pairs.size(), name + ": " + m);
+            assertEquals(Math.max(pairs.get(0).asDouble(), pairs.get(1).asDouble()), m.get("ratio").asDouble(), 1e-12,
+                    name + ": " + m);
         }
     }
 

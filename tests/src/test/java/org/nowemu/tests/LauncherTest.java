@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The {@code nowemu} launcher rebuilds the jar only when what goes into it changed: a pom, or a module's sources
  * and resources under {@code src/main}. A user's own .conf files, experiment files, tests and outputs in the
- * project folder do not make it stale. The real script runs here on a project of empty files, with {@code mvn}
- * and {@code java} replaced by scripts that only note they were called.
+ * project folder do not make it stale. It starts the JVM with the throughput collector unless
+ * {@code NOWEMU_JAVA_OPTS} names one. The real script runs here on a project of empty files, with {@code mvn} and
+ * {@code java} replaced by scripts that only note they were called and with what.
  */
 class LauncherTest {
     /** File times in the past, in this order: sources written, the jar built, a file edited since. */
@@ -42,7 +43,8 @@ class LauncherTest {
     }
 
     private void tool(Path bin, String name) throws IOException {
-        Path t = Files.writeString(bin.resolve(name), "#!/bin/sh\necho " + name + " >> '" + log + "'\n");
+        Path t = Files.writeString(bin.resolve(name), "#!/bin/sh\necho " + name + " >> '" + log + "'\necho \"$@\" > '"
+                + tmp.resolve(name + ".args") + "'\n");
         Files.setPosixFilePermissions(t, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
@@ -65,10 +67,19 @@ class LauncherTest {
 
     /** Runs the launcher; returns the tools it called, in order. */
     private List<String> launch() throws IOException, InterruptedException {
+        return launch(null);
+    }
+
+    /** Runs the launcher with {@code NOWEMU_JAVA_OPTS} set to {@code javaOpts} (null: unset). */
+    private List<String> launch(String javaOpts) throws IOException, InterruptedException {
         Files.deleteIfExists(log);
         ProcessBuilder pb = new ProcessBuilder(root.resolve("nowemu").toString(), "list").redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("output").toFile());
         pb.environment().put("PATH", tmp.resolve("bin") + ":" + System.getenv("PATH"));
+        pb.environment().remove("NOWEMU_JAVA_OPTS");
+        if (javaOpts != null) {
+            pb.environment().put("NOWEMU_JAVA_OPTS", javaOpts);
+        }
         Process p = pb.start();
         assertEquals(true, p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("output")));
@@ -100,5 +111,23 @@ class LauncherTest {
             file(changed, BEFORE);
             Files.setLastModifiedTime(root.resolve("workloads/target/nowemu-workloads-0.1.0-all.jar"), BUILT);
         }
+    }
+
+    /** The options the launcher gave java, up to the project's home property. */
+    private String javaOptions(String javaOpts) throws IOException, InterruptedException {
+        assertEquals(List.of("java"), launch(javaOpts));
+        String args = Files.readString(tmp.resolve("java.args")).trim();
+        return args.substring(0, args.indexOf("-Dnowemu.home=")).trim();
+    }
+
+    @Test
+    void theJvmGetsTheThroughputCollectorUnlessTheUserNamesOne() throws Exception {
+        assertEquals("-XX:+UseParallelGC", javaOptions(null));
+        assertEquals("-XX:+UseParallelGC -Xmx2g", javaOptions("-Xmx2g"));
+        // A collector of the user's own replaces the default (two would stop the JVM at start).
+        assertEquals("-Xmx1g -XX:+UseG1GC", javaOptions("-Xmx1g -XX:+UseG1GC"));
+        assertEquals("-XX:+UseZGC", javaOptions("-XX:+UseZGC"));
+        // An option that only looks alike does not.
+        assertEquals("-XX:+UseParallelGC -XX:+UseCompressedOops", javaOptions("-XX:+UseCompressedOops"));
     }
 }

@@ -88,8 +88,8 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(same ? "digests: runtime = plain loop (" + l.runtime.digest() + ", " + s.runtime.digest() + ")"
                 : "digests DIFFER: runtime " + l.runtime.digest() + "/" + s.runtime.digest() + ", plain loop "
                 + l.plain.digest() + "/" + s.plain.digest());
-        List<ModelBench.Figures> figures = models(models, rs.threads(), b.modelWarmup(), out);
-        boolean modelsSame = figures.stream().allMatch(ModelBench.Figures::digestsMatch);
+        List<ModelBench.Pairs> measured = models(models, rs.threads(), b.modelWarmup(), b.modelRepeats(), out);
+        boolean modelsSame = measured.stream().allMatch(ModelBench.Pairs::digestsMatch);
         if (json != null) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("version", Version.current());
@@ -110,12 +110,14 @@ public final class BenchCommand implements Callable<Integer> {
             m.put("threads", rs.threads());
             m.put("digestsMatch", same);
             Map<String, Object> ms = new LinkedHashMap<>();
-            for (ModelBench.Figures f : figures) {
+            for (ModelBench.Pairs pairs : measured) {
+                ModelBench.Figures f = pairs.median();
                 Map<String, Object> e = new LinkedHashMap<>();
                 e.put("sequentialEventsPerSecond", f.sequential().eventsPerSecond());
                 e.put("runtimeEventsPerSecond", f.runtime().eventsPerSecond());
                 e.put("ratio", f.ratio());
-                e.put("digestsMatch", f.digestsMatch());
+                e.put("pairRatios", pairs.ratios());
+                e.put("digestsMatch", pairs.digestsMatch());
                 e.put("events", f.sequential().events());
                 e.put("virtualTimePs", f.sequential().finalTimePs());
                 e.put("sequentialWallSeconds", f.sequential().wallSeconds());
@@ -146,32 +148,41 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (!modelsSame) {
             spec.commandLine().getErr().println("nowemu: bench failed: the sequential engine and the actor runtime"
-                    + " disagree on " + figures.stream().filter(f -> !f.digestsMatch()).map(ModelBench.Figures::name)
+                    + " disagree on " + measured.stream().filter(p -> !p.digestsMatch()).map(p -> p.median().name())
                     .toList());
             return 1;
         }
         return 0;
     }
 
-    /** The real models, each on the sequential engine and on the actor runtime with the {@code threads} setting. */
-    private static List<ModelBench.Figures> models(List<ModelBench.Model> models, int threads, boolean warmup,
-                                                   PrintWriter out) {
-        List<ModelBench.Figures> figures = new ArrayList<>();
+    /**
+     * The real models, each in {@code pairs} pairs of runs on the sequential engine and on the actor runtime with the
+     * {@code threads} setting; a row per model gives its median pair.
+     */
+    private static List<ModelBench.Pairs> models(List<ModelBench.Model> models, int threads, boolean warmup,
+                                                 int pairs, PrintWriter out) {
+        List<ModelBench.Pairs> figures = new ArrayList<>();
         if (models.isEmpty()) {
             return figures;
         }
-        out.printf(Locale.ROOT, "%nthe real model: the sequential engine and the actor runtime (%s)%n", lanes(threads));
+        out.printf(Locale.ROOT, "%nthe real model: the sequential engine and the actor runtime (%s), the median of %d"
+                + " pair%s%n", lanes(threads), pairs, pairs == 1 ? "" : "s");
         out.printf(Locale.ROOT, "%-14s %10s %14s %14s %8s %10s %6s %8s %8s%n", "model", "events", "sequential ev/s",
                 "runtime ev/s", "ratio", "windows", "lanes", "lambda", "digests");
         out.flush();
         for (ModelBench.Model m : models) {
-            ModelBench.Figures f = ModelBench.measure(m, org.nowemu.workloads.cli.Main.home(), threads, warmup);
+            ModelBench.Pairs p = ModelBench.measure(m, org.nowemu.workloads.cli.Main.home(), threads, warmup, pairs);
+            ModelBench.Figures f = p.median();
             out.printf(Locale.ROOT, "%-14s %10d %14.0f %14.0f %8.2f %10d %6d %8s %8s%n", f.name(),
                     f.sequential().events(), f.sequential().eventsPerSecond(), f.runtime().eventsPerSecond(), f.ratio(),
                     f.runtime().windows(), f.runtime().runtime().lanes(), fmtLambda(f.runtime().runtime().lambda()),
-                    f.digestsMatch() ? "same" : "DIFFER");
+                    p.digestsMatch() ? "same" : "DIFFER");
+            if (pairs > 1) {
+                out.printf(Locale.ROOT, "%-14s ratios of the pairs, in the order run: %s%n", "",
+                        p.ratios().stream().map(r -> String.format(Locale.ROOT, "%.2f", r)).toList());
+            }
             out.flush();
-            figures.add(f);
+            figures.add(p);
         }
         return figures;
     }

@@ -14,9 +14,10 @@ import org.nowemu.workloads.phold.PholdSettings;
  * @param warmupEvents       events per warm-up run, not measured (about)
  * @param repeats            measured runs per lookahead; the median is reported
  * @param modelWarmup        whether each real model runs once on the sequential engine, unmeasured, first
+ * @param modelRepeats       measured pairs (one run on each engine) per real model; the median pair is reported
  */
 public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long events, long warmupEvents, int repeats,
-                            boolean modelWarmup) {
+                            boolean modelWarmup, int modelRepeats) {
 
     static final long MIN_EVENTS = 100_000;
 
@@ -40,6 +41,6 @@ public record BenchSettings(PholdSettings phold, long smallLookaheadPs, long eve
             throw r.bad(p + ".warmup-events", "must not be negative");
         }
         return new BenchSettings(phold, r.duration(p + ".small-window-lookahead", 1, PholdSettings.MAX_DELAY_PS), events, warmup,
-                r.intIn(p + ".repeats", 1, 100), r.bool(p + ".model-warmup"));
+                r.intIn(p + ".repeats", 1, 100), r.bool(p + ".model-warmup"), r.intIn(p + ".model-repeats", 1, 100));
     }
 }

@@ -16,9 +16,11 @@ import org.nowemu.workloads.experiment.Workloads;
 
 /**
  * The real model in {@code nowemu bench}: each model of {@code nowemu.bench.models} (an experiment with overrides
- * that size it) runs once on the sequential engine and once on the actor runtime with the bench's
+ * that size it) runs in pairs, once on the sequential engine and once on the actor runtime with the bench's
  * {@code nowemu.runtime.threads} (0: the lanes the planner chooses), after a sequential warm-up run that lets the
- * JIT compile the model's code. Both runs must reach the same digest.
+ * JIT compile the model's code. A pair's two runs follow each other, the engine going first alternating from pair to
+ * pair, so that a machine whose speed drifts over minutes favours neither; the pair with the median ratio stands for
+ * the model. Every run must reach the same digest.
  */
 final class ModelBench {
 
@@ -39,6 +41,25 @@ final class ModelBench {
 
         double ratio() {
             return runtime.eventsPerSecond() / sequential.eventsPerSecond();
+        }
+    }
+
+    /** The measured pairs of one model, in the order run, and the one with the median ratio. */
+    record Pairs(List<Figures> runs) {
+        Figures median() {
+            List<Figures> byRatio = new ArrayList<>(runs);
+            byRatio.sort(java.util.Comparator.comparingDouble(Figures::ratio));
+            return byRatio.get(byRatio.size() / 2);
+        }
+
+        /** Every run of every pair reached the first run's digest. */
+        boolean digestsMatch() {
+            String d = runs.get(0).sequential().digest();
+            return runs.stream().allMatch(f -> f.digestsMatch() && f.sequential().digest().equals(d));
+        }
+
+        List<Double> ratios() {
+            return runs.stream().map(Figures::ratio).toList();
         }
     }
 
@@ -71,17 +92,33 @@ final class ModelBench {
         return models;
     }
 
-    /** Runs {@code m}: a warm-up on the sequential engine, then the two measured runs. */
-    static Figures measure(Model m, Path home, int threads, boolean warmup) {
+    /** Runs {@code m}: a warm-up on the sequential engine, then {@code pairs} measured pairs. */
+    static Pairs measure(Model m, Path home, int threads, boolean warmup, int pairs) {
         if (warmup) {
             run(m, home, RuntimeSettings.Engine.SEQUENTIAL, threads);
         }
+        List<Figures> runs = new ArrayList<>();
+        for (int i = 0; i < pairs; i++) {
+            boolean sequentialFirst = i % 2 == 0;
+            Timed first = timed(m, home, sequentialFirst ? RuntimeSettings.Engine.SEQUENTIAL
+                    : RuntimeSettings.Engine.ACTORS, threads);
+            Timed second = timed(m, home, sequentialFirst ? RuntimeSettings.Engine.ACTORS
+                    : RuntimeSettings.Engine.SEQUENTIAL, threads);
+            Timed seq = sequentialFirst ? first : second;
+            Timed actors = sequentialFirst ? second : first;
+            runs.add(new Figures(m.name(), seq.result(), actors.result(), seq.cpuSeconds(), actors.cpuSeconds()));
+        }
+        return new Pairs(runs);
+    }
+
+    /** One run and the CPU time the whole process spent in it. */
+    private record Timed(RunResult result, double cpuSeconds) {
+    }
+
+    private static Timed timed(Model m, Path home, RuntimeSettings.Engine engine, int threads) {
         double cpu0 = processCpuSeconds();
-        RunResult seq = run(m, home, RuntimeSettings.Engine.SEQUENTIAL, threads);
-        double cpu1 = processCpuSeconds();
-        RunResult actors = run(m, home, RuntimeSettings.Engine.ACTORS, threads);
-        double cpu2 = processCpuSeconds();
-        return new Figures(m.name(), seq, actors, cpu1 - cpu0, cpu2 - cpu1);
+        RunResult r = run(m, home, engine, threads);
+        return new Timed(r, processCpuSeconds() - cpu0);
     }
 
     /** CPU seconds this JVM has used so far (every thread), or NaN where the platform does not say. */
