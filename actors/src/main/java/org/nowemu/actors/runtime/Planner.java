@@ -20,9 +20,18 @@ import java.util.Locale;
  * @param eventNs      what one event costs on one lane (ns; 0 = measure it on the pilot)
  * @param minSpeedup   the least expected speed-up worth running lanes in parallel
  * @param cores        the cores lanes may use (0 = the JVM's available processors)
+ * @param watchFloor   the clock's watch: a stretch of the lanes is slow when one lane would have taken less than
+ *                     this share of its wall time (0 = the clock is not watched)
+ * @param watchStretches slow stretches in a row that send the run back to one lane
  */
 public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
-                      int cores) {
+                      int cores, double watchFloor, int watchStretches) {
+
+    /** A planner that watches the lanes by their counts only (no clock): for settings built by hand. */
+    public Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
+                   int cores) {
+        this(pilotEvents, barrierNs, memberBarrierNs, eventNs, minSpeedup, cores, 0, 1);
+    }
 
     /** The cores lanes may use on this JVM. */
     int coresHere() {
@@ -78,6 +87,17 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
         double now = events * eventNs / (critical * eventNs + windows * barrier);
         double best = (events + rest) * eventNs / ((critical + rest / (double) lanes) * eventNs + windows * barrier);
         return Math.max(now, best) < minSpeedup;
+    }
+
+    /**
+     * Whether a stretch of {@code events} events that the lanes ran in {@code wallNs} of wall time was slow on the
+     * clock: one lane, at {@code eventNs} an event, would have taken less than {@code watchFloor} of that time. The
+     * counts alone ({@link #choose}) miss what a window costs beyond the bare barrier (a lane descheduled by the JIT
+     * compiler or the collector, a parked lane's wake-up, caches): on permutations they promised 1.9x where the
+     * lanes ran at 0.43 of one lane (BENCHMARKS.md, 2026-11-28).
+     */
+    boolean slowOnTheClock(long events, long wallNs, double eventNs) {
+        return watchFloor > 0 && events * eventNs < watchFloor * wallNs;
     }
 
     /** The coupling factor over cluster members, and the speed-up over one JVM it promises. */

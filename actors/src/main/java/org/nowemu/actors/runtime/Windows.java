@@ -13,8 +13,9 @@ import java.util.concurrent.CompletableFuture;
  * there is no window: it runs to the horizon (or, on a cluster member, to the member window's end).
  *
  * <p>Also the run's statistics (windows, events, the busiest lane's events summed over windows) and the watch of
- * the planner's choice: every stretch of {@code watchEvents} events run by several lanes, the expected speed-up of
- * that stretch is worked out again ({@link Planner}); below 1, the lanes go back to one for the rest of the run.
+ * the planner's choice: every stretch of {@code pilotEvents} events run by several lanes, the expected speed-up of
+ * that stretch is worked out again ({@link Planner}), and its wall time weighed against one lane's; below 1 by the
+ * counts, or slow on the clock several stretches in a row, the lanes go back to one for the rest of the run.
  */
 final class Windows {
     enum Step { WINDOW, FINISH, STOP, WAIT }
@@ -49,6 +50,10 @@ final class Windows {
     private long stretchEvents;
     private long stretchCritical;
     private long stretchWindows;
+    /** When the current stretch began (wall clock, ns; it decides only how many lanes run, never a result). */
+    private long stretchStartNs;
+    /** Stretches in a row that were slow on the clock. */
+    private int slowStretches;
     /** Why the lanes went back to one, or null. */
     String retired;
 
@@ -64,6 +69,7 @@ final class Windows {
         planner = p;
         eventNs = event;
         barrierNs = barrier;
+        stretchStartNs = System.nanoTime();
     }
 
     /** The next step of the lanes, from their results at the barrier. */
@@ -132,23 +138,35 @@ final class Windows {
     }
 
     /**
-     * True when the stretch just ended says the lanes are expected slower than one lane (then the lanes go back
-     * to one); a stretch is {@code watchEvents} events run by several lanes.
+     * True when the stretch just ended says the lanes are expected slower than one lane, by their counts, or when
+     * {@code watchStretches} stretches in a row ran slow on the clock ({@link Planner#slowOnTheClock}); then the
+     * lanes go back to one. A stretch is {@code pilotEvents} events run by several lanes.
      */
     boolean retire(int lanes) {
         if (planner == null || lanes == 1 || stretchEvents < planner.pilotEvents()) {
             return false;
         }
+        long now = System.nanoTime();
+        long wall = now - stretchStartNs;
+        long ran = stretchEvents;
         Planner.Choice c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
         stretchEvents = 0;
         stretchCritical = 0;
         stretchWindows = 0;
-        if (c.speedup() >= 1) {
-            return false;
+        stretchStartNs = now;
+        slowStretches = planner.slowOnTheClock(ran, wall, eventNs) ? slowStretches + 1 : 0;
+        if (c.speedup() < 1) {
+            retired = "back to one lane after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events: "
+                    + c.reason();
+            return true;
         }
-        retired = "back to one lane after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events: "
-                + c.reason();
-        return true;
+        if (slowStretches >= planner.watchStretches()) {
+            retired = String.format(java.util.Locale.ROOT, "back to one lane after %,d events: %d stretches in a row"
+                    + " ran slow on the clock, the last %,d events in %.1f ms where one lane would take %.1f ms at %.0f"
+                    + " ns an event", events, slowStretches, ran, wall / 1e6, ran * eventNs / 1e6, eventNs);
+            return true;
+        }
+        return false;
     }
 
     private void reportToMember(Lane[] lanes, long first) {

@@ -8,10 +8,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The pilot's second stretch stops as soon as two lanes could not pay whatever the rest of it holds. The planner
  * below takes lanes at an expected speed-up of 1.2; an event costs 1 us and a barrier 4 us; the stretch's budget
- * is 50,000 events.
+ * is 50,000 events. A stretch of the lanes is slow on the clock when one lane would have taken less than 0.7 of its
+ * wall time.
  */
 class PilotStopTest {
-    private final Planner planner = new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2);
+    private final Planner planner = new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2, 0.7, 3);
 
     @Test
     void windowsOfAFewEventsStopTheStretch() {
@@ -39,5 +40,16 @@ class PilotStopTest {
         // The whole budget handled: 50,000 events in 20,000 windows, 26,000 on the busiest lane:
         // 50 ms / (26 ms + 80 ms) = 0.47.
         assertTrue(planner.hopeless(2, 50_000, 50_000, 26_000, 20_000, 1_000, 4_000));
+    }
+
+    @Test
+    void aStretchIsSlowOnTheClockBelowTheFloor() {
+        // 50,000 events at 1 us: one lane would take 50 ms, 0.7 of the wall time at 71.4 ms. The lanes took 72 ms:
+        // slow; 71 ms: not slow (one lane 0.704 of it); 30 ms (they paid): not slow.
+        assertTrue(planner.slowOnTheClock(50_000, 72_000_000L, 1_000));
+        assertFalse(planner.slowOnTheClock(50_000, 71_000_000L, 1_000));
+        assertFalse(planner.slowOnTheClock(50_000, 30_000_000L, 1_000));
+        // With the clock's watch off, never.
+        assertFalse(new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2).slowOnTheClock(50_000, 1_000_000_000L, 1_000));
     }
 }
