@@ -52,6 +52,8 @@ final class Windows {
     private long stretchWindows;
     /** When the current stretch began (wall clock, ns; it decides only how many lanes run, never a result). */
     private long stretchStartNs;
+    /** The collectors' pause time so far when the current stretch began (ms). */
+    private long stretchGcMs;
     /** Stretches in a row that were slow on the clock. */
     private int slowStretches;
     /** Why the lanes went back to one, or null. */
@@ -70,6 +72,21 @@ final class Windows {
         eventNs = event;
         barrierNs = barrier;
         stretchStartNs = System.nanoTime();
+        stretchGcMs = gcMillis();
+    }
+
+    /**
+     * Time the JVM's collectors have spent so far (ms), summed over them. A pause stops one lane as it stops two, so
+     * the clock's watch leaves it out: a stretch at the start of a 16,384-host run took 36.8 s for 81,920 events, while
+     * the collector paused 26.8 s in the first 72 s of a shortened run as the heap grew (BENCHMARKS.md, 2026-11-28).
+     */
+    private static long gcMillis() {
+        long ms = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc
+                : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
     }
 
     /** The next step of the lanes, from their results at the barrier. */
@@ -147,13 +164,15 @@ final class Windows {
             return false;
         }
         long now = System.nanoTime();
-        long wall = now - stretchStartNs;
+        long gc = gcMillis();
+        long wall = Math.max(0, now - stretchStartNs - (gc - stretchGcMs) * 1_000_000);
         long ran = stretchEvents;
         Planner.Choice c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
         stretchEvents = 0;
         stretchCritical = 0;
         stretchWindows = 0;
         stretchStartNs = now;
+        stretchGcMs = gc;
         slowStretches = planner.slowOnTheClock(ran, wall, eventNs) ? slowStretches + 1 : 0;
         if (c.speedup() < 1) {
             retired = "back to one lane after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events: "
@@ -162,8 +181,8 @@ final class Windows {
         }
         if (slowStretches >= planner.watchStretches()) {
             retired = String.format(java.util.Locale.ROOT, "back to one lane after %,d events: %d stretches in a row"
-                    + " ran slow on the clock, the last %,d events in %.1f ms where one lane would take %.1f ms at %.0f"
-                    + " ns an event", events, slowStretches, ran, wall / 1e6, ran * eventNs / 1e6, eventNs);
+                    + " ran slow on the clock, the last %,d events in %.1f ms (collections left out) where one lane"
+                    + " would take %.1f ms at %.0f ns an event", events, slowStretches, ran, wall / 1e6, ran * eventNs / 1e6, eventNs);
             return true;
         }
         return false;
