@@ -72,15 +72,19 @@ final class Windows {
         eventNs = event;
         barrierNs = barrier;
         stretchStartNs = System.nanoTime();
-        stretchGcMs = gcMillis();
+        stretchGcMs = gcMillis(p);
     }
 
     /**
-     * Time the JVM's collectors have spent so far (ms), summed over them. A pause stops one lane as it stops two, so
-     * the clock's watch leaves it out: a stretch at the start of a 16,384-host run took 36.8 s for 81,920 events, while
-     * the collector paused 26.8 s in the first 72 s of a shortened run as the heap grew (BENCHMARKS.md, 2026-11-28).
+     * Time the JVM's collectors have spent so far (ms), summed over them; 0 when {@code p} does not watch the clock.
+     * A pause stops one lane as it stops two, so the clock's watch leaves it out: a stretch at the start of a
+     * 16,384-host run took 36.8 s for 81,920 events, while the collector paused 26.8 s in the first 72 s of a
+     * shortened run as the heap grew (BENCHMARKS.md, 2026-11-28).
      */
-    private static long gcMillis() {
+    private static long gcMillis(Planner p) {
+        if (p.watchFloor() <= 0) {
+            return 0; // the clock is not watched: nothing to leave out
+        }
         long ms = 0;
         for (java.lang.management.GarbageCollectorMXBean gc
                 : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -164,7 +168,7 @@ final class Windows {
             return false;
         }
         long now = System.nanoTime();
-        long gc = gcMillis();
+        long gc = gcMillis(planner);
         long wall = Math.max(0, now - stretchStartNs - (gc - stretchGcMs) * 1_000_000);
         long ran = stretchEvents;
         Planner.Choice c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
@@ -182,7 +186,8 @@ final class Windows {
         if (slowStretches >= planner.watchStretches()) {
             retired = String.format(java.util.Locale.ROOT, "back to one lane after %,d events: %d stretches in a row"
                     + " ran slow on the clock, the last %,d events in %.1f ms (collections left out) where one lane"
-                    + " would take %.1f ms at %.0f ns an event", events, slowStretches, ran, wall / 1e6, ran * eventNs / 1e6, eventNs);
+                    + " would take %.1f ms at %.0f ns an event", events, slowStretches, ran, wall / 1e6,
+                    ran * eventNs / 1e6, eventNs);
             return true;
         }
         return false;
