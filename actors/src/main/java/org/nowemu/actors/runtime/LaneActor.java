@@ -14,7 +14,7 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * each with its own timing mailbox, handled in key order by the loop. A lane's host receives one message for the
  * whole run: the lanes then meet at their shared-memory {@link Barrier}, never through actor messages. The first
  * lane's host also prepares the lanes (builds the components, runs the planner's pilot on a single JVM) and starts
- * the other lanes' hosts as its children.
+ * the other lanes' hosts as its children, and on a single JVM as many as a later trial of the lanes could need.
  */
 public final class LaneActor extends AbstractBehavior<LaneActor.Command> {
     /** The pinned dispatcher every lane's host runs on: a thread per host (actors' reference.conf). */
@@ -27,7 +27,7 @@ public final class LaneActor extends AbstractBehavior<LaneActor.Command> {
     public record Lead(Setup setup) implements Command {
     }
 
-    /** Run lane {@code lane} of {@code group}. */
+    /** Run lane {@code lane} of {@code group} (-1: wait in its reserve for a lane). */
     record Run(LaneGroup group, int lane) implements Command {
     }
 
@@ -70,9 +70,9 @@ public final class LaneActor extends AbstractBehavior<LaneActor.Command> {
             return Behaviors.stopped();
         }
         if (group != null) {
-            for (int l = 1; l < group.lanes(); l++) {
+            for (int l = 1; l < group.hosts(); l++) {
                 ActorRef<Command> host = getContext().spawn(create(), "lane-" + l, dispatcher());
-                host.tell(new Run(group, l));
+                host.tell(new Run(group, l < group.lanes() ? l : -1)); // -1: in reserve for later lanes
             }
             run(group, 0);
         }

@@ -37,6 +37,10 @@ public final class LaneGroup {
     private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
     private final CompletableFuture<Void> idle = new CompletableFuture<>();
     final Windows windows;
+    /** The lanes to try again while one lane runs, or null (no planner, or no trials). */
+    LaneTrial trial;
+    /** The hosts without a lane at the moment. */
+    private final Reserve reserve = new Reserve();
     Lane[] lanes;
     LaneMap map;
     Barrier barrier;
@@ -153,40 +157,6 @@ public final class LaneGroup {
         return windows.decide(lanes, map);
     }
 
-    /**
-     * Runs windows on the calling thread, every lane in turn, until about {@code budget} more events are handled
-     * or the run ends: the pilot of {@link Planner}. Returns the step decided last (a window not yet run, the
-     * finish, or a stop).
-     */
-    Windows.Step runInline(long budget) {
-        return runInline(budget, null);
-    }
-
-    /** As {@link #runInline(long)}, stopping early once {@code stop} says the rest of the stretch cannot matter. */
-    Windows.Step runInline(long budget, Stop stop) {
-        long from = windows.events;
-        long c0 = windows.critical;
-        long w0 = windows.windows;
-        Windows.Step s = decide();
-        while (s == Windows.Step.WINDOW && windows.events - from < budget
-                && (stop == null || !stop.now(windows.events - from, windows.critical - c0, windows.windows - w0))) {
-            windows.running(lanes.length);
-            for (Lane l : lanes) {
-                l.beginWindow();
-                l.takeIncoming(lanes);
-                l.runWindow(windows.end, lanes.length == 1 ? budget - (windows.events - from) : Long.MAX_VALUE);
-                l.report();
-            }
-            s = decide();
-        }
-        return s;
-    }
-
-    /** When a pilot stretch may stop, from its events, critical path and windows so far. */
-    interface Stop {
-        boolean now(long events, long critical, long windows);
-    }
-
     /** Ends the run on the calling thread (the pilot reached the horizon). */
     void finishInline() {
         for (Lane l : lanes) {
@@ -195,14 +165,23 @@ public final class LaneGroup {
         }
     }
 
+    /** The lane hosts (threads) the run needs: a lane each, and those a later trial of the lanes would seat. */
+    int hosts() {
+        return trial != null && trial.retries() ? Math.max(lanes.length, trial.lanes()) : lanes.length;
+    }
+
     /** Lets the lanes run the window decided last: they wait for it in {@link #runLane}. */
     void releaseFirst() {
-        running.compareAndSet(0, lanes.length); // the first release starts the loops; later ones (members) do not
+        running.compareAndSet(0, hosts()); // the first release starts the loops; later ones (members) do not
         windows.running(lanes.length);
         barrier.release();
     }
 
-    /** Lane {@code l}'s loop, on its own thread: window, barrier, window... until the run ends or is stopped. */
+    /**
+     * Lane {@code l}'s loop, on its own thread: window, barrier, window... until the run ends or is stopped. A
+     * host whose lane is merged into one waits in the {@link Reserve} for a seat in later lanes; so does one
+     * started with {@code l} = -1.
+     */
     void runLane(int l) {
         long cpu = RuntimeReport.threadCpuNanos();
         try {
@@ -226,13 +205,18 @@ public final class LaneGroup {
     private void loop(int l) {
         long[] waited = {0};
         try {
-            loop(l, waited);
+            int lane = l >= 0 ? l : reserve.take();
+            while (lane >= 0 && seated(lane, waited)) {
+                lane = reserve.take();
+            }
         } finally {
             waitNanos.addAndGet(waited[0]);
+            reserve.close(); // this host leaves only when the run is over for all: the waiting ones leave too
         }
     }
 
-    private void loop(int l, long[] waited) {
+    /** Runs lane {@code l} until the run ends for it (false) or its lane is merged into one (true). */
+    private boolean seated(int l, long[] waited) {
         Lane me = lanes[l];
         Barrier b = barrier;
         long generation = 1;
@@ -241,31 +225,41 @@ public final class LaneGroup {
             boolean go = b.await(l, generation);
             waited[0] += System.nanoTime() - w0;
             if (!go) {
-                break;
+                return !b.aborted();
             }
             generation++;
             Windows.Step s = windows.step;
             if (s == Windows.Step.STOP) {
-                return;
+                return false;
             }
             me.beginWindow();
             if (s == Windows.Step.FINISH) {
                 finishLane(me);
-                return;
+                return false;
             }
             me.takeIncoming(lanes);
-            me.runWindow(windows.end, Long.MAX_VALUE);
+            LaneTrial t = trial;
+            me.runWindow(windows.end, lanes.length == 1 && t != null ? t.budget(windows.events) : Long.MAX_VALUE);
             if (b.aborted()) {
-                return;
+                return false;
             }
             me.report();
             if (b.arrive()) {
                 Windows.Step next = decide();
-                if (next == Windows.Step.WINDOW && windows.retire(lanes.length)) {
-                    // Back to one lane, on this thread: the others end their loops.
+                if (next == Windows.Step.WINDOW && lanes.length > 1 && windows.retire(lanes.length)) {
+                    // Back to one lane, on this thread: the other hosts wait in the reserve.
                     arrange(oneLane(cells.length));
                     next = decide();
+                    if (t != null) {
+                        t.oneLane(windows.events);
+                    }
                     b.close();
+                } else if (next == Windows.Step.WINDOW && lanes.length == 1 && t != null && t.due(windows.events)) {
+                    t.run(this, false);
+                    next = windows.step;
+                    reserve.seat(lanes.length);
+                }
+                if (b != barrier) {
                     me = lanes[0];
                     l = 0;
                     b = barrier;

@@ -11,8 +11,10 @@ import java.util.concurrent.CompletableFuture;
  * lane, measures what an event costs and counts the events each component handles; the lanes are then cut along the
  * topology, balanced by those counts ({@link TopologyPlacement#assign}), what a barrier between them costs is
  * measured (unless configured), and the pilot's second stretch runs those lanes one after the other, window by
- * window, to count their windows, stopping as soon as they could no longer pay ({@link Planner#hopeless}). Then the planner keeps the lanes or goes back to one, and when it keeps them,
- * watches them ({@link Windows#retire}). The pilot is the run's own beginning, not a rehearsal: nothing is run twice.
+ * window, to count their windows, stopping as soon as they could no longer pay ({@link Planner#hopeless}): the
+ * first {@link LaneTrial}. Then the planner keeps the lanes, and watches them ({@link Windows#retire}), or goes
+ * back to one, and tries the lanes again later in the run. The pilot is the run's own beginning, not a rehearsal:
+ * nothing is run twice.
  */
 final class LocalLanes implements LaneActor.Setup {
     /**
@@ -115,7 +117,7 @@ final class LocalLanes implements LaneActor.Setup {
             return g.decide();
         }
         long t0 = System.nanoTime(); // the pilot's cost per event, for the planner only
-        Windows.Step s = g.runInline(planner.pilotEvents());
+        Windows.Step s = LaneTrial.inline(g, planner.pilotEvents(), null);
         double eventNs = planner.eventNs() > 0 ? planner.eventNs()
                 : (System.nanoTime() - t0) / (double) Math.max(1, g.windows.events);
         if (s != Windows.Step.WINDOW) {
@@ -131,31 +133,13 @@ final class LocalLanes implements LaneActor.Setup {
             choice = Planner.fixed(1, "the model cannot be cut: it is one placement group");
             return s;
         }
-        double barrierNs = planner.barrierNs() > 0 ? planner.barrierNs() : measureBarrier(parts.parts());
-        g.arrange(parts);
-        Windows w = g.windows;
-        long e0 = w.events;
-        long c0 = w.critical;
-        long w0 = w.windows;
         int k = parts.parts();
-        long t1 = System.nanoTime();
-        double firstNs = eventNs;
-        s = g.runInline(planner.pilotEvents(),
-                (e, c, n) -> planner.hopeless(k, planner.pilotEvents(), e, c, n, firstNs, barrierNs));
-        if (planner.eventNs() <= 0 && w.events > e0) {
-            // The second stretch ran every lane's events on this thread too, later, when the JIT compiler had done
-            // more: the first stretch's cost per event was 25 times the second's on permutations (38 us against
-            // 1.5 us, BENCHMARKS.md 2026-11-27), which made lanes look worth it everywhere.
-            eventNs = Math.min(eventNs, (System.nanoTime() - t1) / (double) (w.events - e0));
-        }
-        choice = planner.choose(parts.parts(), w.events - e0, w.critical - c0, w.windows - w0, eventNs, barrierNs);
-        if (choice.lanes() == 1 && s == Windows.Step.WINDOW) {
-            g.arrange(LaneGroup.oneLane(model.size()));
-            s = g.decide();
-        } else if (choice.lanes() > 1) {
-            w.watch(planner, eventNs, barrierNs);
-        }
-        return s;
+        boolean measured = planner.barrierNs() <= 0;
+        double barrierNs = measured ? measureBarrier(k) : planner.barrierNs();
+        LaneTrial trial = new LaneTrial(planner, parts, eventNs, barrierNs, measured ? () -> measureBarrier(k) : null);
+        choice = trial.run(g, true);
+        g.trial = trial;
+        return g.windows.step;
     }
 
     /** What a barrier between {@code lanes} lanes costs now, on this machine (ns). */
@@ -194,7 +178,8 @@ final class LocalLanes implements LaneActor.Setup {
         Windows w = g.windows;
         int lanes = w.windows == 0 ? 1 : c.lanes();
         double perLane = w.laneWindows == 0 ? 0 : w.windowedEvents / (double) w.laneWindows;
-        String why = w.retired == null ? c.reason() : c.reason() + "; " + w.retired;
+        String why = (w.retired == null ? c.reason() : c.reason() + "; " + w.retired)
+                + (g.trial == null ? "" : g.trial.summary());
         long cpu = g.cpuNanos.get();
         return new RuntimeReport("actors", lanes, 1, RuntimeReport.finite(c.lambda()),
                 RuntimeReport.finite(c.speedup()), why, g.crossings(), g.crossed(), g.leastSlack(), pilotEvents, perLane,

@@ -6,7 +6,7 @@ import java.util.Locale;
  * Chooses how many lanes run a model on one JVM, before the bulk of the run, from the coupling factor of
  * parallel discrete-event simulation (OMNeT++'s manual): lambda = L·E / (tau·P), the events of a window per lane
  * (L·E) against what one barrier costs in events (tau·P). The run's first stretch is the pilot: it runs on the
- * calling lane as {@code k} lanes would run it, window by window ({@link LaneGroup#runInline}), and counts the
+ * calling lane as {@code k} lanes would run it, window by window ({@link LaneTrial#inline}), and counts the
  * events N, the windows W and the critical path M (the sum over windows of the busiest lane's events: a window
  * lasts as long as its busiest lane). With an event costing c ns and a barrier tau ns, one lane takes N·c and k lanes
  * M·c + W·tau, so the expected speed-up is N·c / (M·c + W·tau). The planner takes k lanes when that is at least
@@ -23,14 +23,16 @@ import java.util.Locale;
  * @param watchFloor   the clock's watch: a stretch of the lanes is slow when one lane would have taken less than
  *                     this share of its wall time (0 = the clock is not watched)
  * @param watchStretches slow stretches in a row that send the run back to one lane
+ * @param retryEvents  while one lane runs a model the pilot could cut, events between two trials of the lanes
+ *                     ({@link LaneTrial}; 0 = never try them again)
  */
 public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
-                      int cores, double watchFloor, int watchStretches) {
+                      int cores, double watchFloor, int watchStretches, long retryEvents) {
 
-    /** A planner that watches the lanes by their counts only (no clock): for settings built by hand. */
+    /** A planner that watches the lanes by their counts only (no clock, no later trials): for settings by hand. */
     public Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
                    int cores) {
-        this(pilotEvents, barrierNs, memberBarrierNs, eventNs, minSpeedup, cores, 0, 1);
+        this(pilotEvents, barrierNs, memberBarrierNs, eventNs, minSpeedup, cores, 0, 1, 0);
     }
 
     /** The cores lanes may use on this JVM. */

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * wall time.
  */
 class PilotStopTest {
-    private final Planner planner = new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2, 0.7, 3);
+    private final Planner planner = new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2, 0.7, 3, 0);
 
     @Test
     void windowsOfAFewEventsStopTheStretch() {

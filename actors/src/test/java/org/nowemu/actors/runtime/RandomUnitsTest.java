@@ -1,5 +1,7 @@
 package org.nowemu.actors.runtime;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -10,7 +12,8 @@ import org.nowemu.actors.runtime.RandomRelays.Hop;
  * A lane's share is one unit: its components handle their events from one calendar and deliver to each other at
  * once. Over random topologies, delays and placement groups, every component must handle its events in exactly
  * the order of the sequential engine, whatever the lanes, with the lanes set or chosen by the planner after a
- * pilot (which rebuilds the lanes twice, from one to several and possibly back). The digest hashes each
+ * pilot (which rebuilds the lanes twice, from one to several and possibly back), and with the lanes rebuilt over
+ * and over by the planner's watch and its later trials. The digest hashes each
  * component's events in the order it handled them, so equal digests say the orders are equal; a component handed
  * an event earlier than one it already handled fails the run ("causality broken"), and each relay also checks by
  * itself that the times it sees never go back. Groups are drawn at random, not along connections, so a share may
@@ -99,6 +102,18 @@ class RandomUnitsTest {
                         new RunProgress(), cores);
                 RandomRelays.sameAsSequential(oracle, r, "planned on " + cores + " cores (" + r.runtime().choice() + ")");
             }
+        }
+        // Trials every 60 events of one lane: the barrier of a second sends the lanes back to one after each
+        // stretch, and each trial takes them again (least speed-up 0), so the lanes are rebuilt over and over and
+        // their hosts leave for the reserve and come back.
+        RuntimeSettings cycling = base.withThreads(0).withPlanner(new Planner(40, 1e9, 300_000, 100, 0, 0, 0, 1, 60));
+        for (int cores : new int[] {2, 3}) {
+            RunResult r = Emulation.run(model, cycling, horizon, com.typesafe.config.ConfigFactory.load(),
+                    new RunProgress(), cores);
+            RandomRelays.sameAsSequential(oracle, r, "cycling on " + cores + " cores (" + r.runtime().choice() + ")");
+            // The smallest of these models handles 449 events: pilot (80), a stretch on lanes (40), 60 on one lane,
+            // then the first later trial, which keeps the lanes.
+            assertTrue(r.runtime().choice().contains("lanes again after"), r.runtime().choice());
         }
     }
 }

@@ -23,16 +23,17 @@ class RuntimeSettingsTest {
         assertEquals(10, s.idleCpuLevel());
         assertEquals(20_000L, s.spinNs()); // level 10 x 2us
         assertEquals(RuntimeSettings.DEFAULT_PLANNER, s.planner());
-        // ns; 0: measured. The clock's watch off (three stretches in a row when it is on).
-        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0, 3), s.planner());
+        // ns; 0: measured. The clock's watch off (three stretches in a row when it is on); trials of the lanes
+        // every million events while one lane runs.
+        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0, 3, 1_000_000), s.planner());
     }
 
     @Test
     void unitsAreRead() {
         Planner p = RuntimeSettings.from(with("nowemu.runtime.planner { pilot-events = 7, barrier-cost = 1500ns,"
                 + " member-barrier-cost = 1ms, event-cost = 250ns, min-speedup = 2, cores = 4, watch-floor = 0.5,"
-                + " watch-stretches = 2 }")).planner();
-        assertEquals(new Planner(7, 1_500, 1_000_000, 250, 2, 4, 0.5, 2), p);
+                + " watch-stretches = 2, retry-events = 0 }")).planner();
+        assertEquals(new Planner(7, 1_500, 1_000_000, 250, 2, 4, 0.5, 2, 0), p);
         assertEquals(3, RuntimeSettings.from(with("nowemu.runtime.threads = 3")).threads());
     }
 
@@ -41,7 +42,8 @@ class RuntimeSettingsTest {
         for (String bad : new String[] {"nowemu.runtime.planner.pilot-events = 0",
             "nowemu.runtime.planner.barrier-cost = -1us", "nowemu.runtime.planner.min-speedup = -1",
             "nowemu.runtime.planner.event-cost = 5", "nowemu.runtime.threads = -1",
-            "nowemu.runtime.planner.watch-floor = 1.5", "nowemu.runtime.planner.watch-stretches = 0"}) {
+            "nowemu.runtime.planner.watch-floor = 1.5", "nowemu.runtime.planner.watch-stretches = 0",
+            "nowemu.runtime.planner.retry-events = -1"}) {
             String key = bad.substring(0, bad.indexOf(' '));
             String m = assertThrows(BadInputException.class, () -> RuntimeSettings.from(with(bad))).getMessage();
             assertTrue(m.contains(key), m);

@@ -1,0 +1,162 @@
+package org.nowemu.actors.runtime;
+
+import java.util.Locale;
+
+/**
+ * A trial of the lanes on one JVM: the lanes cut as the pilot cut them ({@link TopologyPlacement#assign}) run a
+ * stretch of the model window by window on the calling thread, counting their events, windows and critical path,
+ * and the {@link Planner} keeps them or goes back to one lane. The pilot's second stretch is the first trial
+ * ({@link LocalLanes}); while one lane runs (the pilot chose it, or the lanes went back to it), a trial comes
+ * again every {@code retry-events} events, twice as far apart after each that keeps one lane (up to
+ * {@value #MAX_BACKOFF} times), since a model's phases differ: a gap between two traffic patterns holds a few
+ * events a window, the patterns thousands. A trial is the run's own stretch, not a rehearsal: nothing is run twice,
+ * and which lanes run it never changes a result.
+ */
+final class LaneTrial {
+    /** The longest wait between two trials, in multiples of {@link Planner#retryEvents}. */
+    static final int MAX_BACKOFF = 8;
+    private final Planner planner;
+    private final TopologyPlacement.Assigned parts;
+    /** What one barrier between the lanes costs (ns): measured or configured, lowered when the watch measures less. */
+    private double barrierNs;
+    /** Measures the barrier's cost now (ns), or null when it is configured. */
+    private final java.util.function.DoubleSupplier remeasure;
+    /** What one event costs on one lane (ns): the pilot's figure, kept for the later trials and the watch. */
+    private double eventNs;
+    /** Events between two trials now, and the run's event count at which the next is due. */
+    private long every;
+    private long dueAt = Long.MAX_VALUE;
+    /** Trials after the pilot, and those that kept the lanes. */
+    private int again;
+    private int kept;
+
+    /**
+     * @param parts     the lanes to try (by position in the group's cells), more than one
+     * @param eventNs   the pilot's first stretch's cost per event (ns)
+     * @param barrierNs what one barrier between those lanes costs (ns)
+     * @param remeasure measures it again, or null when it is configured
+     */
+    LaneTrial(Planner planner, TopologyPlacement.Assigned parts, double eventNs, double barrierNs,
+              java.util.function.DoubleSupplier remeasure) {
+        this.planner = planner;
+        this.parts = parts;
+        this.eventNs = eventNs;
+        this.barrierNs = barrierNs;
+        this.remeasure = remeasure;
+        this.every = planner.retryEvents();
+    }
+
+    /** The lanes a trial cuts: as many threads as the run may ever need. */
+    int lanes() {
+        return parts.parts();
+    }
+
+    /** Whether the run may try the lanes again while one lane runs. */
+    boolean retries() {
+        return planner.retryEvents() > 0;
+    }
+
+    /**
+     * Runs a trial from where {@code g}'s lanes are, on the calling thread: arranges the lanes, runs up to a pilot
+     * stretch window by window (stopping once the lanes could not pay, {@link Planner#hopeless}), and keeps them,
+     * watched from then on ({@link Windows#watch}), or arranges one lane again. Returns the planner's choice; the
+     * step the lanes take next is {@code g.windows.step}. The pilot's trial ({@code pilot}) also takes the lesser
+     * of the two stretches' cost per event, since the first paid the JIT compiler's warm-up.
+     */
+    Planner.Choice run(LaneGroup g, boolean pilot) {
+        g.arrange(parts);
+        Windows w = g.windows;
+        if (w.barrierNs() > 0) {
+            barrierNs = Math.min(barrierNs, w.barrierNs()); // as the watch last measured it
+        }
+        w.newStretch();
+        long e0 = w.events;
+        long c0 = w.critical;
+        long w0 = w.windows;
+        int k = parts.parts();
+        long budget = planner.pilotEvents();
+        double first = eventNs;
+        double barrier = barrierNs;
+        long t0 = System.nanoTime(); // the pilot's cost per event, for the planner only
+        Windows.Step s = inline(g, budget, (e, c, n) -> planner.hopeless(k, budget, e, c, n, first, barrier));
+        if (pilot && planner.eventNs() <= 0 && w.events > e0) {
+            // The second stretch ran every lane's events on this thread too, later, when the JIT compiler had done
+            // more: the first stretch's cost per event was 25 times the second's on permutations (38 us against
+            // 1.5 us, BENCHMARKS.md 2026-11-27), which made lanes look worth it everywhere.
+            eventNs = Math.min(eventNs, (System.nanoTime() - t0) / (double) (w.events - e0));
+        }
+        Planner.Choice c = planner.choose(k, w.events - e0, w.critical - c0, w.windows - w0, eventNs, barrierNs);
+        if (!pilot) {
+            again++;
+        }
+        if (c.lanes() > 1) {
+            w.watch(planner, eventNs, barrierNs, remeasure);
+            every = planner.retryEvents();
+            dueAt = Long.MAX_VALUE;
+            if (!pilot) {
+                kept++;
+                w.note(String.format(Locale.ROOT, "lanes again after %,d events: %s", w.events, c.reason()));
+            }
+        } else if (s == Windows.Step.WINDOW) {
+            g.arrange(LaneGroup.oneLane(g.cells.length));
+            g.decide();
+            if (!pilot) {
+                every = Math.min(every * 2, planner.retryEvents() * MAX_BACKOFF);
+            }
+            oneLane(w.events);
+        }
+        return c;
+    }
+
+    /** One lane runs from {@code events} on: the next trial is due after the current interval. */
+    void oneLane(long events) {
+        dueAt = retries() ? events + every : Long.MAX_VALUE;
+    }
+
+    /** Whether a trial is due, {@code events} into the run. */
+    boolean due(long events) {
+        return events >= dueAt;
+    }
+
+    /** How many events the one lane may handle before the next trial (about: a window ends with its instant). */
+    long budget(long events) {
+        return dueAt == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(1, dueAt - events);
+    }
+
+    /** The trials after the pilot, in words, or "" when there were none. */
+    String summary() {
+        return again == 0 ? "" : String.format(Locale.ROOT, "; %d later trial%s of the lanes, %d kept them", again,
+                again == 1 ? "" : "s", kept);
+    }
+
+    /**
+     * Runs windows of {@code g}'s lanes on the calling thread, every lane in turn, until about {@code budget} more
+     * events are handled, the run ends, or {@code stop} (if any) says the rest of the stretch cannot matter: the
+     * pilot's stretches and the trials. Returns the step decided last (a window not yet run, the finish, or a stop).
+     */
+    static Windows.Step inline(LaneGroup g, long budget, Stop stop) {
+        Windows w = g.windows;
+        long from = w.events;
+        long c0 = w.critical;
+        long w0 = w.windows;
+        Windows.Step s = g.decide();
+        while (s == Windows.Step.WINDOW && w.events - from < budget
+                && (stop == null || !stop.now(w.events - from, w.critical - c0, w.windows - w0))) {
+            Lane[] lanes = g.lanes;
+            w.running(lanes.length);
+            for (Lane l : lanes) {
+                l.beginWindow();
+                l.takeIncoming(lanes);
+                l.runWindow(w.end, lanes.length == 1 ? budget - (w.events - from) : Long.MAX_VALUE);
+                l.report();
+            }
+            s = g.decide();
+        }
+        return s;
+    }
+
+    /** When a stretch run inline may stop, from its events, critical path and windows so far. */
+    interface Stop {
+        boolean now(long events, long critical, long windows);
+    }
+}

@@ -1,0 +1,147 @@
+package org.nowemu.actors.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.typesafe.config.ConfigFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.nowemu.actors.time.VirtualTime;
+
+/**
+ * A model with phases: the lanes pay in its busy phases and not in the quiet one between. The planner takes two
+ * lanes, goes back to one in the quiet phase, and takes the lanes again when a later trial meets the second busy
+ * phase; the result is the sequential engine's.
+ */
+@Timeout(60)
+class LaneTrialTest {
+    static final long NS = VirtualTime.NS;
+    static final long US = VirtualTime.US;
+    /** Busy before this time and from {@link #BUSY_AGAIN} on; quiet between. */
+    static final long QUIET = 10 * US;
+    static final long BUSY_AGAIN = 50 * US;
+    static final int WORKERS = 20;
+
+    record Tick() {
+    }
+
+    record Chat() {
+    }
+
+    record Token() {
+    }
+
+    static boolean busy(long t) {
+        return t < QUIET || t >= BUSY_AGAIN;
+    }
+
+    /** In busy phases, chats with its neighbour every 10ns; in the quiet one, sleeps until it ends. */
+    static final class Worker extends Component {
+        private final int neighbour;
+
+        Worker(int neighbour) {
+            this.neighbour = neighbour;
+        }
+
+        @Override
+        protected void onStart() {
+            schedule(0, new Tick());
+        }
+
+        @Override
+        protected Receive createReceive() {
+            return Receive.builder()
+                    .on(Tick.class, t -> {
+                        if (busy(now())) {
+                            send(neighbour, 10 * NS, new Chat());
+                            schedule(10 * NS, new Tick());
+                        } else {
+                            schedule(BUSY_AGAIN - now(), new Tick());
+                        }
+                    })
+                    .on(Chat.class, c -> counter("chats").increment())
+                    .build();
+        }
+    }
+
+    /** Ticks every 10ns throughout and sends a token over the cable every 50ns. */
+    static final class Anchor extends Component {
+        private final int peer;
+
+        Anchor(int peer) {
+            this.peer = peer;
+        }
+
+        @Override
+        protected void onStart() {
+            schedule(0, new Tick());
+        }
+
+        @Override
+        protected Receive createReceive() {
+            return Receive.builder()
+                    .on(Tick.class, t -> {
+                        if (now() % (50 * NS) == 0) {
+                            send(peer, 50 * NS, new Token());
+                        }
+                        schedule(10 * NS, new Tick());
+                    })
+                    .on(Token.class, t -> counter("tokens").increment())
+                    .build();
+        }
+    }
+
+    /**
+     * Two sides, each an anchor and a ring of workers on 10ns links, one placement group a side; the anchors
+     * (ids 0 and {@code WORKERS + 1}) joined by a 50ns cable, the only connection between the sides.
+     */
+    static Model phased() {
+        ModelBuilder b = new ModelBuilder();
+        for (int side = 0; side < 2; side++) {
+            int anchorId = side * (WORKERS + 1);
+            int peer = (1 - side) * (WORKERS + 1);
+            int a = b.add("a" + side, () -> new Anchor(peer));
+            b.group(a, side);
+            for (int w = 0; w < WORKERS; w++) {
+                int next = anchorId + 1 + (w + 1) % WORKERS;
+                b.group(b.add("s" + side + ".w" + w, () -> new Worker(next)), side);
+            }
+        }
+        for (int side = 0; side < 2; side++) {
+            int anchorId = side * (WORKERS + 1);
+            b.connect(anchorId, (1 - side) * (WORKERS + 1), 50 * NS);
+            for (int w = 0; w < WORKERS; w++) {
+                b.connect(anchorId + 1 + w, anchorId + 1 + (w + 1) % WORKERS, 10 * NS);
+            }
+        }
+        return b.build();
+    }
+
+    @Test
+    void theLanesComeBackWhenTheQuietPhaseEnds() {
+        // Costs configured, so that the planner's choices follow from the model's counts alone: an event 100ns, a
+        // barrier 1us; stretches of 2,000 events; a trial every 3,000 events of one lane (then 6,000, 12,000...).
+        Planner planner = new Planner(2_000, 1_000, 300_000, 100, 1.2, 2, 0, 3, 3_000);
+        RuntimeSettings settings = new RuntimeSettings(1, 0, false, 0).withPlanner(planner);
+        long horizon = 70 * US;
+        RunResult r = Emulation.run(phased(), settings, horizon, ConfigFactory.load(), new RunProgress(), 2);
+        // Windows are the cable's 50ns: an anchor's tick is always pending, 50ns from the cut. In a busy phase a
+        // window holds, per side, 20 workers x (5 ticks + 5 chats) + the anchor's 5 ticks and a token: 206 events,
+        // so 2 lanes take 206 x 100ns + 1us against 412 x 100ns on one: 1.90x, kept. In the quiet phase a window
+        // holds 6 events a side: 600ns + 1us against 1.2us, 0.75x: back to one lane once a stretch of 2,000
+        // events falls in it (the quiet phase holds 800 windows, 9,600 events). The trials in the quiet phase
+        // give up early; the first in the second busy phase (from 50us) sees 1.90x again and keeps the lanes.
+        String story = r.runtime().choice();
+        assertEquals(2, r.runtime().lanes(), story);
+        assertTrue(story.contains("back to one lane after"), story);
+        assertTrue(story.contains("lanes again after"), story);
+        assertTrue(story.matches(".*later trials? of the lanes, 1 kept them.*"), story);
+        RunResult sequential = Emulation.run(phased(), settings.withEngine(RuntimeSettings.Engine.SEQUENTIAL),
+                horizon);
+        assertEquals(sequential.digest(), r.digest());
+        assertEquals(sequential.events(), r.events());
+        // 40 workers chat every 10ns for 10us and again for 20us (50 to 70us), the last chats of the horizon aside.
+        assertEquals(sequential.counter("chats"), r.counter("chats"));
+        assertTrue(r.counter("chats") > 40 * 2_900, "chats " + r.counter("chats"));
+    }
+}
