@@ -45,6 +45,8 @@ final class Lane {
     long sentMemberOutput;
     long memberBack;
     long handledInWindow;
+    /** Wall time the last window kept this lane at work (ns; measured only beside other lanes, for the watch). */
+    long busyInWindow;
     RunFailure failure;
     // Totals of the run.
     long handled;
@@ -193,6 +195,8 @@ final class Lane {
     void runWindow(long windowEnd, long budget) {
         end = windowEnd;
         long before = handled;
+        boolean timed = map.lanes() > 1;
+        long t0 = timed ? System.nanoTime() : 0; // speed figures only: the planner's watch
         Calendar cal = calendar;
         int[] local = map.localIndex();
         while (true) {
@@ -217,6 +221,7 @@ final class Lane {
             }
         }
         handledInWindow = handled - before;
+        busyInWindow = timed ? System.nanoTime() - t0 : 0;
         done = end;
     }
 

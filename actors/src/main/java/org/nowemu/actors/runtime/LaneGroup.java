@@ -251,7 +251,7 @@ public final class LaneGroup {
                     arrange(oneLane(cells.length));
                     next = decide();
                     if (t != null) {
-                        t.oneLane(windows.events);
+                        t.backToOne(windows.events);
                     }
                     b.close();
                 } else if (next == Windows.Step.WINDOW && lanes.length == 1 && t != null && t.due(windows.events)) {

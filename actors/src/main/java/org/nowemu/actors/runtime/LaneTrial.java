@@ -26,6 +26,12 @@ final class LaneTrial {
     /** Events between two trials now, and the run's event count at which the next is due. */
     private long every;
     private long dueAt = Long.MAX_VALUE;
+    /** Where the one lane began: the run's events, the wall clock (ns) and the collectors' time (ms) then. */
+    private long soloEvents;
+    private long soloStartNs;
+    private long soloGcMs;
+    /** The run's events when a later trial last kept the lanes, or -1. */
+    private long keptAt = -1;
     /** Trials after the pilot, and those that kept the lanes. */
     private int again;
     private int kept;
@@ -64,8 +70,17 @@ final class LaneTrial {
      * of the two stretches' cost per event, since the first paid the JIT compiler's warm-up.
      */
     Planner.Choice run(LaneGroup g, boolean pilot) {
-        g.arrange(parts);
         Windows w = g.windows;
+        if (!pilot && planner.eventNs() <= 0 && w.events > soloEvents) {
+            // What an event costs now, on the one lane since it began, collections left out: the pilot's figure was
+            // paid while the JIT compiler warmed up, 10 to 25 times the later cost on the bench's models.
+            double solo = (System.nanoTime() - soloStartNs - (Windows.collectorMillis() - soloGcMs) * 1e6)
+                    / (w.events - soloEvents);
+            if (solo > 0) {
+                eventNs = solo;
+            }
+        }
+        g.arrange(parts);
         if (w.barrierNs() > 0) {
             barrierNs = Math.min(barrierNs, w.barrierNs()); // as the watch last measured it
         }
@@ -91,9 +106,9 @@ final class LaneTrial {
         }
         if (c.lanes() > 1) {
             w.watch(planner, eventNs, barrierNs, remeasure);
-            every = planner.retryEvents();
             dueAt = Long.MAX_VALUE;
             if (!pilot) {
+                keptAt = w.events;
                 kept++;
                 w.note(String.format(Locale.ROOT, "lanes again after %,d events: %s", w.events, c.reason()));
             }
@@ -101,16 +116,38 @@ final class LaneTrial {
             g.arrange(LaneGroup.oneLane(g.cells.length));
             g.decide();
             if (!pilot) {
-                every = Math.min(every * 2, planner.retryEvents() * MAX_BACKOFF);
+                longer();
             }
             oneLane(w.events);
         }
         return c;
     }
 
+    private void longer() {
+        every = Math.min(every * 2, planner.retryEvents() * MAX_BACKOFF);
+    }
+
+    /**
+     * The lanes went back to one, {@code events} into the run. If a trial took them less than the current interval
+     * ago, it was wrong (the counts see only the bare barrier): the next waits longer. After lanes that paid for
+     * longer, the next trial comes after the first interval again.
+     */
+    void backToOne(long events) {
+        if (keptAt >= 0 && events - keptAt < every) {
+            longer();
+        } else {
+            every = planner.retryEvents();
+        }
+        keptAt = -1;
+        oneLane(events);
+    }
+
     /** One lane runs from {@code events} on: the next trial is due after the current interval. */
-    void oneLane(long events) {
+    private void oneLane(long events) {
         dueAt = retries() ? events + every : Long.MAX_VALUE;
+        soloEvents = events;
+        soloStartNs = System.nanoTime(); // the cost of an event for the next trial, never a result
+        soloGcMs = Windows.collectorMillis();
     }
 
     /** Whether a trial is due, {@code events} into the run. */

@@ -20,8 +20,8 @@ import java.util.Locale;
  * @param eventNs      what one event costs on one lane (ns; 0 = measure it on the pilot)
  * @param minSpeedup   the least expected speed-up worth running lanes in parallel
  * @param cores        the cores lanes may use (0 = the JVM's available processors)
- * @param watchFloor   the clock's watch: a stretch of the lanes is slow when one lane would have taken less than
- *                     this share of its wall time (0 = the clock is not watched)
+ * @param watchFloor   the clock's watch: a stretch of the lanes is slow when their time at work, summed, is less
+ *                     than this share of its wall time (0 = the clock is not watched)
  * @param watchStretches slow stretches in a row that send the run back to one lane
  * @param retryEvents  while one lane runs a model the pilot could cut, events between two trials of the lanes
  *                     ({@link LaneTrial}; 0 = never try them again)
@@ -92,14 +92,17 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
     }
 
     /**
-     * Whether a stretch of {@code events} events that the lanes ran in {@code wallNs} of wall time was slow on the
-     * clock: one lane, at {@code eventNs} an event, would have taken less than {@code watchFloor} of that time. The
-     * counts alone ({@link #choose}) miss what a window costs beyond the bare barrier (a lane descheduled by the JIT
+     * Whether a stretch that the lanes ran in {@code wallNs} of wall time was slow on the clock: the lanes were at
+     * work {@code busyNs} in all (their windows' wall time summed over the lanes, barriers left out), about what one
+     * lane would take for the same events, and that is less than {@code watchFloor} of the wall time. The counts
+     * alone ({@link #choose}) miss what a window costs beyond the bare barrier (a lane descheduled by the JIT
      * compiler or the collector, a parked lane's wake-up, caches): on permutations they promised 1.9x where the
-     * lanes ran at 0.43 of one lane (BENCHMARKS.md, 2026-11-28).
+     * lanes ran at 0.43 of one lane (BENCHMARKS.md, 2026-11-28). The lanes' own time at work is this stretch's cost
+     * per event, not the pilot's, which was paid while the JIT compiler warmed up, and grows as a large model's
+     * traffic builds up.
      */
-    boolean slowOnTheClock(long events, long wallNs, double eventNs) {
-        return watchFloor > 0 && events * eventNs < watchFloor * wallNs;
+    boolean slowOnTheClock(long busyNs, long wallNs) {
+        return watchFloor > 0 && busyNs < watchFloor * wallNs;
     }
 
     /** The coupling factor over cluster members, and the speed-up over one JVM it promises. */

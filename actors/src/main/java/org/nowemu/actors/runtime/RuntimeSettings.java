@@ -28,7 +28,7 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
     }
 
     /** The planner of actors' reference.conf, for settings built by hand. */
-    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0, 3, 1_000_000);
+    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2, 0, 1, 3, 1_000_000);
 
     /** Settings on the actor runtime with the default spinning and planner. */
     public RuntimeSettings(long seed, int threads, boolean tracing, int traceLimit) {
@@ -55,7 +55,7 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
         long event = r.duration(p + "event-cost", 0, VirtualTime.parse("1s"));
         double min = r.doubleIn(p + "min-speedup", 0, 1_000);
         int cores = r.intIn(p + "cores", 0, 1024);
-        double floor = r.doubleIn(p + "watch-floor", 0, 1);
+        double floor = r.doubleIn(p + "watch-floor", 0, 1024);
         int stretches = r.intIn(p + "watch-stretches", 1, 1_000_000);
         long retry = r.longIn(p + "retry-events", 0, 1L << 40);
         Planner planner = new Planner(pilot, barrier / 1_000.0, members / 1_000.0, event / 1_000.0, min, cores, floor,

@@ -51,10 +51,14 @@ final class Windows {
     private long stretchEvents;
     private long stretchCritical;
     private long stretchWindows;
+    /** The lanes' time at work in the current stretch, summed over them (ns). */
+    private long stretchBusyNs;
     /** When the current stretch began (wall clock, ns; it decides only how many lanes run, never a result). */
     private long stretchStartNs;
     /** The collectors' pause time so far when the current stretch began (ms). */
     private long stretchGcMs;
+    /** The JIT compiler's time so far when the current stretch began (ms). */
+    private long stretchJitMs;
     /** Stretches in a row that were slow on the clock. */
     private int slowStretches;
     /** When the lanes went back to one, and came back, in words; null when they never did. */
@@ -90,8 +94,10 @@ final class Windows {
         stretchEvents = 0;
         stretchCritical = 0;
         stretchWindows = 0;
+        stretchBusyNs = 0;
         stretchStartNs = System.nanoTime();
         stretchGcMs = planner == null ? 0 : gcMillis(planner);
+        stretchJitMs = planner == null ? 0 : jitMillis(planner);
     }
 
     /** Adds {@code what} to the story of the lanes told in results.json (after the planner's first choice). */
@@ -106,9 +112,24 @@ final class Windows {
      * shortened run as the heap grew (BENCHMARKS.md, 2026-11-28).
      */
     private static long gcMillis(Planner p) {
-        if (p.watchFloor() <= 0) {
-            return 0; // the clock is not watched: nothing to leave out
-        }
+        return p.watchFloor() <= 0 ? 0 : collectorMillis(); // the clock not watched: nothing to leave out
+    }
+
+    /**
+     * Time the JIT compiler's threads have spent compiling so far (ms), summed over them; 0 when the clock is not
+     * watched or the JVM does not tell. On 2 cores a compiling thread takes a lane's core, where one lane leaves it
+     * a core of its own: in the first stretches of the bench's 1,024-host fat tree the compiler's threads spent 15 to
+     * 30 ms in each stretch of 10 to 20 ms (BENCHMARKS.md, 2026-11-28). The clock's watch leaves that time out as
+     * it leaves out collections, so that it weighs the lanes as they run once the code is compiled.
+     */
+    private static long jitMillis(Planner p) {
+        java.lang.management.CompilationMXBean c = java.lang.management.ManagementFactory.getCompilationMXBean();
+        return p.watchFloor() <= 0 || c == null || !c.isCompilationTimeMonitoringSupported() ? 0
+                : c.getTotalCompilationTime();
+    }
+
+    /** Time the JVM's collectors have spent so far (ms), summed over them. */
+    static long collectorMillis() {
         long ms = 0;
         for (java.lang.management.GarbageCollectorMXBean gc
                 : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -124,6 +145,7 @@ final class Windows {
         long back = Long.MAX_VALUE;
         long busiest = 0;
         long sum = 0;
+        long busy = 0;
         for (Lane l : lanes) {
             first = Math.min(first, Math.min(l.next, l.sentMin));
             output = Math.min(output, Math.min(l.output, l.sentOutput));
@@ -132,6 +154,7 @@ final class Windows {
                 failure = l.failure;
             }
             sum += l.handledInWindow;
+            busy += l.busyInWindow;
             busiest = Math.max(busiest, l.handledInWindow);
             activations += l.handledInWindow > 0 ? 1 : 0;
             l.handledInWindow = 0;
@@ -142,6 +165,7 @@ final class Windows {
             windowedEvents += sum;
             stretchEvents += sum;
             stretchCritical += busiest;
+            stretchBusyNs += busy;
         }
         progress.update(Math.min(first, horizon), events);
         if (outer != null) {
@@ -193,8 +217,11 @@ final class Windows {
         }
         long now = System.nanoTime();
         long gc = gcMillis(planner);
-        long wall = Math.max(0, now - stretchStartNs - (gc - stretchGcMs) * 1_000_000);
+        long jit = jitMillis(planner);
+        long wall = Math.max(0, now - stretchStartNs - (gc - stretchGcMs + jit - stretchJitMs) * 1_000_000);
         long ran = stretchEvents;
+        // Each lane was stopped by each collection, at work or waiting: leave the pauses out of both figures.
+        long busy = Math.max(0, stretchBusyNs - lanes * (gc - stretchGcMs) * 1_000_000);
         Planner.Choice c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
         if (c.speedup() < 1 && remeasure != null) {
             // The barrier was measured at the start of the run, while the JIT compiler held the cores (5 to 50 us
@@ -209,9 +236,11 @@ final class Windows {
         stretchEvents = 0;
         stretchCritical = 0;
         stretchWindows = 0;
+        stretchBusyNs = 0;
         stretchStartNs = now;
         stretchGcMs = gc;
-        slowStretches = planner.slowOnTheClock(ran, wall, eventNs) ? slowStretches + 1 : 0;
+        stretchJitMs = jit;
+        slowStretches = planner.slowOnTheClock(busy, wall) ? slowStretches + 1 : 0;
         if (c.speedup() < 1) {
             note("back to one lane after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events: "
                     + c.reason());
@@ -219,9 +248,9 @@ final class Windows {
         }
         if (slowStretches >= planner.watchStretches()) {
             note(String.format(java.util.Locale.ROOT, "back to one lane after %,d events: %d stretches in a row"
-                    + " ran slow on the clock, the last %,d events in %.1f ms (collections left out) where one lane"
-                    + " would take %.1f ms at %.0f ns an event", events, slowStretches, ran, wall / 1e6,
-                    ran * eventNs / 1e6, eventNs));
+                    + " ran slow on the clock, the last %,d events in %.1f ms (collections and compilation left out)"
+                    + " with the lanes at work %.1f ms in all, about what one lane would take", events, slowStretches,
+                    ran, wall / 1e6, busy / 1e6));
             slowStretches = 0;
             return true;
         }

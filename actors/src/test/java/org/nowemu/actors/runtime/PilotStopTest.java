@@ -44,12 +44,12 @@ class PilotStopTest {
 
     @Test
     void aStretchIsSlowOnTheClockBelowTheFloor() {
-        // 50,000 events at 1 us: one lane would take 50 ms, 0.7 of the wall time at 71.4 ms. The lanes took 72 ms:
-        // slow; 71 ms: not slow (one lane 0.704 of it); 30 ms (they paid): not slow.
-        assertTrue(planner.slowOnTheClock(50_000, 72_000_000L, 1_000));
-        assertFalse(planner.slowOnTheClock(50_000, 71_000_000L, 1_000));
-        assertFalse(planner.slowOnTheClock(50_000, 30_000_000L, 1_000));
+        // A floor of 0.7: 2 lanes at work 50 ms in all, summed over them (about what one lane would take), over a
+        // stretch of 72 ms: 0.69 of it, slow; over 71 ms: 0.704, not slow; over 30 ms (they paid): not slow.
+        assertTrue(planner.slowOnTheClock(50_000_000L, 72_000_000L));
+        assertFalse(planner.slowOnTheClock(50_000_000L, 71_000_000L));
+        assertFalse(planner.slowOnTheClock(50_000_000L, 30_000_000L));
         // With the clock's watch off, never.
-        assertFalse(new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2).slowOnTheClock(50_000, 1_000_000_000L, 1_000));
+        assertFalse(new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2).slowOnTheClock(1, 1_000_000_000L));
     }
 }

@@ -23,9 +23,9 @@ class RuntimeSettingsTest {
         assertEquals(10, s.idleCpuLevel());
         assertEquals(20_000L, s.spinNs()); // level 10 x 2us
         assertEquals(RuntimeSettings.DEFAULT_PLANNER, s.planner());
-        // ns; 0: measured. The clock's watch off (three stretches in a row when it is on); trials of the lanes
-        // every million events while one lane runs.
-        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0, 3, 1_000_000), s.planner());
+        // ns; 0: measured. The clock's watch at 1, three stretches in a row; trials of the lanes every million
+        // events while one lane runs.
+        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0, 1, 3, 1_000_000), s.planner());
     }
 
     @Test
@@ -42,7 +42,7 @@ class RuntimeSettingsTest {
         for (String bad : new String[] {"nowemu.runtime.planner.pilot-events = 0",
             "nowemu.runtime.planner.barrier-cost = -1us", "nowemu.runtime.planner.min-speedup = -1",
             "nowemu.runtime.planner.event-cost = 5", "nowemu.runtime.threads = -1",
-            "nowemu.runtime.planner.watch-floor = 1.5", "nowemu.runtime.planner.watch-stretches = 0",
+            "nowemu.runtime.planner.watch-floor = 1500", "nowemu.runtime.planner.watch-stretches = 0",
             "nowemu.runtime.planner.retry-events = -1"}) {
             String key = bad.substring(0, bad.indexOf(' '));
             String m = assertThrows(BadInputException.class, () -> RuntimeSettings.from(with(bad))).getMessage();
