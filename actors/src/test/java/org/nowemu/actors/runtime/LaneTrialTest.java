@@ -35,12 +35,14 @@ class LaneTrialTest {
         return t < QUIET || t >= BUSY_AGAIN;
     }
 
-    /** In busy phases, chats with its neighbour every 10ns; in the quiet one, sleeps until it ends. */
-    static final class Worker extends Component {
-        private final int neighbour;
+    /** Ticks from time 0 on ({@link #onTick}); counts the messages of class {@code counted} it receives. */
+    abstract static class Ticker extends Component {
+        final int target;
+        private final Class<?> counted;
 
-        Worker(int neighbour) {
-            this.neighbour = neighbour;
+        Ticker(int target, Class<?> counted) {
+            this.target = target;
+            this.counted = counted;
         }
 
         @Override
@@ -50,44 +52,45 @@ class LaneTrialTest {
 
         @Override
         protected Receive createReceive() {
+            String name = counted == Chat.class ? "chats" : "tokens";
             return Receive.builder()
-                    .on(Tick.class, t -> {
-                        if (busy(now())) {
-                            send(neighbour, 10 * NS, new Chat());
-                            schedule(10 * NS, new Tick());
-                        } else {
-                            schedule(BUSY_AGAIN - now(), new Tick());
-                        }
-                    })
-                    .on(Chat.class, c -> counter("chats").increment())
+                    .on(Tick.class, t -> onTick())
+                    .on(counted, m -> counter(name).increment())
                     .build();
+        }
+
+        abstract void onTick();
+    }
+
+    /** In busy phases, chats with its neighbour every 10ns; in the quiet one, sleeps until it ends. */
+    static final class Worker extends Ticker {
+        Worker(int neighbour) {
+            super(neighbour, Chat.class);
+        }
+
+        @Override
+        void onTick() {
+            if (busy(now())) {
+                send(target, 10 * NS, new Chat());
+                schedule(10 * NS, new Tick());
+            } else {
+                schedule(BUSY_AGAIN - now(), new Tick());
+            }
         }
     }
 
     /** Ticks every 10ns throughout and sends a token over the cable every 50ns. */
-    static final class Anchor extends Component {
-        private final int peer;
-
+    static final class Anchor extends Ticker {
         Anchor(int peer) {
-            this.peer = peer;
+            super(peer, Token.class);
         }
 
         @Override
-        protected void onStart() {
-            schedule(0, new Tick());
-        }
-
-        @Override
-        protected Receive createReceive() {
-            return Receive.builder()
-                    .on(Tick.class, t -> {
-                        if (now() % (50 * NS) == 0) {
-                            send(peer, 50 * NS, new Token());
-                        }
-                        schedule(10 * NS, new Tick());
-                    })
-                    .on(Token.class, t -> counter("tokens").increment())
-                    .build();
+        void onTick() {
+            if (now() % (50 * NS) == 0) {
+                send(target, 50 * NS, new Token());
+            }
+            schedule(10 * NS, new Tick());
         }
     }
 
