@@ -172,7 +172,7 @@ public final class LaneGroup {
 
     /** Lets the lanes run the window decided last: they wait for it in {@link #runLane}. */
     void releaseFirst() {
-        running.compareAndSet(0, hosts()); // the first release starts the loops; later ones (members) do not
+        running.compareAndSet(0, lanes.length); // the first release starts the loops; later ones (members) do not
         windows.running(lanes.length);
         barrier.release();
     }
@@ -183,6 +183,12 @@ public final class LaneGroup {
      * started with {@code l} = -1.
      */
     void runLane(int l) {
+        if (l < 0) {
+            // A host in reserve counts from when it starts, not from the release: a run on one lane may end before
+            // its actor ever runs (it is then stopped with its parent, the first lane's host), and the run's end
+            // must not wait for it. One that starts after the end finds the reserve closed and leaves.
+            running.incrementAndGet();
+        }
         long cpu = RuntimeReport.threadCpuNanos();
         try {
             loop(l);
