@@ -231,15 +231,8 @@ final class Windows {
                 barrierNs = again;
                 c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
             }
-            now = System.nanoTime();
         }
-        stretchEvents = 0;
-        stretchCritical = 0;
-        stretchWindows = 0;
-        stretchBusyNs = 0;
-        stretchStartNs = now;
-        stretchGcMs = gc;
-        stretchJitMs = jit;
+        newStretch();
         slowStretches = planner.slowOnTheClock(busy, wall) ? slowStretches + 1 : 0;
         if (c.speedup() < 1) {
             note("back to one lane after " + String.format(java.util.Locale.ROOT, "%,d", events) + " events: "
