@@ -28,7 +28,7 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
     }
 
     /** The planner of actors' reference.conf, for settings built by hand. */
-    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2, 0, 1, 3, 1_000_000);
+    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0.75, 3, 1_000_000);
 
     /** Settings on the actor runtime with the default spinning and planner. */
     public RuntimeSettings(long seed, int threads, boolean tracing, int traceLimit) {

@@ -23,9 +23,9 @@ class RuntimeSettingsTest {
         assertEquals(10, s.idleCpuLevel());
         assertEquals(20_000L, s.spinNs()); // level 10 x 2us
         assertEquals(RuntimeSettings.DEFAULT_PLANNER, s.planner());
-        // ns; 0: measured. The clock's watch at 1, three stretches in a row; trials of the lanes every million
+        // ns; 0: measured. The clock's watch at 0.75, three stretches in a row; trials of the lanes every million
         // events while one lane runs.
-        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0, 1, 3, 1_000_000), s.planner());
+        assertEquals(new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0.75, 3, 1_000_000), s.planner());
     }
 
     @Test
