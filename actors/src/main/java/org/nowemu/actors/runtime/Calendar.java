@@ -107,6 +107,14 @@ final class Calendar {
         return best;
     }
 
+    /** Empties the calendar into {@code into}, in no particular order (for other calendars). */
+    void takeAll(List<Event> into) {
+        for (EventQueue h : heaps) {
+            h.takeAll(into);
+        }
+        top = -1;
+    }
+
     /** Empties the calendar into lists by target (local index): what is still pending at the end of a run. */
     List<List<Event>> drain(int components, int[] localIndex) {
         List<List<Event>> pending = new ArrayList<>(components);

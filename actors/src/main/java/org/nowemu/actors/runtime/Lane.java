@@ -243,15 +243,9 @@ final class Lane {
         return b;
     }
 
-    /** Everything pending in the lane, by target: for a rearrangement of the lanes. */
-    List<Event> drain() {
-        List<Event> all = new ArrayList<>();
-        for (List<Event> l : calendar.drain(cells.length, localIndexes())) {
-            if (l != null) {
-                all.addAll(l);
-            }
-        }
-        return all;
+    /** Everything pending in the lane, in no particular order: for a rearrangement of the lanes. */
+    void drainInto(List<Event> into) {
+        calendar.takeAll(into);
     }
 
     /** Queues what other lanes sent last, unhandled, then every component leaves its final report. */

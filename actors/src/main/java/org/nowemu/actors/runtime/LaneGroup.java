@@ -43,6 +43,9 @@ public final class LaneGroup {
     private final Reserve reserve = new Reserve();
     Lane[] lanes;
     LaneMap map;
+    /** The last cut into several lanes and its map, kept for the trials that arrange it again. */
+    private TopologyPlacement.Assigned cutParts;
+    private LaneMap cutMap;
     Barrier barrier;
     private final List<ComponentReport> reports = new ArrayList<>();
     private int finishedLanes;
@@ -113,13 +116,22 @@ public final class LaneGroup {
                 ran = Math.min(ran, l.done);
             }
             for (Lane l : lanes) {
-                pending.addAll(l.drain());
+                l.drainInto(pending);
             }
             crossedBefore = crossed();
             slackBefore = leastSlack();
             crossingsBefore += barrier.crossings();
         }
-        map = LaneMap.of(model, cells, parts, members, memberExit);
+        if (parts != cutParts || cutMap == null) {
+            map = LaneMap.of(model, cells, parts, members, memberExit);
+            if (parts.parts() > 1) {
+                // A trial arranges the pilot's cut again and again: its map (exit delays, the cut) is the same.
+                cutParts = parts;
+                cutMap = map;
+            }
+        } else {
+            map = cutMap;
+        }
         ComponentCell[][] share = new ComponentCell[parts.parts()][];
         for (int l = 0; l < share.length; l++) {
             share[l] = new ComponentCell[map.sizes()[l]];

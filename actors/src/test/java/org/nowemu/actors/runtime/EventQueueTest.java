@@ -66,6 +66,32 @@ class EventQueueTest {
         assertTrue(q.isEmpty());
     }
 
+    @Test
+    void eventsTakenOutInNoOrderComeOutOfTheNextHeapInKeyOrder() {
+        // A rearrangement of the lanes takes every pending event out of a heap in no order (takeAll) and files them
+        // in the next heaps, beside events already there: the order out is still the key's.
+        SplittableRandom r = new SplittableRandom(7);
+        EventQueue from = new EventQueue();
+        EventQueue to = new EventQueue();
+        List<Event> all = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            boolean wide = r.nextInt(10) == 0;
+            Event e = new Event(r.nextInt(40), wide ? (1 << 23) + r.nextInt(3) : r.nextInt(5), i, 0, i);
+            all.add(e);
+            (r.nextInt(4) == 0 ? to : from).add(e);
+        }
+        List<Event> taken = new ArrayList<>();
+        from.takeAll(taken);
+        assertTrue(from.isEmpty());
+        assertEquals(all.size() - to.size(), taken.size());
+        taken.forEach(to::add);
+        all.sort(Event::compare);
+        for (Event e : all) {
+            assertTrue(to.poll() == e);
+        }
+        assertTrue(to.isEmpty());
+    }
+
     private static List<Object> drain(EventQueue q) {
         List<Object> out = new ArrayList<>();
         while (!q.isEmpty()) {
