@@ -2,6 +2,7 @@ package org.nowemu.actors.runtime;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -24,6 +25,13 @@ final class LocalLanes implements LaneActor.Setup {
      * run 0.16 s, more than the lanes' choice could ever save it.
      */
     private static final int BARRIER_ROUNDS = 200;
+    /**
+     * What a barrier cost when last measured in this JVM (ns), by lanes and spin: a figure of the machine, measured
+     * by the first run that needs it and again whenever a run measures it anew (before its lanes go back by the
+     * counts), and kept for the runs after, since measuring took 15 to 30 ms a run, a tenth of the bench's shorter
+     * models (BENCHMARKS.md, 2026-11-28 afternoon). A JVM running a sweep, the bench or the tests runs many models.
+     */
+    private static final TreeMap<String, Double> MEASURED = new TreeMap<>();
     private final Model model;
     private final RuntimeSettings settings;
     private final long horizon;
@@ -135,17 +143,34 @@ final class LocalLanes implements LaneActor.Setup {
         }
         int k = parts.parts();
         boolean measured = planner.barrierNs() <= 0;
-        double barrierNs = measured ? measureBarrier(k) : planner.barrierNs();
+        double barrierNs = measured ? lastBarrier(k) : planner.barrierNs();
         LaneTrial trial = new LaneTrial(planner, parts, eventNs, barrierNs, measured ? () -> measureBarrier(k) : null);
         choice = trial.run(g, true);
         g.trial = trial;
         return g.windows.step;
     }
 
-    /** What a barrier between {@code lanes} lanes costs now, on this machine (ns). */
+    /** What a barrier between {@code lanes} lanes cost when last measured in this JVM, measuring it if never (ns). */
+    private double lastBarrier(int lanes) {
+        Double last;
+        synchronized (MEASURED) {
+            last = MEASURED.get(barrierKey(lanes));
+        }
+        return last != null ? last : measureBarrier(lanes);
+    }
+
+    private String barrierKey(int lanes) {
+        return lanes + " lanes, spin " + settings.spinNs();
+    }
+
+    /** What a barrier between {@code lanes} lanes costs now, on this machine (ns), kept for later runs. */
     private double measureBarrier(int lanes) {
         try {
-            return BarrierCost.nanos(lanes, BARRIER_ROUNDS, 3, settings.spinNs());
+            double ns = BarrierCost.nanos(lanes, BARRIER_ROUNDS, 3, settings.spinNs());
+            synchronized (MEASURED) {
+                MEASURED.put(barrierKey(lanes), ns);
+            }
+            return ns;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EmulationException("interrupted");
