@@ -87,6 +87,12 @@ public final class Plots {
                 c.addSeries(e.getKey(), cats, y);
             }
         }
+        if (c.getSeriesMap().isEmpty()) {
+            // As for lines: XChart cannot draw a bar chart with no series, nor a category with an empty name (a LogP
+            // run stopped by its max-time before any sample ended had neither), so the empty frame gets a bar of 0.
+            c.addSeries("nothing measured", List.of(s.categories().isEmpty() ? "nothing measured"
+                    : s.categories().get(0)), List.of(0.0));
+        }
         return c;
     }
 }

@@ -33,6 +33,28 @@ class PlotsTest {
         Plots.png(sizes(List.of(Double.NaN, Double.NaN, Double.NaN, Double.NaN)).withLogAxes(true, true));
     }
 
+    /**
+     * Bars with nothing measured (a LogP run whose max-time came before any sample ended) render an empty frame; XChart
+     * threw on a bar chart without a series, and the run ended in a stack trace.
+     */
+    @Test
+    void barsWithNothingMeasuredRenderAnEmptyFrame() throws IOException {
+        LinkedHashMap<String, List<Double>> ys = new LinkedHashMap<>();
+        ys.put("Os", List.of(Double.NaN, Double.NaN));
+        ys.put("Or", List.of(Double.NaN, Double.NaN));
+        Series s = new Series("logp", "LogP", "stack", "us", List.of(), ys, java.util.Map.of(), List.of("amii", "gam"),
+                false);
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(Plots.png(s)));
+        assertEquals(720, img.getWidth());
+        assertEquals("stack,Os,Or\namii,,\ngam,,\n", s.csv(), "nothing measured: empty cells, no zeros");
+        // LogP leaves out a stack it measured nothing of: no category at all.
+        LinkedHashMap<String, List<Double>> none = new LinkedHashMap<>();
+        none.put("g", List.of());
+        Series empty = new Series("logp-gap", "g", "stack", "us", List.of(), none, java.util.Map.of(), List.of(), false);
+        assertEquals(720, ImageIO.read(new ByteArrayInputStream(Plots.png(empty))).getWidth());
+        assertEquals("stack,g\n", empty.csv());
+    }
+
     @Test
     void aLogarithmicSizeAxisNeedsPositiveSizes() {
         LinkedHashMap<String, List<Double>> ys = new LinkedHashMap<>();
