@@ -99,11 +99,8 @@ final class EventQueue {
      * nothing: on contention a trial of the lanes spent 3 to 5 ms so on 9,000 to 20,000 pending events.
      */
     void takeAll(java.util.List<Event> into) {
-        for (int i = 0; i < size; i++) {
-            into.add(heap[i]);
-            heap[i] = null;
-        }
-        size = 0;
+        into.addAll(Arrays.asList(heap).subList(0, size));
+        clear();
     }
 
     Event poll() {

@@ -122,7 +122,7 @@ public final class LaneGroup {
             slackBefore = leastSlack();
             crossingsBefore += barrier.crossings();
         }
-        if (parts != cutParts || cutMap == null) {
+        if (parts != cutParts) {
             map = LaneMap.of(model, cells, parts, members, memberExit);
             if (parts.parts() > 1) {
                 // A trial arranges the pilot's cut again and again: its map (exit delays, the cut) is the same.
