@@ -25,7 +25,7 @@ final class Calendar {
     /** By class: the least exit delay of its components (for the earliest output time), and of their member exits. */
     private final long[] exitFloor;
     private final long[] memberFloor;
-    /** The class holding the earliest event, or -1 when every heap is empty. */
+    /** With several classes, the class holding the earliest event, or -1 when every heap is empty (unused with one). */
     private int top = -1;
 
     /**
@@ -42,9 +42,21 @@ final class Calendar {
         this.memberFloor = memberFloor;
     }
 
+    /**
+     * The one heap of a calendar with one class, or null: a lone lane's components send straight into it, as into the
+     * sequential engine's heap, and the lane takes its events from it.
+     */
+    EventQueue single() {
+        return heaps.length == 1 ? heaps[0] : null;
+    }
+
     /** Files {@code e} in class {@code c}'s heap. */
     void add(Event e, int c) {
         EventQueue h = heaps[c];
+        if (heaps.length == 1) {
+            h.add(e);
+            return;
+        }
         if (h.add(e) && c != top && (top < 0 || Event.compare(e, heaps[top].peek()) < 0)) {
             top = c;
         }
@@ -52,21 +64,20 @@ final class Calendar {
 
     /** The lane's earliest event, or null. */
     Event peek() {
-        return top < 0 ? null : heaps[top].peek();
+        return heaps.length == 1 ? heaps[0].peek() : top < 0 ? null : heaps[top].peek();
     }
 
     long nextTime() {
-        return top < 0 ? Long.MAX_VALUE : heaps[top].nextTime();
+        return heaps.length == 1 ? heaps[0].nextTime() : top < 0 ? Long.MAX_VALUE : heaps[top].nextTime();
     }
 
     /** Takes the lane's earliest event (there must be one). */
     Event poll() {
-        Event e = heaps[top].poll();
-        if (heaps.length > 1) {
-            findTop();
-        } else if (heaps[0].isEmpty()) {
-            top = -1;
+        if (heaps.length == 1) {
+            return heaps[0].poll();
         }
+        Event e = heaps[top].poll();
+        findTop();
         return e;
     }
 

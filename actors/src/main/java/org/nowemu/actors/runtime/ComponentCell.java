@@ -73,7 +73,10 @@ final class ComponentCell {
      */
     private final long[] delaysByTarget;
     private final int delayShift;
-    /** Set by the {@link SequentialEngine}: every message this component sends goes straight into its heap. */
+    /**
+     * Set by the {@link SequentialEngine}, or by a {@link Lane} alone on its JVM: every message this component sends
+     * goes straight into that heap. Null in a lane beside others: a send then goes through {@link Lane#route}.
+     */
     EventQueue heap;
     /** The lane that runs this component on the actor runtime: it routes the messages for other components. */
     Lane lane;

@@ -53,6 +53,9 @@ final class Lane {
     long crossed;
     long leastSlack = Long.MAX_VALUE;
 
+    /** The calendar's one heap when this lane is alone on a run's one JVM, its components sending into it; else null. */
+    private final EventQueue alone;
+
     @SuppressWarnings("unchecked")
     Lane(int index, ComponentCell[] cells, LaneMap map, LaneGroup group, long done) {
         this.index = index;
@@ -76,8 +79,13 @@ final class Lane {
             memberFloor = floors(map.memberExit(), classes);
         }
         calendar = new Calendar(classes, exitFloor, memberFloor);
+        // Alone on one JVM the lane holds every component, in id order: its components send straight into its one
+        // heap and it runs the sequential engine's loop. Through route() and the calendar's tops, the same events
+        // cost a tenth more on contention (BENCHMARKS.md, 2026-11-28 evening).
+        alone = map.lanes() == 1 && map.members() == 0 ? calendar.single() : null;
         for (ComponentCell c : cells) {
             c.lane = this;
+            c.heap = alone;
         }
         int k = map.lanes();
         out = new ArrayList[2][k];
@@ -195,6 +203,10 @@ final class Lane {
     void runWindow(long windowEnd, long budget) {
         end = windowEnd;
         long before = handled;
+        if (alone != null) {
+            runAlone(before, budget);
+            return;
+        }
         boolean timed = map.lanes() > 1;
         long t0 = timed ? System.nanoTime() : 0; // speed figures only: the planner's watch
         Calendar cal = calendar;
@@ -207,22 +219,42 @@ final class Lane {
             cal.poll();
             ComponentCell c = cells[local[e.target]];
             c.handle(e);
-            if (c.failure != null && c.failure.before(failure)) {
-                if (failure == null) {
-                    end = Math.min(end, c.failure.time() + 1); // finish the failure's instant, then stop
-                }
-                failure = c.failure;
-            }
-            if ((++handled & TICK) == 0) {
-                group.tick(this, e.time);
-            }
-            if (handled - before >= budget && end > e.time + 1) {
-                end = e.time + 1;
-            }
+            handled(c, e, before, budget);
         }
         handledInWindow = handled - before;
         busyInWindow = timed ? System.nanoTime() - t0 : 0;
         done = end;
+    }
+
+    /** {@link #runWindow} for a lane alone on its JVM: the loop over its one heap, where a component's index is its id. */
+    private void runAlone(long before, long budget) {
+        EventQueue q = alone;
+        ComponentCell[] all = cells;
+        while (q.nextTime() < end) {
+            Event e = q.poll();
+            ComponentCell c = all[e.target];
+            c.handle(e);
+            handled(c, e, before, budget);
+        }
+        handledInWindow = handled - before;
+        busyInWindow = 0;
+        done = end;
+    }
+
+    /** After {@code c} handled {@code e}: its failure, the progress tick, and the window's budget. */
+    private void handled(ComponentCell c, Event e, long before, long budget) {
+        if (c.failure != null && c.failure.before(failure)) {
+            if (failure == null) {
+                end = Math.min(end, c.failure.time() + 1); // finish the failure's instant, then stop
+            }
+            failure = c.failure;
+        }
+        if ((++handled & TICK) == 0) {
+            group.tick(this, e.time);
+        }
+        if (handled - before >= budget && end > e.time + 1) {
+            end = e.time + 1;
+        }
     }
 
     /** Records what the barrier needs: the earliest event and the earliest time anything can leave the lane. */

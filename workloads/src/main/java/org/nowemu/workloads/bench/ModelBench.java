@@ -116,6 +116,10 @@ final class ModelBench {
     }
 
     private static Timed timed(Model m, Path home, RuntimeSettings.Engine engine, int threads) {
+        // The run before left its whole model behind as garbage. Collected during the next run, it slowed whichever
+        // engine ran first in a pair by about a tenth on contention, 6 pairs of 6 in two benches (BENCHMARKS.md,
+        // 2026-11-28 evening): collect it before the clock starts, for both engines.
+        System.gc();
         double cpu0 = processCpuSeconds();
         RunResult r = run(m, home, engine, threads);
         return new Timed(r, processCpuSeconds() - cpu0);
