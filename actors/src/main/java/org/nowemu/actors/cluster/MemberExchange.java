@@ -22,7 +22,8 @@ import org.nowemu.actors.wire.WireRegistry;
  * <p>Member p's next window is [its earliest event, E_p), clipped to the horizon. E_p is the least, over the
  * other members q, of q's earliest output time O_q (its pending work plus {@link ExitDelays}, lowered by what
  * was just sent to it) and of min over r other than p and q of O_r plus q's least exit delay (a message r
- * sends q during the window that q passes on to p later). Inside it, p's lanes run their own windows
+ * sends q during the window that q passes on to p later); and, when another member has work before O_p, of O_p
+ * itself, so that busy members keep in step (they all stop at the least output of any, as lanes do). Inside it, p's lanes run their own windows
  * ({@link LaneGroup}), and each message they send another member lowers E_p to that message's time plus its
  * target's exit delay (the earliest anything it causes could come back). No message can reach p below E_p,
  * since members exchange messages only at barriers. A member whose neighbours are idle and which sends them
@@ -247,6 +248,18 @@ final class MemberExchange implements Exchange {
                 }
             }
             end = Math.min(end, Math.min(output[q], ExitDelays.after(others, leastExit[q])));
+        }
+        boolean othersFirst = false;
+        for (int q = 0; q < members; q++) {
+            othersFirst |= q != member && current[q].min() < output[member];
+        }
+        if (othersFirst) {
+            // In step: while another member has work before this one's earliest output, this one stops there too,
+            // as the lanes of one JVM all stop at the least output of any. Run on to where the others could reach
+            // it, a member got ahead of them, and on a fat tree whose traffic crosses the cut every cable's length
+            // both ways the members fell into taking turns, each global window holding work for one of them only:
+            // fat-tree-4096 over 2 JVMs took 142.8 s, and 84.5 s in step (BENCHMARKS.md, 2026-11-28 evening).
+            end = Math.min(end, output[member]);
         }
         long done = seq;
         seq++;
