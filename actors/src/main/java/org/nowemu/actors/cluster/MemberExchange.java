@@ -23,11 +23,11 @@ import org.nowemu.actors.wire.WireRegistry;
  * other members q, of q's earliest output time O_q (its pending work plus {@link ExitDelays}, lowered by what
  * was just sent to it) and of min over r other than p and q of O_r plus q's least exit delay (a message r
  * sends q during the window that q passes on to p later); and, when another member has work before O_p, of O_p
- * itself, so that busy members keep in step (they all stop at the least output of any, as lanes do). Inside it, p's lanes run their own windows
- * ({@link LaneGroup}), and each message they send another member lowers E_p to that message's time plus its
- * target's exit delay (the earliest anything it causes could come back). No message can reach p below E_p,
- * since members exchange messages only at barriers. A member whose neighbours are idle and which sends them
- * nothing runs to the horizon in one window.
+ * itself, so that busy members keep in step (they all stop at the least output of any, as lanes do). Inside it,
+ * p's lanes run their own windows ({@link LaneGroup}), and each message they send another member lowers E_p to
+ * that message's time plus its target's exit delay (the earliest anything it causes could come back). No message
+ * can reach p below E_p, since members exchange messages only at barriers. A member whose neighbours are idle and
+ * which sends them nothing runs to the horizon in one window.
  *
  * <p>The run ends when the global earliest time reaches the horizon (every member sees it in the same window)
  * or when a report carries a failure (every member sees the same earliest one; each tells the coordinator).
@@ -216,10 +216,12 @@ final class MemberExchange implements Exchange {
         waitNanos += System.nanoTime() - reportedAt;
         long start = Long.MAX_VALUE;
         RunFailure first = null;
+        long[] earliest = new long[members];
         long[] output = new long[members];
         ArrayList<Event> incoming = new ArrayList<>();
         for (int q = 0; q < members; q++) {
             MemberAgent.Window w = current[q];
+            earliest[q] = w.min();
             start = Math.min(start, w.min());
             if (w.failure() != null && w.failure().before(first)) {
                 first = w.failure();
@@ -232,35 +234,7 @@ final class MemberExchange implements Exchange {
                 output[q] = Math.min(output[q], w.inputTo()[q]);
             }
         }
-        // A member may also send later because of what a third member sends it during the window: the first
-        // such message leaves r no earlier than output[r], and q passes it on no sooner than its least exit
-        // delay after. Longer chains only add delays.
-        long end = horizon;
-        for (int q = 0; q < members; q++) {
-            if (q == member) {
-                continue;
-            }
-            long others = Long.MAX_VALUE;
-            for (int r = 0; r < members; r++) {
-                // What this member sends q, it knows as it sends it (see windowClosed).
-                if (r != q && r != member) {
-                    others = Math.min(others, output[r]);
-                }
-            }
-            end = Math.min(end, Math.min(output[q], ExitDelays.after(others, leastExit[q])));
-        }
-        boolean othersFirst = false;
-        for (int q = 0; q < members; q++) {
-            othersFirst |= q != member && current[q].min() < output[member];
-        }
-        if (othersFirst) {
-            // In step: while another member has work before this one's earliest output, this one stops there too,
-            // as the lanes of one JVM all stop at the least output of any. Run on to where the others could reach
-            // it, a member got ahead of them, and on a fat tree whose traffic crosses the cut every cable's length
-            // both ways the members fell into taking turns, each global window holding work for one of them only:
-            // fat-tree-4096 over 2 JVMs took 142.8 s, and 84.5 s in step (BENCHMARKS.md, 2026-11-28 evening).
-            end = Math.min(end, output[member]);
-        }
+        long end = windowEnd(member, horizon, earliest, output, leastExit);
         long done = seq;
         seq++;
         System.arraycopy(next, 0, current, 0, members);
@@ -279,6 +253,42 @@ final class MemberExchange implements Exchange {
         }
         openedAt = System.nanoTime();
         lanes.openWindow(end, incoming);
+    }
+
+    /**
+     * Where member {@code p}'s next window ends (see the class comment), from every member's earliest pending time
+     * ({@code earliest}), earliest output time ({@code output}, lowered by what was sent to it) and least exit delay.
+     */
+    static long windowEnd(int p, long horizon, long[] earliest, long[] output, long[] leastExit) {
+        int members = output.length;
+        // A member may also send later because of what a third member sends it during the window: the first
+        // such message leaves r no earlier than output[r], and q passes it on no sooner than its least exit
+        // delay after. Longer chains only add delays.
+        long end = horizon;
+        boolean othersFirst = false;
+        for (int q = 0; q < members; q++) {
+            if (q == p) {
+                continue;
+            }
+            long others = Long.MAX_VALUE;
+            for (int r = 0; r < members; r++) {
+                // What p sends q, p knows as it sends it (see windowClosed).
+                if (r != q && r != p) {
+                    others = Math.min(others, output[r]);
+                }
+            }
+            end = Math.min(end, Math.min(output[q], ExitDelays.after(others, leastExit[q])));
+            othersFirst |= earliest[q] < output[p];
+        }
+        if (othersFirst) {
+            // In step: while another member has work before p's earliest output, p stops there too, as the lanes
+            // of one JVM all stop at the least output of any. Run on to where the others could reach it, a member
+            // got ahead of them, and on a fat tree whose traffic crosses the cut every cable's length both ways the
+            // members fell into taking turns, each global window holding work for one of them only: fat-tree-4096
+            // over 2 JVMs took 142.8 s, and 80.7 s in step (BENCHMARKS.md, 2026-11-28 evening).
+            end = Math.min(end, output[p]);
+        }
+        return end;
     }
 
     @Override

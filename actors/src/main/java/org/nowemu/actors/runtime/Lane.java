@@ -53,7 +53,7 @@ final class Lane {
     long crossed;
     long leastSlack = Long.MAX_VALUE;
 
-    /** The calendar's one heap when this lane is alone on a run's one JVM, its components sending into it; else null. */
+    /** The calendar's one heap when this lane is alone on its run's one JVM (its components send into it), or null. */
     private final EventQueue alone;
 
     @SuppressWarnings("unchecked")
@@ -226,7 +226,7 @@ final class Lane {
         done = end;
     }
 
-    /** {@link #runWindow} for a lane alone on its JVM: the loop over its one heap, where a component's index is its id. */
+    /** {@link #runWindow} for a lane alone on its JVM: the loop over its one heap (a component's index is its id). */
     private void runAlone(long before, long budget) {
         EventQueue q = alone;
         ComponentCell[] all = cells;

@@ -1,0 +1,69 @@
+package org.nowemu.actors.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where a cluster member's next global window ends ({@link MemberExchange#windowEnd}), from the members' reports.
+ * Times in ps; every cut cable is 50 ns, so a member's least exit delay is 50,000 ps.
+ */
+class MemberWindowTest {
+    private static final long HORIZON = 1_000_000;
+    private static final long NONE = Long.MAX_VALUE;
+    private static final long[] EXIT = {50_000, 50_000};
+
+    /**
+     * Both members busy, as on a fat tree: A has work at 0 that could reach B at 50,000 (its earliest output), B has
+     * work at 20,000 that could reach A at 70,000. By the others' output alone, A would run to 70,000, past its own
+     * output, and B to 50,000: A ahead. In step, both stop at 50,000, the least output of the two.
+     */
+    @Test
+    void busyMembersStopTogetherAtTheLeastOutputOfAny() {
+        long[] earliest = {0, 20_000};
+        long[] output = {50_000, 70_000};
+        assertEquals(50_000, MemberExchange.windowEnd(0, HORIZON, earliest, output, EXIT));
+        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, EXIT));
+    }
+
+    /**
+     * B is idle (no work, nothing sent to it: no output). A's own output at 50,000 does not stop it, since no one has
+     * work to keep in step with: A runs to the horizon (its lanes stop earlier if they send B anything). B's window
+     * ends at A's output, 50,000.
+     */
+    @Test
+    void aMemberWithAnIdleNeighbourRunsAhead() {
+        long[] earliest = {0, NONE};
+        long[] output = {50_000, NONE};
+        assertEquals(HORIZON, MemberExchange.windowEnd(0, HORIZON, earliest, output, EXIT));
+        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, EXIT));
+    }
+
+    /**
+     * B's only work is at 500,000 (its output 550,000), after A's output at 50,000: it does not hold A back, and A
+     * runs to 550,000. A has work (at 0) before B's own output, so B stops at the least of the two, A's 50,000.
+     */
+    @Test
+    void workAfterAMembersOutputDoesNotHoldItBack() {
+        long[] earliest = {0, 500_000};
+        long[] output = {50_000, 550_000};
+        assertEquals(550_000, MemberExchange.windowEnd(0, HORIZON, earliest, output, EXIT));
+        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, EXIT));
+    }
+
+    /**
+     * Three members, C idle with nothing sent to it, A and B as in the first case but B's output at 200,000. By the
+     * others alone A could run to 200,000 (B's output; C's is none, and what C could pass on from B comes at 250,000);
+     * B has work (at 20,000) before A's own output, so A stops at 50,000. B stops at A's output, 50,000. C stops at
+     * the least output of the others, A's 50,000 (what A could send B for B to pass on to C comes at 100,000).
+     */
+    @Test
+    void aThirdIdleMemberChangesNothingForTheBusyOnes() {
+        long[] exit = {50_000, 50_000, 50_000};
+        long[] earliest = {0, 20_000, NONE};
+        long[] output = {50_000, 200_000, NONE};
+        assertEquals(50_000, MemberExchange.windowEnd(0, HORIZON, earliest, output, exit));
+        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, exit));
+        assertEquals(50_000, MemberExchange.windowEnd(2, HORIZON, earliest, output, exit));
+    }
+}
