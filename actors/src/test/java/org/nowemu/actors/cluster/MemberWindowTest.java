@@ -2,16 +2,16 @@ package org.nowemu.actors.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
  * Where a cluster member's next global window ends ({@link MemberExchange#windowEnd}), from the members' reports.
- * Times in ps; every cut cable is 50 ns, so a member's least exit delay is 50,000 ps.
+ * Times in ps; every cut cable is 50 ns, so every member's least exit delay is 50,000 ps.
  */
 class MemberWindowTest {
     private static final long HORIZON = 1_000_000;
     private static final long NONE = Long.MAX_VALUE;
-    private static final long[] EXIT = {50_000, 50_000};
 
     /**
      * Both members busy, as on a fat tree: A has work at 0 that could reach B at 50,000 (its earliest output), B has
@@ -20,10 +20,7 @@ class MemberWindowTest {
      */
     @Test
     void busyMembersStopTogetherAtTheLeastOutputOfAny() {
-        long[] earliest = {0, 20_000};
-        long[] output = {50_000, 70_000};
-        assertEquals(50_000, MemberExchange.windowEnd(0, HORIZON, earliest, output, EXIT));
-        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, EXIT));
+        assertEnds(new long[] {0, 20_000}, new long[] {50_000, 70_000}, 50_000, 50_000);
     }
 
     /**
@@ -33,10 +30,7 @@ class MemberWindowTest {
      */
     @Test
     void aMemberWithAnIdleNeighbourRunsAhead() {
-        long[] earliest = {0, NONE};
-        long[] output = {50_000, NONE};
-        assertEquals(HORIZON, MemberExchange.windowEnd(0, HORIZON, earliest, output, EXIT));
-        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, EXIT));
+        assertEnds(new long[] {0, NONE}, new long[] {50_000, NONE}, HORIZON, 50_000);
     }
 
     /**
@@ -45,10 +39,7 @@ class MemberWindowTest {
      */
     @Test
     void workAfterAMembersOutputDoesNotHoldItBack() {
-        long[] earliest = {0, 500_000};
-        long[] output = {50_000, 550_000};
-        assertEquals(550_000, MemberExchange.windowEnd(0, HORIZON, earliest, output, EXIT));
-        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, EXIT));
+        assertEnds(new long[] {0, 500_000}, new long[] {50_000, 550_000}, 550_000, 50_000);
     }
 
     /**
@@ -59,11 +50,15 @@ class MemberWindowTest {
      */
     @Test
     void aThirdIdleMemberChangesNothingForTheBusyOnes() {
-        long[] exit = {50_000, 50_000, 50_000};
-        long[] earliest = {0, 20_000, NONE};
-        long[] output = {50_000, 200_000, NONE};
-        assertEquals(50_000, MemberExchange.windowEnd(0, HORIZON, earliest, output, exit));
-        assertEquals(50_000, MemberExchange.windowEnd(1, HORIZON, earliest, output, exit));
-        assertEquals(50_000, MemberExchange.windowEnd(2, HORIZON, earliest, output, exit));
+        assertEnds(new long[] {0, 20_000, NONE}, new long[] {50_000, 200_000, NONE}, 50_000, 50_000, 50_000);
+    }
+
+    /** Each member's window ends where {@code ends} says, from the members' earliest work and output times. */
+    private static void assertEnds(long[] earliest, long[] output, long... ends) {
+        long[] exit = new long[output.length];
+        Arrays.fill(exit, 50_000);
+        for (int p = 0; p < ends.length; p++) {
+            assertEquals(ends[p], MemberExchange.windowEnd(p, HORIZON, earliest, output, exit), "member " + p);
+        }
     }
 }
