@@ -16,7 +16,7 @@ import java.util.Arrays;
  * the top switches: 6,144 cut connections, against 6,848 when the parts grew by their connections and took the
  * pilot-weightless switches as they came (62% of the lower switches and 25% of the top ones in one lane). The run
  * then took 2,602 windows instead of 2,935, and the busiest lane's share of the windows' events fell from 0.567 to
- * 0.514 (BENCHMARKS.md, 2026-11-28 evening). Deterministic.
+ * 0.514 (BENCHMARKS.md, "Lanes cut by nearness to the work"). Deterministic.
  */
 final class GroupCut {
     private GroupCut() {

@@ -26,8 +26,8 @@ public record TopologyPlacement(Placement placement, int[] components, int cut, 
      * The whole model over {@code parts} cluster members, balanced by component count, each member grown by its
      * cables. Not by {@link GroupCut}, which the lanes take: on {@code fat-tree-4096 --jvms 2} its subtree cut crossed
      * fewer messages in fewer global windows (1,996,894 in 44,172, against 3,123,328 in 57,521), yet the members waited
-     * longer at their barriers and the runs took 88.6 and 93.2 s, against 82.9 and 82.3 s (BENCHMARKS.md,
-     * 2026-11-28 evening).
+     * longer at their barriers and the runs took 88.6 and 93.2 s, against 82.9 and 82.3 s (BENCHMARKS.md, "Lanes cut
+     * by nearness to the work").
      */
     public static TopologyPlacement split(Model model, int parts) {
         int[] all = new int[model.size()];
