@@ -55,13 +55,11 @@ final class GroupCut {
     private static void shareHeavy(int[][] adj, long[] w, boolean[] heavy, int parts, int[] partOf) {
         int groups = adj.length;
         long remaining = 0;
-        for (int g = 0; g < groups; g++) {
-            remaining += heavy[g] ? w[g] : 0;
-        }
         int[] heavyIds = new int[groups];
         int heavies = 0;
         for (int g = 0; g < groups; g++) {
             if (heavy[g]) {
+                remaining += w[g];
                 heavyIds[heavies++] = g;
             }
         }
@@ -86,20 +84,9 @@ final class GroupCut {
                 partOf[next] = k;
                 taken++;
                 have += w[next];
-                // The part's distances, from a search out of its new group that goes on only where it is nearer.
                 dist[next] = 0;
-                int head = 0;
-                int tail = 0;
-                queue[tail++] = next;
-                while (head < tail) {
-                    int g = queue[head++];
-                    for (int t : adj[g]) {
-                        if (dist[t] > dist[g] + 1) {
-                            dist[t] = dist[g] + 1;
-                            queue[tail++] = t;
-                        }
-                    }
-                }
+                queue[0] = next;
+                spread(adj, dist, queue, 1);
             }
             remaining -= have;
         }
@@ -113,7 +100,6 @@ final class GroupCut {
         for (int k = 0; k < parts; k++) {
             int[] d = new int[groups];
             Arrays.fill(d, Integer.MAX_VALUE);
-            int head = 0;
             int tail = 0;
             for (int g = 0; g < groups; g++) {
                 if (partOf[g] == k) {
@@ -121,15 +107,7 @@ final class GroupCut {
                     queue[tail++] = g;
                 }
             }
-            while (head < tail) {
-                int g = queue[head++];
-                for (int t : adj[g]) {
-                    if (d[t] == Integer.MAX_VALUE) {
-                        d[t] = d[g] + 1;
-                        queue[tail++] = t;
-                    }
-                }
-            }
+            spread(adj, d, queue, tail);
             near[k] = d;
         }
         long[] weightOf = new long[parts];
@@ -148,6 +126,23 @@ final class GroupCut {
                 }
                 partOf[g] = best;
                 weightOf[best] += w[g];
+            }
+        }
+    }
+
+    /**
+     * Lowers {@code dist} to the hops from the groups in {@code queue[0, tail)} (at distance 0), searching on only
+     * where a group comes nearer: a part's distances after it took a group, or all of them from scratch.
+     */
+    private static void spread(int[][] adj, int[] dist, int[] queue, int tail) {
+        int head = 0;
+        while (head < tail) {
+            int g = queue[head++];
+            for (int t : adj[g]) {
+                if (dist[t] > dist[g] + 1) {
+                    dist[t] = dist[g] + 1;
+                    queue[tail++] = t;
+                }
             }
         }
     }
