@@ -65,7 +65,7 @@ class ClusterRunTest extends MemberJvmsTest {
                 JsonNode r = new ObjectMapper().readTree(out.resolve("results.json").toFile());
                 assertEquals(jvms, r.get("runtime").get("jvms").asInt(), o.err());
                 if (jvms > 1 && run.get(0).equals("permutations")) {
-                    // About 4 events a global window a member (11,412 windows, 101,438 events over 2 members)
+                    // About 4 events a global window a member (13,157 windows, 111,865 events over 2 members)
                     // at 1us an event (set, so that the machine's load cannot move it), against a barrier of
                     // 300us: lambda about 0.015, far below 1. The run says so in one line once the members have
                     // run 32 global windows, then goes on.
@@ -73,6 +73,17 @@ class ClusterRunTest extends MemberJvmsTest {
                     assertEquals(1, o.err().lines().filter(l -> l.startsWith("nowemu: cluster: warning: lambda"))
                             .count(), o.err());
                     assertTrue(o.err().contains("than on one JVM"), o.err());
+                    // The closing line splits the members' wait: the share spent on another member's longer work in
+                    // the window, and the windows where the members took turns (here most: about 4 events a
+                    // window, on a chain whose traffic crosses the cut cable both ways).
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("nowemu: cluster: ([\\d,]+) global"
+                            + " windows; .*time members waited at barriers: (\\d+%(, )?)+, of it for another member's"
+                            + " longer work in the window: (\\d+%(, )?)+; windows where a member had nothing to do"
+                            + " while another worked: ([\\d,]+)").matcher(o.err());
+                    assertTrue(m.find(), o.err());
+                    long windows = Long.parseLong(m.group(1).replace(",", ""));
+                    long lone = Long.parseLong(m.group(6).replace(",", ""));
+                    assertTrue(lone > 0 && lone <= windows, o.err());
                 }
                 if (one == null) {
                     one = r;

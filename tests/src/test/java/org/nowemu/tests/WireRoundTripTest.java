@@ -117,7 +117,8 @@ class WireRoundTripTest {
         m.put(Coordinator.Ready.class, new Coordinator.Ready(1, 0));
         m.put(Coordinator.Progress.class, new Coordinator.Progress(1, 1, 5_000, 20, 33, 1_000_000));
         m.put(Coordinator.Halted.class, new Coordinator.Halted(1, 1, failure));
-        Coordinator.MemberStats stats = new Coordinator.MemberStats(100, 250, 40, 7_000_000, 9_000_000, 2, 1_500_000);
+        Coordinator.MemberStats stats = new Coordinator.MemberStats(100, 250, 40, 7_000_000, 9_000_000, 2, 1_500_000, 600_000,
+                12);
         m.put(Coordinator.Reports.class, new Coordinator.Reports(1, 1, reports, true, null, stats));
         m.put(Coordinator.MemberStats.class, stats);
         m.put(Coordinator.Refused.class, new Coordinator.Refused(1, 1, "different builds"));
@@ -135,7 +136,7 @@ class WireRoundTripTest {
         m.put(MemberAgent.Begin.class, new MemberAgent.Begin(1));
         m.put(MemberAgent.Window.class, new MemberAgent.Window(1, 0, 7, 2, 5_000, 5_200,
                 new long[] {Long.MAX_VALUE, 5_300},
-                events, failure));
+                events, failure, 40, 125_000));
         m.put(MemberAgent.Abort.class, new MemberAgent.Abort(1));
         m.put(Flit.class, flit);
         m.put(Packet.class, packet);

@@ -69,10 +69,13 @@ public final class Coordinator {
     /**
      * What one member did: global windows, messages it handled, messages it sent to other members, wall time
      * it waited for the other members' reports, wall time from the start of the run to its end, its lanes, and
-     * wall time its lanes worked (ns; speed statistics, never part of results).
+     * wall time its lanes worked (ns; speed statistics, never part of results). {@code lagNanos}: the part of the
+     * wait spent on another member's longer work, summed over the windows (in each, the longest member's busy
+     * time less this member's); the rest of the wait is the exchange itself. {@code loneWindows}: global windows
+     * in which some member handled events and another none (the members took turns).
      */
     public record MemberStats(long windows, long handled, long crossed, long waitNanos, long wallNanos, int lanes,
-                              long busyNanos) implements WireMessage {
+                              long busyNanos, long lagNanos, long loneWindows) implements WireMessage {
     }
 
     public record Refused(long job, int member, String why) implements Command, WireMessage {

@@ -56,10 +56,12 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
      * Member {@code from}'s report at the end of global window {@code seq} (see {@link MemberExchange}), one of
      * {@code parts} that each carry some of the messages for the receiver: its earliest pending time, its
      * earliest output time, per member the earliest time the messages it just sent there could make that member
-     * send in turn, and the earliest failure.
+     * send in turn, and the earliest failure; and, for the speed figures only, the events it handled in the
+     * window and the wall time its lanes worked on them ({@code busyNanos}).
      */
     public record Window(long job, int from, long seq, int parts, long min, long earliestOutput, long[] inputTo,
-                         ArrayList<Event> events, RunFailure failure) implements Command, WireMessage {
+                         ArrayList<Event> events, RunFailure failure, long handled, long busyNanos)
+            implements Command, WireMessage {
     }
 
     /** The run is over without a result (another member failed): stop the partition. */

@@ -68,6 +68,12 @@ final class MemberExchange implements Exchange {
     private long waitNanos;
     /** Wall time the lanes worked: from the opening of each member window to their report (ns). */
     private long busyNanos;
+    /** Of the wait, what the other members' longer work took, and windows where some member had nothing to do. */
+    private long lagNanos;
+    private long loneWindows;
+    /** This member's events and busy time in the window it reported last. */
+    private long windowHandled;
+    private long windowBusy;
     private long openedAt;
     private long reportedAt;
     private long startedAt;
@@ -129,7 +135,9 @@ final class MemberExchange implements Exchange {
     public synchronized void windowClosed(long localMin, long earliestOutput, List<List<Event>> out,
                                           long handledInWindow, RunFailure lanesFailure) {
         handled += handledInWindow;
-        busyNanos += System.nanoTime() - openedAt;
+        windowHandled = handledInWindow;
+        windowBusy = System.nanoTime() - openedAt;
+        busyNanos += windowBusy;
         if (lanesFailure != null && lanesFailure.before(failure)) {
             failure = lanesFailure;
         }
@@ -169,12 +177,12 @@ final class MemberExchange implements Exchange {
                     ArrayList<Event> part = new ArrayList<>(
                             all.subList(k * EVENTS_PER_PART, Math.min(all.size(), (k + 1) * EVENTS_PER_PART)));
                     peers.get(q).tell(new MemberAgent.Window(job, member, seq, parts, min, earliestOutput, input,
-                            part, failure));
+                            part, failure, windowHandled, windowBusy));
                 }
             }
         }
         MemberAgent.Window own = new MemberAgent.Window(job, member, seq, 1, min, earliestOutput, input,
-                new ArrayList<>(), failure);
+                new ArrayList<>(), failure, windowHandled, windowBusy);
         reportedAt = System.nanoTime();
         current[member] = own;
         advanceIfComplete();
@@ -187,7 +195,8 @@ final class MemberExchange implements Exchange {
             MemberAgent.Window sofar = assembling[part.from()];
             if (sofar == null) {
                 sofar = new MemberAgent.Window(job, part.from(), part.seq(), part.parts(), part.min(),
-                        part.earliestOutput(), part.inputTo(), new ArrayList<>(), part.failure());
+                        part.earliestOutput(), part.inputTo(), new ArrayList<>(), part.failure(), part.handled(),
+                        part.busyNanos());
                 assembling[part.from()] = sofar;
             }
             sofar.events().addAll(part.events());
@@ -214,6 +223,7 @@ final class MemberExchange implements Exchange {
             }
         }
         waitNanos += System.nanoTime() - reportedAt;
+        tally();
         long start = Long.MAX_VALUE;
         RunFailure first = null;
         long[] earliest = new long[members];
@@ -253,6 +263,32 @@ final class MemberExchange implements Exchange {
         }
         openedAt = System.nanoTime();
         lanes.openWindow(end, incoming);
+    }
+
+    /** Speed figures of the window just complete: what the longest member's work cost this one, and turn-taking. */
+    private void tally() {
+        lagNanos += lag(current, member);
+        loneWindows += tookTurns(current) ? 1 : 0;
+    }
+
+    /** How much longer than member {@code p}'s lanes the busiest member's worked in a window ({@code reports}, ns). */
+    static long lag(MemberAgent.Window[] reports, int p) {
+        long longest = 0;
+        for (MemberAgent.Window w : reports) {
+            longest = Math.max(longest, w.busyNanos());
+        }
+        return longest - reports[p].busyNanos();
+    }
+
+    /** Whether in a window ({@code reports}) some member handled events while another handled none. */
+    static boolean tookTurns(MemberAgent.Window[] reports) {
+        boolean worked = false;
+        boolean idle = false;
+        for (MemberAgent.Window w : reports) {
+            worked |= w.handled() > 0;
+            idle |= w.handled() == 0;
+        }
+        return worked && idle;
     }
 
     /**
@@ -295,7 +331,7 @@ final class MemberExchange implements Exchange {
     public synchronized void finished(List<ComponentReport> reports, RunFailure partitionFailure) {
         long wall = System.nanoTime() - startedAt;
         Coordinator.MemberStats stats = new Coordinator.MemberStats(seq, handled, crossed, waitNanos, wall,
-                lanes.lanes(), busyNanos);
+                lanes.lanes(), busyNanos, lagNanos, loneWindows);
         WireCheck.Checked checked = WireCheck.outcomes(reports, registry, partitionFailure);
         List<ArrayList<ComponentReport>> chunks = Wire.chunks(checked.reports());
         for (int i = 0; i < chunks.size(); i++) {

@@ -237,19 +237,26 @@ final class Submitter {
 
     /**
      * One line on what the barrier cost: global windows, messages that crossed members (in all and per window),
-     * and the share of each member's wall time spent waiting for the others' reports.
+     * the share of each member's wall time spent waiting for the others' reports, the share of it that went on
+     * another member's longer work in the same window, and the windows in which the members took turns.
      */
     static String barrierSummary(List<Coordinator.MemberStats> members) {
         long windows = members.get(0).windows();
         long crossed = 0;
         StringBuilder waits = new StringBuilder();
+        StringBuilder lags = new StringBuilder();
         for (Coordinator.MemberStats m : members) {
             crossed += m.crossed();
-            waits.append(waits.length() == 0 ? "" : ", ")
-                    .append(Math.round(100.0 * m.waitNanos() / Math.max(1, m.wallNanos()))).append('%');
+            waits.append(waits.length() == 0 ? "" : ", ").append(percent(m.waitNanos(), m.wallNanos()));
+            lags.append(lags.length() == 0 ? "" : ", ").append(percent(m.lagNanos(), m.wallNanos()));
         }
         return String.format(java.util.Locale.ROOT, "%,d global windows; %,d messages crossed members (%.2f per"
-                + " window); time members waited at barriers: %s", windows, crossed,
-                crossed / (double) Math.max(1, windows), waits);
+                + " window); time members waited at barriers: %s, of it for another member's longer work in the"
+                + " window: %s; windows where a member had nothing to do while another worked: %,d", windows,
+                crossed, crossed / (double) Math.max(1, windows), waits, lags, members.get(0).loneWindows());
+    }
+
+    private static String percent(long part, long whole) {
+        return Math.round(100.0 * part / Math.max(1, whole)) + "%";
     }
 }
