@@ -34,6 +34,15 @@ public record RunResult(long finalTimePs, long events, long windows, long activa
         return invariants.hold() && ledger.kept();
     }
 
+    /**
+     * This result without its components' reports, the bulk of it (about 8 MB on the bench's 1,024-host fat tree):
+     * for keeping the figures of many runs.
+     */
+    public RunResult withoutComponents() {
+        return new RunResult(finalTimePs, events, windows, activations, digest, lookaheadPs, List.of(), counters,
+                histograms, invariants, wallSeconds, ledger, runtime);
+    }
+
     public long counter(String name) {
         return counters.getOrDefault(name, 0L);
     }
