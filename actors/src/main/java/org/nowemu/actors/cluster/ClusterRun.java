@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.SpawnProtocol;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
@@ -79,8 +80,13 @@ public final class ClusterRun implements AutoCloseable {
         ActorRef<Coordinator.Command> proxy = ClusterSingleton.get(system).init(
                 SingletonActor.of(Coordinator.create(source), "coordinator"));
         // Not on a lane: a lane's host keeps its thread for the whole run, and the agent must hear the other
-        // members' reports while the lanes wait for them.
-        spawn(system, MemberAgent.create(source, cs.lanes()), "agent");
+        // members' reports while the lanes wait for them. On Artery's own dispatcher: the thread that decoded a
+        // report usually handles it too, one thread's wake-up less in every global window (fat-tree-4096 over 2
+        // JVMs: the exchange's share of the members' time 12% and 11% against 15% and 15%, the runs 67.1 and
+        // 66.1 s against 72.3 and 71.8 s, in pairs; BENCHMARKS.md, "Two JVMs window by window"). Its work there is
+        // short: the model is built on the lane's thread (MemberAgent.Prepare).
+        spawn(system, MemberAgent.create(source, cs.lanes()), "agent",
+                DispatcherSelector.fromConfig("pekko.remote.default-remote-dispatcher"));
         return new ClusterRun(cs, system, proxy, spawn(system, MembersUp.create(), "members-up"));
     }
 

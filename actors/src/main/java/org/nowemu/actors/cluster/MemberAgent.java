@@ -26,10 +26,10 @@ import org.nowemu.actors.wire.WireMessage;
 import org.nowemu.actors.wire.WireRegistry;
 
 /**
- * One per member: registers with the receptionist so the coordinator finds it, and on an {@link Assign} builds
- * the run's model (from the configuration, with the member's {@link ModelSource}) and spawns the host of its first
- * lane ({@link LaneActor}), which builds the member's share of the components in lanes and starts the other lanes'
- * hosts. Hands the other members' window reports to the member's {@link MemberExchange}. A run whose coordinator or another member is lost (unreachable or
+ * One per member: registers with the receptionist so the coordinator finds it, and on an {@link Assign} spawns the
+ * host of its first lane ({@link LaneActor}), which builds the run's model (from the configuration, with the
+ * member's {@link ModelSource}), the member's share of the components in lanes and its exchange, and starts the
+ * other lanes' hosts. Hands the other members' window reports to the member's {@link MemberExchange}. A run whose coordinator or another member is lost (unreachable or
  * removed) stops here too: no one would end it otherwise, should the coordinator be the one lost.
  *
  * @param lanes lanes this member runs its components on
@@ -71,6 +71,10 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     private record MemberGone(String address) implements Command {
     }
 
+    /** The exchange of job {@code job}, made on the lane's thread while it prepared the member's share. */
+    private record Prepared(long job, MemberExchange exchange) implements Command {
+    }
+
     private final ModelSource source;
     private final int lanes;
     private final WireRegistry registry;
@@ -103,6 +107,7 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Assign.class, this::onAssign)
+                .onMessage(Prepared.class, this::onPrepared)
                 .onMessage(Begin.class, this::onBegin)
                 .onMessage(Window.class, this::onWindow)
                 .onMessage(Abort.class, this::onAbort)
@@ -113,12 +118,11 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
     private Behavior<Command> onAssign(Assign a) {
         stopPartition();
         job = a.job();
-        Model model;
+        Config config;
         RuntimeSettings rs;
         long heartbeatMs;
         try {
-            Config config = ConfigFactory.parseString(a.config()).resolve();
-            model = source.model(config);
+            config = ConfigFactory.parseString(a.config()).resolve();
             rs = RuntimeSettings.from(config);
             // Four reports in a progress-timeout: the submitter gives up only after missing several.
             heartbeatMs = ClusterSettings.progressTimeoutMs(config) / 4;
@@ -127,38 +131,82 @@ public final class MemberAgent extends AbstractBehavior<MemberAgent.Command> {
                     + e.getMessage()));
             return this;
         }
-        if (model.size() != a.partitionOf().length) {
-            a.coordinator().tell(new Coordinator.Refused(a.job(), a.partition(), "built " + model.size()
-                    + " components where the coordinator has " + a.partitionOf().length + " (different builds?)"));
-            return this;
-        }
-        Placement placement = Placement.of(a.partitionOf(), a.members().size());
-        long[] exits = ExitDelays.of(model, placement);
-        MemberExchange ex = new MemberExchange(a.job(), a.partition(), a.members(), a.horizon(), a.partitionOf(), exits,
-                a.coordinator(), registry, heartbeatMs * 1_000_000L);
-        exchange = ex;
         java.util.List<String> addresses = new ArrayList<>();
         addresses.add(address(a.coordinator()));
         for (ActorRef<Command> m : a.members()) {
             addresses.add(address(m));
         }
         involved = addresses;
-        int member = a.partition();
-        long horizon = a.horizon();
         partition = getContext().spawn(LaneActor.create(), "job-" + a.job() + "-lane-0", LaneActor.dispatcher());
-        partition.tell(new LaneActor.Lead(new LaneActor.Setup() {
-            @Override
-            public LaneGroup prepare() {
-                LaneGroup g = LaneGroup.member(model, rs, placement, member, exits, lanes, horizon, ex);
-                ex.register(g);
-                return g;
-            }
+        partition.tell(new LaneActor.Lead(new Prepare(a, config, rs, heartbeatMs)));
+        return this;
+    }
 
-            @Override
-            public void failed(Throwable t) {
-                ex.crashed("cannot build the member's lanes: " + t);
+    /**
+     * The member's share of a run, prepared on its first lane's thread: the model (seconds on the large trees), the
+     * exit delays, the exchange (handed to the agent before the coordinator hears the member is ready, so before
+     * any report of another member can come) and the lanes. The agent meanwhile runs beside Artery's streams and
+     * must not be held up.
+     */
+    private final class Prepare implements LaneActor.Setup {
+        private final Assign a;
+        private final Config config;
+        private final RuntimeSettings rs;
+        private final long heartbeatMs;
+        private final ActorRef<Command> agent = getContext().getSelf();
+        private MemberExchange ex;
+
+        Prepare(Assign a, Config config, RuntimeSettings rs, long heartbeatMs) {
+            this.a = a;
+            this.config = config;
+            this.rs = rs;
+            this.heartbeatMs = heartbeatMs;
+        }
+
+        @Override
+        public LaneGroup prepare() {
+            Model model;
+            try {
+                model = source.model(config);
+            } catch (RuntimeException e) {
+                refuse("cannot build the model: " + e.getMessage());
+                return null;
             }
-        }));
+            if (model.size() != a.partitionOf().length) {
+                refuse("built " + model.size() + " components where the coordinator has " + a.partitionOf().length
+                        + " (different builds?)");
+                return null;
+            }
+            Placement placement = Placement.of(a.partitionOf(), a.members().size());
+            long[] exits = ExitDelays.of(model, placement);
+            ex = new MemberExchange(a.job(), a.partition(), a.members(), a.horizon(), a.partitionOf(), exits,
+                    a.coordinator(), registry, heartbeatMs * 1_000_000L);
+            agent.tell(new Prepared(a.job(), ex));
+            LaneGroup g = LaneGroup.member(model, rs, placement, a.partition(), exits, lanes, a.horizon(), ex);
+            ex.register(g);
+            return g;
+        }
+
+        @Override
+        public void failed(Throwable t) {
+            if (ex != null) {
+                ex.crashed("cannot build the member's lanes: " + t);
+            } else {
+                refuse("cannot build the model: " + t);
+            }
+        }
+
+        private void refuse(String why) {
+            a.coordinator().tell(new Coordinator.Refused(a.job(), a.partition(), why));
+        }
+    }
+
+    private Behavior<Command> onPrepared(Prepared p) {
+        if (p.job() == job && partition != null) {
+            exchange = p.exchange();
+        } else {
+            p.exchange().abort(); // stopped while it was prepared
+        }
         return this;
     }
 
