@@ -130,12 +130,7 @@ public final class Coordinator {
         Model model;
         TopologyPlacement split;
         final ArrayList<ActorRef<MemberAgent.Command>> members = new ArrayList<>();
-        long[] completed;
-        long[] handled;
-        long[] windows;
-        long[] busy;
-        boolean coupled;
-        Planner planner;
+        MembersProgress progress;
         int finished;
         RunFailure failure;
         final ArrayList<ComponentReport> reports = new ArrayList<>();
@@ -250,11 +245,8 @@ public final class Coordinator {
         }
         run.submit.replyTo().tell(new Started(run.submit.job(), parts + " members (" + layout + ")", addresses,
                 address(ctx.getSelf())));
-        run.completed = new long[parts];
-        run.handled = new long[parts];
-        run.windows = new long[parts];
-        run.busy = new long[parts];
-        run.planner = RuntimeSettings.from(ConfigFactory.parseString(run.submit.config()).resolve()).planner();
+        run.progress = new MembersProgress(parts,
+                RuntimeSettings.from(ConfigFactory.parseString(run.submit.config()).resolve()).planner());
         run.stats = new MemberStats[parts];
         for (int p = 0; p < parts; p++) {
             run.members.get(p).tell(new MemberAgent.Assign(run.submit.job(), run.submit.config(), partitionOf, p,
@@ -291,56 +283,20 @@ public final class Coordinator {
 
     private Behavior<Command> onProgress(Run run, Progress p) {
         if (p.job() == run.submit.job()) {
-            run.completed[p.member()] = p.completed();
-            run.handled[p.member()] = p.handled();
-            run.windows[p.member()] = p.windows();
-            run.busy[p.member()] = p.busyNanos();
+            run.progress.update(p);
             advanced(run);
-            couple(run);
+            Planner.Coupling c = run.progress.couple();
+            if (c != null) {
+                // For the submitter to warn when it is below 1.
+                run.submit.replyTo().tell(new Coupling(run.submit.job(), c.lambda(), c.speedup(), c.line()));
+            }
         }
         return Behaviors.same();
     }
 
-    /**
-     * Once every member has run the first {@value #PILOT_WINDOWS} global windows: the coupling factor over the
-     * members, for the submitter to warn when it is below 1.
-     */
-    private static void couple(Run run) {
-        if (run.coupled || run.members.size() < 2) {
-            return;
-        }
-        long handled = 0;
-        long busy = 0;
-        long windows = Long.MAX_VALUE;
-        for (int p = 0; p < run.members.size(); p++) {
-            windows = Math.min(windows, run.windows[p]);
-            handled += run.handled[p];
-            busy += run.busy[p];
-        }
-        if (windows < PILOT_WINDOWS) {
-            return;
-        }
-        run.coupled = true;
-        Planner.Coupling c = run.planner.coupling(handled, windows, run.members.size(), busy / (double) Math.max(1, handled));
-        run.submit.replyTo().tell(new Coupling(run.submit.job(), c.lambda(), c.speedup(), c.line()));
-    }
-
     /** Tells the submitter that a member reported, with the progress as it stands. */
     private static void advanced(Run run) {
-        long handled = 0;
-        for (long h : run.handled) {
-            handled += h;
-        }
-        run.submit.replyTo().tell(new Advanced(run.submit.job(), completed(run), handled));
-    }
-
-    /** The global time every member has run to, as far as their progress reports tell. */
-    private static long completed(Run run) {
-        long c = Long.MAX_VALUE;
-        for (long t : run.completed) {
-            c = Math.min(c, t);
-        }
-        return c;
+        run.submit.replyTo().tell(new Advanced(run.submit.job(), run.progress.completed(), run.progress.handled()));
     }
 
     private Behavior<Command> onReports(Run run, Reports r) {
@@ -384,7 +340,7 @@ public final class Coordinator {
         for (int p = 0; p < run.members.size(); p++) {
             if (address(run.members.get(p)).equals(g.address())) {
                 return fail(run, "member " + g.address() + " (partition " + p + ") " + g.why()
-                        + "; the run stopped, last completed virtual time " + VirtualTime.format(completed(run)));
+                        + "; the run stopped, last completed virtual time " + VirtualTime.format(run.progress.completed()));
             }
         }
         return Behaviors.same();
