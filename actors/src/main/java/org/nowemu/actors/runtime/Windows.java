@@ -61,6 +61,8 @@ final class Windows {
     private long stretchJitMs;
     /** Stretches in a row that were slow on the clock. */
     private int slowStretches;
+    /** The most a window cost beyond its work in a stretch that sent the lanes back to one (ns), or 0. */
+    private double clockWindowNs;
     /** When the lanes went back to one, and came back, in words; null when they never did. */
     String retired;
 
@@ -82,6 +84,28 @@ final class Windows {
         this.remeasure = remeasure;
         slowStretches = 0;
         newStretch();
+    }
+
+    /**
+     * What a window cost the lanes beyond the busiest lane's events (ns), as the clock saw it in a stretch that sent
+     * them back to one lane; 0 while the clock has not. Later trials weigh the lanes with it.
+     */
+    double clockWindowNs() {
+        return clockWindowNs;
+    }
+
+    /**
+     * A window's cost beyond the busiest lane's work in a stretch of {@code events} events in {@code windows} windows
+     * that took {@code wallNs} (collections and compilation left out), its busiest lanes' events summed over the
+     * windows being {@code critical}, and the lanes' time at work summed over them {@code busyNs}; 0 when the work
+     * alone fills the wall time. An event costs what the lanes took for one in the stretch, not the pilot's figure,
+     * which was paid while the JIT compiler warmed up (3 to 4 times the later cost on permutations).
+     */
+    static double windowCost(long wallNs, long events, long critical, long windows, long busyNs) {
+        if (windows == 0 || events == 0) {
+            return 0;
+        }
+        return Math.max(0, (wallNs - critical * (busyNs / (double) events)) / windows);
     }
 
     /** The barrier's cost the watch weighs the lanes with (ns; 0 before it watches). */
@@ -232,6 +256,8 @@ final class Windows {
                 c = planner.choose(lanes, stretchEvents, stretchCritical, stretchWindows, eventNs, barrierNs);
             }
         }
+        long critical = stretchCritical;
+        long windowsRun = stretchWindows;
         newStretch();
         slowStretches = planner.slowOnTheClock(busy, wall) ? slowStretches + 1 : 0;
         if (c.speedup() < 1) {
@@ -240,10 +266,12 @@ final class Windows {
             return true;
         }
         if (slowStretches >= planner.watchStretches()) {
+            clockWindowNs = Math.max(clockWindowNs, windowCost(wall, ran, critical, windowsRun, busy));
             note(String.format(java.util.Locale.ROOT, "back to one lane after %,d events: %d stretches in a row"
                     + " ran slow on the clock, the last %,d events in %.1f ms (collections and compilation left out)"
-                    + " with the lanes at work %.1f ms in all, about what one lane would take", events, slowStretches,
-                    ran, wall / 1e6, busy / 1e6));
+                    + " with the lanes at work %.1f ms in all, about what one lane would take: %.1f us a window beyond"
+                    + " the busiest lane's events", events, slowStretches, ran, wall / 1e6, busy / 1e6,
+                    windowCost(wall, ran, critical, windowsRun, busy) / 1e3));
             slowStretches = 0;
             return true;
         }

@@ -1,5 +1,6 @@
 package org.nowemu.actors.runtime;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,5 +52,23 @@ class PilotStopTest {
         assertFalse(planner.slowOnTheClock(50_000_000L, 30_000_000L));
         // With the clock's watch off, never.
         assertFalse(new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2).slowOnTheClock(1, 1_000_000_000L));
+    }
+    @Test
+    void whatTheClockSawAWindowCostOutweighsTheBareBarrierInLaterTrials() {
+        // A stretch that sent the lanes back: 50,000 events in 20 ms of wall time over 3,000 windows, the lanes at
+        // work 10 ms in all (200 ns an event), 30,000 events on the busiest lane of each window: 6 ms of its work.
+        // The other 14 ms were the windows': 14 ms / 3,000 = 4,667 ns each, 9 times the bare barrier of 500 ns.
+        double seen = Windows.windowCost(20_000_000L, 50_000, 30_000, 3_000, 10_000_000L);
+        assertEquals(4_667, seen, 1);
+        // A later trial counting 50,000 events in 2,000 windows, 26,000 on the busiest lanes, at 200 ns an event:
+        // against 500 ns, 10 ms / (5.2 ms + 1 ms) = 1.61, lanes; against what the clock saw,
+        // 10 ms / (5.2 ms + 9.33 ms) = 0.69, one lane.
+        assertEquals(2, planner.choose(2, 50_000, 26_000, 2_000, 200, 500).lanes());
+        Planner.Choice c = planner.choose(2, 50_000, 26_000, 2_000, 200, seen);
+        assertEquals(1, c.lanes());
+        assertEquals(0.69, c.speedup(), 0.01);
+        // Work that fills the wall time leaves the windows nothing; no window, nothing learnt.
+        assertEquals(0, Windows.windowCost(5_000_000L, 50_000, 30_000, 3_000, 10_000_000L));
+        assertEquals(0, Windows.windowCost(5_000_000L, 50_000, 30_000, 0, 10_000_000L));
     }
 }
