@@ -269,7 +269,7 @@ public final class LaneGroup {
                     arrange(oneLane(cells.length));
                     next = decide();
                     if (t != null) {
-                        t.backToOne(windows.events, windows.clock.timing());
+                        t.backToOne(windows.events);
                     }
                     b.close();
                 } else if (next == Windows.Step.WINDOW && lanes.length == 1 && t != null && t.due(windows.events)) {

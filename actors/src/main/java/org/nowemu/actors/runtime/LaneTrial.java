@@ -71,9 +71,6 @@ final class LaneTrial {
      */
     Planner.Choice run(LaneGroup g, boolean pilot) {
         Windows w = g.windows;
-        if (!pilot && w.clock.timing()) {
-            return timed(g);
-        }
         if (!pilot && planner.eventNs() <= 0 && w.events > soloEvents) {
             // What an event costs now, on the one lane since it began, collections left out: the pilot's figure was
             // paid while the JIT compiler warmed up, 10 to 25 times the later cost on the bench's models.
@@ -131,21 +128,6 @@ final class LaneTrial {
         return c;
     }
 
-    /**
-     * One lane ran a stretch to be timed against the lanes ({@link ClockComparison}): the lanes run the next, which
-     * ends the comparison.
-     */
-    private Planner.Choice timed(LaneGroup g) {
-        Windows w = g.windows;
-        w.clock.solo((System.nanoTime() - soloStartNs - (Windows.collectorMillis() - soloGcMs) * 1e6)
-                / Math.max(1, w.events - soloEvents));
-        g.arrange(parts);
-        g.decide();
-        w.watch(planner, eventNs, barrierNs, remeasure);
-        dueAt = Long.MAX_VALUE;
-        return Planner.fixed(parts.parts(), "the lanes again after one lane's timed stretch");
-    }
-
     private void longer() {
         every = Math.min(every * 2, planner.retryEvents() * MAX_BACKOFF);
     }
@@ -155,15 +137,7 @@ final class LaneTrial {
      * ago, it was wrong (the counts see only the bare barrier): the next waits longer. After lanes that paid for
      * longer, the next trial comes after the first interval again.
      */
-    void backToOne(long events, boolean timing) {
-        if (timing) {
-            // One stretch on one lane, timed against the lanes, then the comparison (run).
-            dueAt = events + planner.pilotEvents();
-            soloEvents = events;
-            soloStartNs = System.nanoTime(); // decides only how many lanes run, never a result
-            soloGcMs = Windows.collectorMillis();
-            return;
-        }
+    void backToOne(long events) {
         if (keptAt >= 0 && events - keptAt < every) {
             longer();
         } else {

@@ -204,7 +204,7 @@ final class LocalLanes implements LaneActor.Setup {
         int lanes = w.windows == 0 ? 1 : c.lanes();
         double perLane = w.laneWindows == 0 ? 0 : w.windowedEvents / (double) w.laneWindows;
         String why = (w.retired == null ? c.reason() : c.reason() + "; " + w.retired)
-                + (g.trial == null ? "" : g.trial.summary()) + w.clock.summary();
+                + (g.trial == null ? "" : g.trial.summary());
         long cpu = g.cpuNanos.get();
         return new RuntimeReport("actors", lanes, 1, RuntimeReport.finite(c.lambda()),
                 RuntimeReport.finite(c.speedup()), why, g.crossings(), g.crossed(), g.leastSlack(), pilotEvents, perLane,

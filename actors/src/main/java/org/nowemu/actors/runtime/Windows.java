@@ -63,8 +63,6 @@ final class Windows {
     private int slowStretches;
     /** The most a window cost beyond its work in a stretch that sent the lanes back to one (ns), or 0. */
     private double clockWindowNs;
-    /** The lanes timed against one lane now and then. */
-    final ClockComparison clock = new ClockComparison();
     /** When the lanes went back to one, and came back, in words; null when they never did. */
     String retired;
 
@@ -85,7 +83,6 @@ final class Windows {
         barrierNs = barrier;
         this.remeasure = remeasure;
         slowStretches = 0;
-        clock.lanesBegin();
         newStretch();
     }
 
@@ -96,7 +93,6 @@ final class Windows {
     double clockWindowNs() {
         return clockWindowNs;
     }
-
 
     /**
      * A window's cost beyond the busiest lane's work in a stretch of {@code events} events in {@code windows} windows
@@ -237,8 +233,7 @@ final class Windows {
     /**
      * True when the stretch just ended says the lanes are expected slower than one lane, by their counts, or when
      * {@code watchStretches} stretches in a row ran slow on the clock ({@link Planner#slowOnTheClock}); then the
-     * lanes go back to one. Also true, with the clock watched, when one lane is to run a stretch timed against the
-     * lanes ({@link ClockComparison}). A stretch is {@code pilotEvents} events run by several lanes.
+     * lanes go back to one. A stretch is {@code pilotEvents} events run by several lanes.
      */
     boolean retire(int lanes) {
         if (planner == null || lanes == 1 || stretchEvents < planner.pilotEvents()) {
@@ -248,9 +243,6 @@ final class Windows {
         long gc = gcMillis(planner);
         long jit = jitMillis(planner);
         long wall = Math.max(0, now - stretchStartNs - (gc - stretchGcMs + jit - stretchJitMs) * 1_000_000);
-        // For the comparison with one lane ({@link ClockComparison#stretch}).
-        long wallGc = Math.max(0, now - stretchStartNs - (gc - stretchGcMs) * 1_000_000);
-        long jitNs = (jit - stretchJitMs) * 1_000_000;
         long ran = stretchEvents;
         // Each lane was stopped by each collection, at work or waiting: leave the pauses out of both figures.
         long busy = Math.max(0, stretchBusyNs - lanes * (gc - stretchGcMs) * 1_000_000);
@@ -283,15 +275,7 @@ final class Windows {
             slowStretches = 0;
             return true;
         }
-        if (planner.watchFloor() <= 0) {
-            return false;
-        }
-        // Now and then one lane runs a stretch, timed against the lanes' on either side ({@link ClockComparison}).
-        ClockComparison.Verdict v = clock.stretch(wallGc, ran, jitNs);
-        if (v == ClockComparison.Verdict.ONE_LANE) {
-            note(String.format(java.util.Locale.ROOT, "back to one lane after %,d events: %s", events, clock.lost()));
-        }
-        return v != ClockComparison.Verdict.GO_ON;
+        return false;
     }
 
     private void reportToMember(Lane[] lanes, long first) {
