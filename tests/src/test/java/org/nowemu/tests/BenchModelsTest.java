@@ -62,6 +62,26 @@ class BenchModelsTest {
     }
 
     @Test
+    void theBenchsRuntimeOverridesReachTheModelRuns() throws Exception {
+        // A barrier said to cost a second: the planner weighs the lanes of the small tree with it (and so keeps one
+        // lane); measured, it would be some microseconds. Two cores for the planner and a pilot of 200 events, so that
+        // it has a choice to make on any machine and before the run ends.
+        Path json = tmp.resolve("overrides.json");
+        String[] args = concat(new String[] {"bench", "--json", json.toString(), "--set",
+            "nowemu.bench.models=[{name=small-tree, experiment=fat-tree-4096, set=[\"nowemu.topology.fat-tree.levels=2\","
+                + " \"nowemu.permutations.hosts=16\", \"nowemu.permutations.duration=20us\","
+                + " \"nowemu.permutations.warmup=10us\", \"nowemu.permutations.gap=100us\"]}]",
+            "--set", "nowemu.bench.model-repeats=1", "--set", "nowemu.runtime.planner.barrier-cost=1s",
+            "--set", "nowemu.runtime.planner.cores=2", "--set", "nowemu.runtime.planner.pilot-events=200"}, QUICK);
+        CommandLineTest.Outcome o = nowemu(args);
+        assertEquals(0, o.code(), o.err());
+        JsonNode m = new ObjectMapper().readTree(json.toFile()).get("models").get("small-tree");
+        String choice = m.get("runtimeChoice").asText();
+        assertTrue(choice.contains("against a barrier of 1000000000 ns"), choice);
+        assertEquals(1, m.get("runtimeLanes").asInt(), m.toString());
+    }
+
+    @Test
     void aModelWhoseExperimentDoesNotLoadIsOneLineBeforeAnythingRuns() {
         String[] args = concat(new String[] {"bench", "--set",
             "nowemu.bench.models=[{name=x, experiment=logp, set=[\"nowemu.logp.nosuch=1\"]}]"}, QUICK);

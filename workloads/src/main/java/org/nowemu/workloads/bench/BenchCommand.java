@@ -88,7 +88,8 @@ public final class BenchCommand implements Callable<Integer> {
         out.println(same ? "digests: runtime = plain loop (" + l.runtime.digest() + ", " + s.runtime.digest() + ")"
                 : "digests DIFFER: runtime " + l.runtime.digest() + "/" + s.runtime.digest() + ", plain loop "
                 + l.plain.digest() + "/" + s.plain.digest());
-        List<ModelBench.Pairs> measured = models(models, rs.threads(), b.modelWarmup(), b.modelRepeats(), out);
+        List<ModelBench.Pairs> measured = models(models, rs.threads(), b.modelWarmup(), b.modelRepeats(),
+                ModelBench.runtimeSets(sets), out);
         boolean modelsSame = measured.stream().allMatch(ModelBench.Pairs::digestsMatch);
         if (json != null) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -160,7 +161,7 @@ public final class BenchCommand implements Callable<Integer> {
      * {@code threads} setting; a row per model gives its median pair.
      */
     private static List<ModelBench.Pairs> models(List<ModelBench.Model> models, int threads, boolean warmup,
-                                                 int pairs, PrintWriter out) {
+                                                 int pairs, List<String> runtimeSets, PrintWriter out) {
         List<ModelBench.Pairs> figures = new ArrayList<>();
         if (models.isEmpty()) {
             return figures;
@@ -171,7 +172,8 @@ public final class BenchCommand implements Callable<Integer> {
                 "runtime ev/s", "ratio", "windows", "lanes", "lambda", "digests");
         out.flush();
         for (ModelBench.Model m : models) {
-            ModelBench.Pairs p = ModelBench.measure(m, org.nowemu.workloads.cli.Main.home(), threads, warmup, pairs);
+            ModelBench.Pairs p = ModelBench.measure(m, org.nowemu.workloads.cli.Main.home(), threads, warmup, pairs,
+                    runtimeSets);
             ModelBench.Figures f = p.median();
             out.printf(Locale.ROOT, "%-14s %10d %14.0f %14.0f %8.2f %10d %6d %8s %8s%n", f.name(),
                     f.sequential().events(), f.sequential().eventsPerSecond(), f.runtime().eventsPerSecond(), f.ratio(),

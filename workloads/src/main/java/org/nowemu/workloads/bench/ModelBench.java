@@ -92,23 +92,38 @@ final class ModelBench {
         return models;
     }
 
-    /** Runs {@code m}: a warm-up on the sequential engine, then {@code pairs} measured pairs. */
-    static Pairs measure(Model m, Path home, int threads, boolean warmup, int pairs) {
+    /**
+     * Runs {@code m}: a warm-up on the sequential engine, then {@code pairs} measured pairs, each run with the bench's
+     * own runtime overrides ({@code runtimeSets}, {@code nowemu.runtime.*} of its {@code --set}) after the model's.
+     */
+    static Pairs measure(Model m, Path home, int threads, boolean warmup, int pairs, List<String> runtimeSets) {
+        Model model = new Model(m.name(), m.experiment(), concat(m.sets(), runtimeSets));
         if (warmup) {
-            run(m, home, RuntimeSettings.Engine.SEQUENTIAL, threads);
+            run(model, home, RuntimeSettings.Engine.SEQUENTIAL, threads);
         }
         List<Figures> runs = new ArrayList<>();
         for (int i = 0; i < pairs; i++) {
             boolean sequentialFirst = i % 2 == 0;
-            Timed first = timed(m, home, sequentialFirst ? RuntimeSettings.Engine.SEQUENTIAL
+            Timed first = timed(model, home, sequentialFirst ? RuntimeSettings.Engine.SEQUENTIAL
                     : RuntimeSettings.Engine.ACTORS, threads);
-            Timed second = timed(m, home, sequentialFirst ? RuntimeSettings.Engine.ACTORS
+            Timed second = timed(model, home, sequentialFirst ? RuntimeSettings.Engine.ACTORS
                     : RuntimeSettings.Engine.SEQUENTIAL, threads);
             Timed seq = sequentialFirst ? first : second;
             Timed actors = sequentialFirst ? second : first;
             runs.add(new Figures(m.name(), seq.result(), actors.result(), seq.cpuSeconds(), actors.cpuSeconds()));
         }
         return new Pairs(runs);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** The {@code nowemu.runtime.*} overrides among {@code sets} ({@code key=value} each), in order. */
+    static List<String> runtimeSets(List<String> sets) {
+        return sets.stream().filter(s -> s.trim().startsWith("nowemu.runtime.")).toList();
     }
 
     /** One run and the CPU time the whole process spent in it. */

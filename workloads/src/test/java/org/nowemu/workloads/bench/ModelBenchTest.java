@@ -21,7 +21,7 @@ class ModelBenchTest {
     void aMeasuredPairKeepsItsFiguresWithoutTheComponentsReports() {
         ModelBench.Model logp = new ModelBench.Model("logp", "logp", List.of("nowemu.logp.stacks=[amii]",
                 "nowemu.logp.samples=2", "nowemu.logp.round-trips=5", "nowemu.logp.burst=8"));
-        ModelBench.Pairs pairs = ModelBench.measure(logp, HOME, 1, false, 1);
+        ModelBench.Pairs pairs = ModelBench.measure(logp, HOME, 1, false, 1, java.util.List.of());
         ModelBench.Figures f = pairs.runs().get(0);
         assertTrue(f.digestsMatch());
         assertTrue(f.sequential().events() > 0);
