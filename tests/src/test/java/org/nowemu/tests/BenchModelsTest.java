@@ -29,15 +29,18 @@ class BenchModelsTest {
     private static final String[] QUICK = {"--set", "nowemu.bench.events=100000", "--set", "nowemu.bench.warmup-events=0",
         "--set", "nowemu.bench.repeats=1", "--set", "nowemu.bench.components=64", "--set", "nowemu.bench.model-warmup=off"};
 
+    /** fat-tree-4096's permutations, shortened, on a 2-level fat tree of 16 hosts. */
+    private static final String SMALL_TREE = "{name=small-tree, experiment=fat-tree-4096, set=["
+        + "\"nowemu.topology.fat-tree.levels=2\", \"nowemu.permutations.hosts=16\", \"nowemu.permutations.duration=20us\","
+        + " \"nowemu.permutations.warmup=10us\", \"nowemu.permutations.gap=100us\"]}";
+
     @Test
     void theRealModelsRunOnBothEnginesWithTheSameDigest() throws Exception {
         Path json = tmp.resolve("bench.json");
         String[] args = concat(new String[] {"bench", "--json", json.toString(), "--set",
             "nowemu.bench.models=[{name=logp, experiment=logp, set=[\"nowemu.logp.stacks=[amii]\", \"nowemu.logp.samples=2\","
-                + " \"nowemu.logp.round-trips=5\", \"nowemu.logp.burst=8\", \"nowemu.topology.chain.switches=2\"]},"
-                + " {name=small-tree, experiment=fat-tree-4096, set=[\"nowemu.topology.fat-tree.levels=2\","
-                + " \"nowemu.permutations.hosts=16\", \"nowemu.permutations.duration=20us\","
-                + " \"nowemu.permutations.warmup=10us\", \"nowemu.permutations.gap=100us\"]}]",
+                + " \"nowemu.logp.round-trips=5\", \"nowemu.logp.burst=8\", \"nowemu.topology.chain.switches=2\"]}, "
+                + SMALL_TREE + "]",
             "--set", "nowemu.bench.model-repeats=2"}, QUICK);
         CommandLineTest.Outcome o = nowemu(args);
         assertEquals(0, o.code(), o.err());
@@ -68,9 +71,7 @@ class BenchModelsTest {
         // it has a choice to make on any machine and before the run ends.
         Path json = tmp.resolve("overrides.json");
         String[] args = concat(new String[] {"bench", "--json", json.toString(), "--set",
-            "nowemu.bench.models=[{name=small-tree, experiment=fat-tree-4096, set=[\"nowemu.topology.fat-tree.levels=2\","
-                + " \"nowemu.permutations.hosts=16\", \"nowemu.permutations.duration=20us\","
-                + " \"nowemu.permutations.warmup=10us\", \"nowemu.permutations.gap=100us\"]}]",
+            "nowemu.bench.models=[" + SMALL_TREE + "]",
             "--set", "nowemu.bench.model-repeats=1", "--set", "nowemu.runtime.planner.barrier-cost=1s",
             "--set", "nowemu.runtime.planner.cores=2", "--set", "nowemu.runtime.planner.pilot-events=200"}, QUICK);
         CommandLineTest.Outcome o = nowemu(args);
