@@ -266,12 +266,13 @@ final class Windows {
             return true;
         }
         if (slowStretches >= planner.watchStretches()) {
-            clockWindowNs = Math.max(clockWindowNs, windowCost(wall, ran, critical, windowsRun, busy));
+            double seen = windowCost(wall, ran, critical, windowsRun, busy);
+            clockWindowNs = Math.max(clockWindowNs, seen);
             note(String.format(java.util.Locale.ROOT, "back to one lane after %,d events: %d stretches in a row"
                     + " ran slow on the clock, the last %,d events in %.1f ms (collections and compilation left out)"
                     + " with the lanes at work %.1f ms in all, about what one lane would take: %.1f us a window beyond"
                     + " the busiest lane's events", events, slowStretches, ran, wall / 1e6, busy / 1e6,
-                    windowCost(wall, ran, critical, windowsRun, busy) / 1e3));
+                    seen / 1e3));
             slowStretches = 0;
             return true;
         }

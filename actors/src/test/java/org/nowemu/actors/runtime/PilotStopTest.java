@@ -53,6 +53,7 @@ class PilotStopTest {
         // With the clock's watch off, never.
         assertFalse(new Planner(50_000, 4_000, 300_000, 1_000, 1.2, 2).slowOnTheClock(1, 1_000_000_000L));
     }
+
     @Test
     void whatTheClockSawAWindowCostOutweighsTheBareBarrierInLaterTrials() {
         // A stretch that sent the lanes back: 50,000 events in 20 ms of wall time over 3,000 windows, the lanes at

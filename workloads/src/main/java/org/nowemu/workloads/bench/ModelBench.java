@@ -97,7 +97,8 @@ final class ModelBench {
      * own runtime overrides ({@code runtimeSets}, {@code nowemu.runtime.*} of its {@code --set}) after the model's.
      */
     static Pairs measure(Model m, Path home, int threads, boolean warmup, int pairs, List<String> runtimeSets) {
-        Model model = new Model(m.name(), m.experiment(), concat(m.sets(), runtimeSets));
+        Model model = new Model(m.name(), m.experiment(),
+                java.util.stream.Stream.concat(m.sets().stream(), runtimeSets.stream()).toList());
         if (warmup) {
             run(model, home, RuntimeSettings.Engine.SEQUENTIAL, threads);
         }
@@ -113,12 +114,6 @@ final class ModelBench {
             runs.add(new Figures(m.name(), seq.result(), actors.result(), seq.cpuSeconds(), actors.cpuSeconds()));
         }
         return new Pairs(runs);
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 
     /** The {@code nowemu.runtime.*} overrides among {@code sets} ({@code key=value} each), in order. */
