@@ -269,10 +269,10 @@ public final class LaneGroup {
                     arrange(oneLane(cells.length));
                     next = decide();
                     if (t != null) {
-                        t.backToOne(windows.events);
+                        t.backToOne(windows.events, windows.start);
                     }
                     b.close();
-                } else if (next == Windows.Step.WINDOW && lanes.length == 1 && t != null && t.due(windows.events)) {
+                } else if (next == Windows.Step.WINDOW && lanes.length == 1 && t != null && t.due(windows.events, windows.start)) {
                     t.run(this, false);
                     next = windows.step;
                     reserve.seat(lanes.length);

@@ -11,10 +11,23 @@ import java.util.Locale;
  * {@value #MAX_BACKOFF} times), since a model's phases differ: a gap between two traffic patterns holds a few
  * events a window, the patterns thousands. A trial is the run's own stretch, not a rehearsal: nothing is run twice,
  * and which lanes run it never changes a result.
+ *
+ * <p>A trial that keeps one lane also says how much the model's traffic would have to grow for the lanes to pay
+ * ({@link Planner#growthNeeded}). A trial due later runs only if the one lane's events per virtual second since the
+ * last look have grown that much against those before that trial, since a window's events grow with them at most;
+ * otherwise it is skipped, for the price of a division. A trial moves every pending event twice (into the lanes
+ * and back): 3 to 6 ms on the bench's contention model, with 9,000 to 20,000 events pending, whose three trials
+ * cost it 2 to 3% of its run (BENCHMARKS.md, 2026-11-28).
  */
 final class LaneTrial {
     /** The longest wait between two trials, in multiples of {@link Planner#retryEvents}. */
     static final int MAX_BACKOFF = 8;
+    /**
+     * The most growth of the events per virtual second a trial waits for. Where no growth of a window's events
+     * alone would make the lanes pay (the busiest lane's share too large), the shares may change with the traffic
+     * (the bench's contention model runs 8, then 32, then 92 clients): fourfold traffic is a new phase.
+     */
+    static final double MAX_GROWTH = 4;
     private final Planner planner;
     private final TopologyPlacement.Assigned parts;
     /** What one barrier between the lanes costs (ns): measured or configured, lowered when the watch measures less. */
@@ -35,6 +48,13 @@ final class LaneTrial {
     /** Trials after the pilot, and those that kept the lanes. */
     private int again;
     private int kept;
+    /** Trials due but skipped, the traffic not having grown enough. */
+    private int skipped;
+    /** Where the one lane's events per virtual second are measured from: the run's events and virtual time (ps). */
+    private long rateEvents;
+    private long rateFrom;
+    /** The events per ps the one lane must reach for a due trial to run (0: any rate). */
+    private double rateFloor;
 
     /**
      * @param parts     the lanes to try (by position in the group's cells), more than one
@@ -80,6 +100,7 @@ final class LaneTrial {
                 eventNs = solo;
             }
         }
+        double rateBefore = rate(w.events, w.start);
         g.arrange(parts);
         if (w.barrierNs() > 0) {
             barrierNs = Math.min(barrierNs, w.barrierNs()); // as the watch last measured it
@@ -109,6 +130,10 @@ final class LaneTrial {
         if (!pilot) {
             again++;
         }
+        // The traffic a later trial waits for, if this one keeps one lane: the rate before it (from the run's start
+        // for the pilot's), times the growth its counts need.
+        rateFloor = c.lanes() > 1 ? 0 : rateBefore * Math.min(MAX_GROWTH, planner.growthNeeded(w.events - e0,
+                w.critical - c0, w.windows - w0, eventNs, barrierNs));
         if (c.lanes() > 1) {
             w.watch(planner, eventNs, barrierNs, remeasure);
             dueAt = Long.MAX_VALUE;
@@ -123,7 +148,7 @@ final class LaneTrial {
             if (!pilot) {
                 longer();
             }
-            oneLane(w.events);
+            oneLane(w.events, w.start);
         }
         return c;
     }
@@ -137,27 +162,51 @@ final class LaneTrial {
      * ago, it was wrong (the counts see only the bare barrier): the next waits longer. After lanes that paid for
      * longer, the next trial comes after the first interval again.
      */
-    void backToOne(long events) {
+    void backToOne(long events, long now) {
         if (keptAt >= 0 && events - keptAt < every) {
             longer();
         } else {
             every = planner.retryEvents();
         }
         keptAt = -1;
-        oneLane(events);
+        oneLane(events, now);
     }
 
-    /** One lane runs from {@code events} on: the next trial is due after the current interval. */
-    private void oneLane(long events) {
+    /**
+     * One lane runs from {@code events} on, at virtual time {@code now} (ps): the next trial is due after the current
+     * interval.
+     */
+    private void oneLane(long events, long now) {
         dueAt = retries() ? events + every : Long.MAX_VALUE;
+        rateEvents = events;
+        rateFrom = now;
         soloEvents = events;
         soloStartNs = System.nanoTime(); // the cost of an event for the next trial, never a result
         soloGcMs = Windows.collectorMillis();
     }
 
-    /** Whether a trial is due, {@code events} into the run. */
-    boolean due(long events) {
-        return events >= dueAt;
+    /**
+     * Whether a trial is due and worth running, {@code events} into the run at virtual time {@code now} (ps): one
+     * whose traffic has not grown enough since the last trial is skipped, and the next is due after the same
+     * interval, the rate measured afresh from here.
+     */
+    boolean due(long events, long now) {
+        if (events < dueAt) {
+            return false;
+        }
+        if (rate(events, now) >= rateFloor) {
+            return true;
+        }
+        skipped++;
+        dueAt = events + every;
+        rateEvents = events;
+        rateFrom = now;
+        return false;
+    }
+
+    /** The one lane's events per ps from the last look to {@code now}; 0 when no virtual time has passed. */
+    private double rate(long events, long now) {
+        return now > rateFrom ? (events - rateEvents) / (double) (now - rateFrom) : 0;
     }
 
     /** How many events the one lane may handle before the next trial (about: a window ends with its instant). */
@@ -167,8 +216,10 @@ final class LaneTrial {
 
     /** The trials after the pilot, in words, or "" when there were none. */
     String summary() {
-        return again == 0 ? "" : String.format(Locale.ROOT, "; %d later trial%s of the lanes, %d kept them", again,
-                again == 1 ? "" : "s", kept);
+        String trials = again == 0 ? "" : String.format(Locale.ROOT, "; %d later trial%s of the lanes, %d kept them",
+                again, again == 1 ? "" : "s", kept);
+        return trials + (skipped == 0 ? "" : String.format(Locale.ROOT, "; %d trial%s skipped, the traffic not grown"
+                + " enough", skipped, skipped == 1 ? "" : "s"));
     }
 
     /**

@@ -77,6 +77,23 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
     }
 
     /**
+     * How many times more events its windows would need, the windows and the lanes' shares of the events staying
+     * as they were, for {@code lanes} lanes to reach {@code min-speedup} where a stretch of {@code events} events in
+     * {@code windows} windows, with critical path {@code critical}, did not: g such that g·N·c = min-speedup·(g·M·c +
+     * W·tau), so g = min-speedup·W·tau / (c·(N - min-speedup·M)); infinite when no growth would do (the busiest lane
+     * holds more than 1/min-speedup of the events). At least 1. A window between lanes spans about the same
+     * virtual time whatever the traffic (the least delay across the cut, or the next event when later), so its
+     * events grow with the model's events per virtual second at most: the coupling factor's E (OMNeT++'s manual).
+     */
+    double growthNeeded(long events, long critical, long windows, double eventNs, double barrier) {
+        double spare = events - minSpeedup * critical;
+        if (spare <= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.max(1, minSpeedup * windows * barrier / (eventNs * spare));
+    }
+
+    /**
      * Whether the pilot's second stretch can stop before its budget: even if the events left of the budget all ran in
      * no further window, shared evenly by the lanes, the expected speed-up could not reach {@code min-speedup}. The
      * speed-up after {@code rest} more events is at most (N + rest)·c / ((M + rest/k)·c + W·tau), a ratio of linear

@@ -149,6 +149,27 @@ class LaneTrialTest {
     }
 
     @Test
+    void aTrialWaitsForTheTrafficToGrow() {
+        // As above, with a trial due every 1,000 events of one lane. The quiet phase's trial counts 6 events a lane
+        // in each 50ns window, 12 in all: lanes would need g x 12 x 100ns >= 1.2 (g x 6 x 100ns + 1us), g = 2.5 times
+        // the events, so the quiet phase's 0.24 events a ns must reach 0.6. The trials due later in it (every 2,000
+        // events, 8.3us of quiet) are skipped; the first due wholly in the busy phase (8.24 events a ns) runs and
+        // keeps the lanes. Without the rate every due trial runs: 3 later trials, 2 of them in the quiet phase.
+        Planner planner = new Planner(2_000, 1_000, 300_000, 100, 1.2, 2, 0, 3, 1_000);
+        RuntimeSettings settings = new RuntimeSettings(1, 0, false, 0).withPlanner(planner);
+        long horizon = 70 * US;
+        RunResult r = Emulation.run(phased(), settings, horizon, ConfigFactory.load(), new RunProgress(), 2);
+        String story = r.runtime().choice();
+        assertEquals(2, r.runtime().lanes(), story);
+        assertTrue(story.contains("back to one lane after"), story);
+        assertTrue(story.contains("2 later trials of the lanes, 1 kept them"), story);
+        assertTrue(story.matches(".*; [2-9] trials skipped, the traffic not grown enough.*"), story);
+        RunResult sequential = Emulation.run(phased(), settings.withEngine(RuntimeSettings.Engine.SEQUENTIAL),
+                horizon);
+        assertEquals(sequential.digest(), r.digest());
+    }
+
+    @Test
     void aRunThatEndsRightAfterThePilotEndsWhateverItsReserveHostDoes() {
         // A barrier of a second: the pilot (2,000 events on one lane, then 2,000 on 2 lanes) keeps one lane, and
         // the host started for a later trial waits in reserve. The run has about 4,500 events, so its one lane ends

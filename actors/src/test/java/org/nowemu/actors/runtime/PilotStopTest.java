@@ -72,4 +72,15 @@ class PilotStopTest {
         assertEquals(0, Windows.windowCost(5_000_000L, 50_000, 30_000, 3_000, 10_000_000L));
         assertEquals(0, Windows.windowCost(5_000_000L, 50_000, 30_000, 0, 10_000_000L));
     }
+
+    @Test
+    void aTrialThatKeptOneLaneSaysHowMuchTheTrafficMustGrow() {
+        // 10,000 events in 1,000 windows, 6,000 on the busiest lane: 10 ms / (6 ms + 4 ms) = 1.0. With g times the
+        // events a window, g x 10 ms = 1.2 x (g x 6 ms + 4 ms): g x 2.8 ms = 4.8 ms, g = 1.71.
+        assertEquals(1.714, planner.growthNeeded(10_000, 6_000, 1_000, 1_000, 4_000), 0.001);
+        // 9,000 of them on the busiest lane: even without barriers 10 / 9 = 1.11 < 1.2, no growth is enough.
+        assertEquals(Double.POSITIVE_INFINITY, planner.growthNeeded(10_000, 9_000, 1_000, 1_000, 4_000));
+        // A stretch that would pay already needs no growth.
+        assertEquals(1, planner.growthNeeded(10_000, 5_000, 10, 1_000, 4_000));
+    }
 }
