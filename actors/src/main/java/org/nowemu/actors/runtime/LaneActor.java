@@ -1,6 +1,5 @@
 package org.nowemu.actors.runtime;
 
-import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
@@ -14,7 +13,8 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * each with its own timing mailbox, handled in key order by the loop. A lane's host receives one message for the
  * whole run: the lanes then meet at their shared-memory {@link Barrier}, never through actor messages. The first
  * lane's host also prepares the lanes (builds the components, runs the planner's pilot on a single JVM) and starts
- * the other lanes' hosts as its children, and on a single JVM as many as a later trial of the lanes could need.
+ * the other lanes' hosts as its children: those its lanes need, and on a single JVM those a later trial of the lanes
+ * seats, when it does.
  */
 public final class LaneActor extends AbstractBehavior<LaneActor.Command> {
     /** The pinned dispatcher every lane's host runs on: a thread per host (actors' reference.conf). */
@@ -70,10 +70,11 @@ public final class LaneActor extends AbstractBehavior<LaneActor.Command> {
             return Behaviors.stopped();
         }
         if (group != null) {
-            for (int l = 1; l < group.hosts(); l++) {
-                ActorRef<Command> host = getContext().spawn(create(), "lane-" + l, dispatcher());
-                host.tell(new Run(group, l < group.lanes() ? l : -1)); // -1: in reserve for later lanes
-            }
+            // The hosts the lanes need now; those a later trial seats are started then, from inside lane 0's loop,
+            // which runs within this message's handling, on this actor's thread.
+            int[] started = {0};
+            group.reserve().startWith(l -> getContext().spawn(create(), "lane-" + ++started[0], dispatcher())
+                    .tell(new Run(group, l)), group.lanes());
             run(group, 0);
         }
         // The run is over for this lane (its children, the other lanes, end theirs as it ends): the host goes.

@@ -177,9 +177,9 @@ public final class LaneGroup {
         }
     }
 
-    /** The lane hosts (threads) the run needs: a lane each, and those a later trial of the lanes would seat. */
-    int hosts() {
-        return trial != null && trial.retries() ? Math.max(lanes.length, trial.lanes()) : lanes.length;
+    /** The hosts without a lane, which start the lanes' hosts ({@link Reserve#startWith}). */
+    Reserve reserve() {
+        return reserve;
     }
 
     /** Lets the lanes run the window decided last: they wait for it in {@link #runLane}. */
