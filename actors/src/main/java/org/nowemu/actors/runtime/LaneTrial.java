@@ -57,6 +57,11 @@ final class LaneTrial {
     private long rateFrom;
     /** The events per ps the one lane must reach for a due trial to run (0: any rate). */
     private double rateFloor;
+    /** When the compiler's share was last looked at: the wall clock (ns) and the compiler's time then (ms). */
+    private long lookNs;
+    private long lookJitMs;
+    /** Trials put off while the JIT compiler was busy, the pilot's included. */
+    private int putOff;
 
     /**
      * @param parts     the lanes to try (by position in the group's cells), more than one
@@ -93,6 +98,19 @@ final class LaneTrial {
      * of the two stretches' cost per event, since the first paid the JIT compiler's warm-up.
      */
     Planner.Choice run(LaneGroup g, boolean pilot) {
+        return run(g, pilot, 0);
+    }
+
+    /**
+     * The pilot's trial ({@link #run}), the JIT compiler having taken {@code compilerShare} of a core during the
+     * pilot's first stretch: lanes it would keep are put off while that is more than the planner's compiler-busy, one lane
+     * running on until the compiler is quiet ({@link #due}).
+     */
+    Planner.Choice pilot(LaneGroup g, double compilerShare) {
+        return run(g, true, compilerShare);
+    }
+
+    private Planner.Choice run(LaneGroup g, boolean pilot, double compilerShare) {
         Windows w = g.windows;
         if (!pilot && planner.eventNs() <= 0 && w.events > soloEvents) {
             // What an event costs now, on the one lane since it began, collections left out: the pilot's figure was
@@ -141,6 +159,12 @@ final class LaneTrial {
         // for the pilot's), times the growth its counts need.
         rateFloor = c.lanes() > 1 ? 0 : rateBefore * Math.min(MAX_GROWTH, planner.growthNeeded(w.events - e0,
                 w.critical - c0, w.windows - w0, eventNs, barrierNs));
+        boolean wait = c.lanes() > 1 && watchesCompiler() && compilerShare > planner.compilerBusy();
+        if (wait) {
+            c = new Planner.Choice(1, c.lambda(), c.speedup(), c.reason() + String.format(Locale.ROOT, "; the lanes"
+                    + " put off while the JIT compiler is busy (%.1f of a core in the pilot's first stretch)",
+                    compilerShare));
+        }
         if (c.lanes() > 1) {
             w.watch(planner, eventNs, barrierNs, remeasure);
             dueAt = Long.MAX_VALUE;
@@ -156,6 +180,10 @@ final class LaneTrial {
                 longer();
             }
             oneLane(w.events, w.start);
+            if (wait) {
+                putOff++;
+                dueAt = w.events + planner.pilotEvents();
+            }
         }
         return c;
     }
@@ -187,9 +215,44 @@ final class LaneTrial {
         dueAt = retries() ? events + every : Long.MAX_VALUE;
         rateEvents = events;
         rateFrom = now;
+        soloFrom(events);
+    }
+
+    /** Measures the one lane's cost per event from {@code events} on, and the compiler's share from now. */
+    private void soloFrom(long events) {
         soloEvents = events;
         soloStartNs = System.nanoTime(); // the cost of an event for the next trial, never a result
         soloGcMs = Windows.collectorMillis();
+        lookNs = soloStartNs;
+        lookJitMs = Windows.compilerMillis();
+    }
+
+    /**
+     * Whether the lanes wait for the JIT compiler: only when the planner measures the machine (the clock watched,
+     * an event's cost not configured, later trials on) and compiler-busy is set; configured costs make the choice
+     * the model's alone. On 2 cores a compiling thread takes a lane's core, where one lane leaves it a core of its
+     * own: in a fresh JVM the compiler took 1.3 to 2.0 cores through the pilot's first stretch of permutations at
+     * the bench's sizes, and 4 runs of 6 kept 2 lanes to the end at 1.5 to 1.8 times one lane's time (BENCHMARKS.md,
+     * 2026-11-29).
+     */
+    private boolean watchesCompiler() {
+        return planner.compilerBusy() > 0 && planner.watchFloor() > 0 && planner.eventNs() <= 0 && retries();
+    }
+
+    /** Whether the JIT compiler took more than the planner's compiler-busy of a core since the last look. */
+    private boolean compilerBusy(long events) {
+        if (!watchesCompiler()) {
+            return false;
+        }
+        long now = System.nanoTime();
+        long jit = Windows.compilerMillis();
+        boolean busy = (jit - lookJitMs) * 1e6 > planner.compilerBusy() * (now - lookNs);
+        if (busy) {
+            soloFrom(events); // the next trial's cost per event from a quieter compiler
+        }
+        lookNs = now;
+        lookJitMs = jit;
+        return busy;
     }
 
     /**
@@ -199,6 +262,11 @@ final class LaneTrial {
      */
     boolean due(long events, long now) {
         if (events < dueAt) {
+            return false;
+        }
+        if (compilerBusy(events)) {
+            putOff++;
+            dueAt = events + planner.pilotEvents();
             return false;
         }
         if (rate(events, now) >= rateFloor) {
@@ -226,7 +294,13 @@ final class LaneTrial {
         String trials = again == 0 ? "" : String.format(Locale.ROOT, "; %d later trial%s of the lanes, %d kept them",
                 again, again == 1 ? "" : "s", kept);
         return trials + (skipped == 0 ? "" : String.format(Locale.ROOT, "; %d trial%s skipped, the traffic not grown"
-                + " enough", skipped, skipped == 1 ? "" : "s"));
+                + " enough", skipped, skipped == 1 ? "" : "s")) + (putOff == 0 ? "" : String.format(Locale.ROOT,
+                "; %d trial%s put off while the JIT compiler was busy", putOff, putOff == 1 ? "" : "s"));
+    }
+
+    /** Whether a trial after the pilot kept the lanes. */
+    boolean keptAny() {
+        return kept > 0;
     }
 
     /**

@@ -124,10 +124,12 @@ final class LocalLanes implements LaneActor.Setup {
             }
             return g.decide();
         }
-        long t0 = System.nanoTime(); // the pilot's cost per event, for the planner only
+        long t0 = System.nanoTime(); // the pilot's cost per event and the compiler's share, for the planner only
+        long jit0 = Windows.compilerMillis();
         Windows.Step s = LaneTrial.inline(g, planner.pilotEvents(), null);
-        double eventNs = planner.eventNs() > 0 ? planner.eventNs()
-                : (System.nanoTime() - t0) / (double) Math.max(1, g.windows.events);
+        long wall = Math.max(1, System.nanoTime() - t0);
+        double eventNs = planner.eventNs() > 0 ? planner.eventNs() : wall / (double) Math.max(1, g.windows.events);
+        double compilerShare = (Windows.compilerMillis() - jit0) * 1e6 / wall;
         if (s != Windows.Step.WINDOW) {
             choice = Planner.fixed(1, "the run ended within the pilot");
             return s;
@@ -145,8 +147,8 @@ final class LocalLanes implements LaneActor.Setup {
         boolean measured = planner.barrierNs() <= 0;
         double barrierNs = measured ? lastBarrier(k) : planner.barrierNs();
         LaneTrial trial = new LaneTrial(planner, parts, eventNs, barrierNs, measured ? () -> measureBarrier(k) : null);
-        choice = trial.run(g, true);
         g.trial = trial;
+        choice = trial.pilot(g, compilerShare);
         return g.windows.step;
     }
 
@@ -201,7 +203,7 @@ final class LocalLanes implements LaneActor.Setup {
             return new RuntimeReport("actors", 1, 1, null, null, "", 0, 0, Long.MAX_VALUE, 0, 0, 0, Double.NaN);
         }
         Windows w = g.windows;
-        int lanes = w.windows == 0 ? 1 : c.lanes();
+        int lanes = g.trial != null && g.trial.keptAny() ? g.trial.lanes() : w.windows == 0 ? 1 : c.lanes();
         double perLane = w.laneWindows == 0 ? 0 : w.windowedEvents / (double) w.laneWindows;
         String why = (w.retired == null ? c.reason() : c.reason() + "; " + w.retired)
                 + (g.trial == null ? "" : g.trial.summary());

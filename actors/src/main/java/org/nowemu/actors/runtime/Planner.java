@@ -25,14 +25,23 @@ import java.util.Locale;
  * @param watchStretches slow stretches in a row that send the run back to one lane
  * @param retryEvents  while one lane runs a model the pilot could cut, events between two trials of the lanes
  *                     ({@link LaneTrial}; 0 = never try them again)
+ * @param compilerBusy the share of a core the JIT compiler may take, while one lane runs, for lanes to start; above
+ *                     it they wait for a quieter compiler (0 = never wait)
  */
 public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
-                      int cores, double watchFloor, int watchStretches, long retryEvents) {
+                      int cores, double watchFloor, int watchStretches, long retryEvents, double compilerBusy) {
+
+    /** A planner that never waits for the JIT compiler: for settings by hand. */
+    public Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
+                   int cores, double watchFloor, int watchStretches, long retryEvents) {
+        this(pilotEvents, barrierNs, memberBarrierNs, eventNs, minSpeedup, cores, watchFloor, watchStretches,
+                retryEvents, 0);
+    }
 
     /** A planner that watches the lanes by their counts only (no clock, no later trials): for settings by hand. */
     public Planner(long pilotEvents, double barrierNs, double memberBarrierNs, double eventNs, double minSpeedup,
                    int cores) {
-        this(pilotEvents, barrierNs, memberBarrierNs, eventNs, minSpeedup, cores, 0, 1, 0);
+        this(pilotEvents, barrierNs, memberBarrierNs, eventNs, minSpeedup, cores, 0, 1, 0, 0);
     }
 
     /** The cores lanes may use on this JVM. */

@@ -28,7 +28,7 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
     }
 
     /** The planner of actors' reference.conf, for settings built by hand. */
-    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0.75, 3, 1_000_000);
+    public static final Planner DEFAULT_PLANNER = new Planner(50_000, 0, 300_000, 0, 1.2, 0, 0.75, 3, 1_000_000, 0.5);
 
     /** Settings on the actor runtime with the default spinning and planner. */
     public RuntimeSettings(long seed, int threads, boolean tracing, int traceLimit) {
@@ -58,8 +58,9 @@ public record RuntimeSettings(long seed, int threads, boolean tracing, int trace
         double floor = r.doubleIn(p + "watch-floor", 0, 1024);
         int stretches = r.intIn(p + "watch-stretches", 1, 1_000_000);
         long retry = r.longIn(p + "retry-events", 0, 1L << 40);
+        double compiler = r.doubleIn(p + "compiler-busy", 0, 1024);
         Planner planner = new Planner(pilot, barrier / 1_000.0, members / 1_000.0, event / 1_000.0, min, cores, floor,
-                stretches, retry);
+                stretches, retry, compiler);
         return new RuntimeSettings(seed, threads, tracing, limit, idle, e, planner);
     }
 

@@ -147,9 +147,13 @@ final class Windows {
      * it leaves out collections, so that it weighs the lanes as they run once the code is compiled.
      */
     private static long jitMillis(Planner p) {
+        return p.watchFloor() <= 0 ? 0 : compilerMillis();
+    }
+
+    /** Time the JIT compiler's threads have spent compiling so far (ms), summed over them; 0 if the JVM does not tell. */
+    static long compilerMillis() {
         java.lang.management.CompilationMXBean c = java.lang.management.ManagementFactory.getCompilationMXBean();
-        return p.watchFloor() <= 0 || c == null || !c.isCompilationTimeMonitoringSupported() ? 0
-                : c.getTotalCompilationTime();
+        return c == null || !c.isCompilationTimeMonitoringSupported() ? 0 : c.getTotalCompilationTime();
     }
 
     /** Time the JVM's collectors have spent so far (ms), summed over them. */
