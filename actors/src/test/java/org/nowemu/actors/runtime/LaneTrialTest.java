@@ -31,8 +31,9 @@ class LaneTrialTest {
     record Token() {
     }
 
-    static boolean busy(long t) {
-        return t < QUIET || t >= BUSY_AGAIN;
+    /** Whether the workers chat at {@code t}: before {@code quiet} and from {@code busyAgain} on. */
+    static boolean busy(long t, long quiet, long busyAgain) {
+        return t < quiet || t >= busyAgain;
     }
 
     /** Ticks from time 0 on ({@link #onTick}); counts the messages of class {@code counted} it receives. */
@@ -64,17 +65,22 @@ class LaneTrialTest {
 
     /** In busy phases, chats with its neighbour every 10ns; in the quiet one, sleeps until it ends. */
     static final class Worker extends Ticker {
-        Worker(int neighbour) {
+        private final long quiet;
+        private final long busyAgain;
+
+        Worker(int neighbour, long quiet, long busyAgain) {
             super(neighbour, Chat.class);
+            this.quiet = quiet;
+            this.busyAgain = busyAgain;
         }
 
         @Override
         void onTick() {
-            if (busy(now())) {
+            if (busy(now(), quiet, busyAgain)) {
                 send(target, 10 * NS, new Chat());
                 schedule(10 * NS, new Tick());
             } else {
-                schedule(BUSY_AGAIN - now(), new Tick());
+                schedule(busyAgain - now(), new Tick());
             }
         }
     }
@@ -99,6 +105,11 @@ class LaneTrialTest {
      * (ids 0 and {@code WORKERS + 1}) joined by a 50ns cable, the only connection between the sides.
      */
     static Model phased() {
+        return phased(QUIET, BUSY_AGAIN);
+    }
+
+    /** The same sides, the workers quiet from {@code quiet} to {@code busyAgain}. */
+    static Model phased(long quiet, long busyAgain) {
         ModelBuilder b = new ModelBuilder();
         for (int side = 0; side < 2; side++) {
             int anchorId = side * (WORKERS + 1);
@@ -107,7 +118,7 @@ class LaneTrialTest {
             b.group(a, side);
             for (int w = 0; w < WORKERS; w++) {
                 int next = anchorId + 1 + (w + 1) % WORKERS;
-                b.group(b.add("s" + side + ".w" + w, () -> new Worker(next)), side);
+                b.group(b.add("s" + side + ".w" + w, () -> new Worker(next, quiet, busyAgain)), side);
             }
         }
         for (int side = 0; side < 2; side++) {
@@ -167,6 +178,27 @@ class LaneTrialTest {
         RunResult sequential = Emulation.run(phased(), settings.withEngine(RuntimeSettings.Engine.SEQUENTIAL),
                 horizon);
         assertEquals(sequential.digest(), r.digest());
+    }
+
+    @Test
+    void lanesALaterTrialKeptAreTheRunsLanes() {
+        // The workers quiet from the start to 20us, then busy. The pilot (2,000 events from time 0, then 2,000 on 2
+        // lanes) sees the quiet phase only, 12 events a 50ns window, 0.77x: one lane, and the host of the second
+        // lane is started only when a trial seats it. Trials come every 3,000 events of one lane, then 6,000: the
+        // quiet phase holds 20us x 12 / 50ns = 4,800 events, so the second trial, or the third, meets the busy
+        // phase (206 events a lane a window, 1.90x) and keeps the lanes: the run's lanes are 2, not the pilot's 1.
+        Planner planner = new Planner(2_000, 1_000, 300_000, 100, 1.2, 2, 0, 3, 3_000);
+        RuntimeSettings settings = new RuntimeSettings(1, 0, false, 0).withPlanner(planner);
+        long horizon = 30 * US;
+        RunResult r = Emulation.run(phased(0, 20 * US), settings, horizon, ConfigFactory.load(), new RunProgress(), 2);
+        String story = r.runtime().choice();
+        assertTrue(story.startsWith("lambda 0.6"), story);
+        assertTrue(story.contains("lanes again after"), story);
+        assertEquals(2, r.runtime().lanes(), story);
+        RunResult sequential = Emulation.run(phased(0, 20 * US),
+                settings.withEngine(RuntimeSettings.Engine.SEQUENTIAL), horizon);
+        assertEquals(sequential.digest(), r.digest());
+        assertTrue(r.counter("chats") > 40 * 900, "chats " + r.counter("chats"));
     }
 
     @Test
