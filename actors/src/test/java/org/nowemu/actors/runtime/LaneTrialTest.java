@@ -131,14 +131,27 @@ class LaneTrialTest {
         return b.build();
     }
 
+    /**
+     * Runs {@code m} to {@code horizon} on the runtime, on 2 cores, the costs configured so that the planner's choices
+     * follow from the model's counts alone (an event 100ns, a barrier 1us, stretches of 2,000 events, no clock), a
+     * trial due every {@code retry} events of one lane (then twice as far apart after each that keeps one lane).
+     */
+    private static RunResult onLanes(Model m, long retry, long horizon) {
+        Planner planner = new Planner(2_000, 1_000, 300_000, 100, 1.2, 2, 0, 3, retry);
+        RuntimeSettings settings = new RuntimeSettings(1, 0, false, 0).withPlanner(planner);
+        return Emulation.run(m, settings, horizon, ConfigFactory.load(), new RunProgress(), 2);
+    }
+
+    private static RunResult sequential(Model m, long horizon) {
+        return Emulation.run(m, new RuntimeSettings(1, 0, false, 0).withEngine(RuntimeSettings.Engine.SEQUENTIAL),
+                horizon);
+    }
+
     @Test
     void theLanesComeBackWhenTheQuietPhaseEnds() {
-        // Costs configured, so that the planner's choices follow from the model's counts alone: an event 100ns, a
-        // barrier 1us; stretches of 2,000 events; a trial every 3,000 events of one lane (then 6,000, 12,000...).
-        Planner planner = new Planner(2_000, 1_000, 300_000, 100, 1.2, 2, 0, 3, 3_000);
-        RuntimeSettings settings = new RuntimeSettings(1, 0, false, 0).withPlanner(planner);
+        // A trial every 3,000 events of one lane (then 6,000, 12,000...).
         long horizon = 70 * US;
-        RunResult r = Emulation.run(phased(), settings, horizon, ConfigFactory.load(), new RunProgress(), 2);
+        RunResult r = onLanes(phased(), 3_000, horizon);
         // Windows are the cable's 50ns: an anchor's tick is always pending, 50ns from the cut. In a busy phase a
         // window holds, per side, 20 workers x (5 ticks + 5 chats) + the anchor's 5 ticks and a token: 206 events,
         // so 2 lanes take 206 x 100ns + 1us against 412 x 100ns on one: 1.90x, kept. In the quiet phase a window
@@ -150,8 +163,7 @@ class LaneTrialTest {
         assertTrue(story.contains("back to one lane after"), story);
         assertTrue(story.contains("lanes again after"), story);
         assertTrue(story.matches(".*later trials? of the lanes, 1 kept them.*"), story);
-        RunResult sequential = Emulation.run(phased(), settings.withEngine(RuntimeSettings.Engine.SEQUENTIAL),
-                horizon);
+        RunResult sequential = sequential(phased(), horizon);
         assertEquals(sequential.digest(), r.digest());
         assertEquals(sequential.events(), r.events());
         // 40 workers chat every 10ns for 10us and again for 20us (50 to 70us), the last chats of the horizon aside.
@@ -166,18 +178,13 @@ class LaneTrialTest {
         // the events, so the quiet phase's 0.24 events a ns must reach 0.6. The trials due later in it (every 2,000
         // events, 8.3us of quiet) are skipped; the first due wholly in the busy phase (8.24 events a ns) runs and
         // keeps the lanes. Without the rate every due trial runs: 3 later trials, 2 of them in the quiet phase.
-        Planner planner = new Planner(2_000, 1_000, 300_000, 100, 1.2, 2, 0, 3, 1_000);
-        RuntimeSettings settings = new RuntimeSettings(1, 0, false, 0).withPlanner(planner);
-        long horizon = 70 * US;
-        RunResult r = Emulation.run(phased(), settings, horizon, ConfigFactory.load(), new RunProgress(), 2);
+        RunResult r = onLanes(phased(), 1_000, 70 * US);
         String story = r.runtime().choice();
         assertEquals(2, r.runtime().lanes(), story);
         assertTrue(story.contains("back to one lane after"), story);
         assertTrue(story.contains("2 later trials of the lanes, 1 kept them"), story);
         assertTrue(story.matches(".*; [2-9] trials skipped, the traffic not grown enough.*"), story);
-        RunResult sequential = Emulation.run(phased(), settings.withEngine(RuntimeSettings.Engine.SEQUENTIAL),
-                horizon);
-        assertEquals(sequential.digest(), r.digest());
+        assertEquals(sequential(phased(), 70 * US).digest(), r.digest());
     }
 
     @Test
@@ -187,17 +194,12 @@ class LaneTrialTest {
         // lane is started only when a trial seats it. Trials come every 3,000 events of one lane, then 6,000: the
         // quiet phase holds 20us x 12 / 50ns = 4,800 events, so the second trial, or the third, meets the busy
         // phase (206 events a lane a window, 1.90x) and keeps the lanes: the run's lanes are 2, not the pilot's 1.
-        Planner planner = new Planner(2_000, 1_000, 300_000, 100, 1.2, 2, 0, 3, 3_000);
-        RuntimeSettings settings = new RuntimeSettings(1, 0, false, 0).withPlanner(planner);
-        long horizon = 30 * US;
-        RunResult r = Emulation.run(phased(0, 20 * US), settings, horizon, ConfigFactory.load(), new RunProgress(), 2);
+        RunResult r = onLanes(phased(0, 20 * US), 3_000, 30 * US);
         String story = r.runtime().choice();
         assertTrue(story.startsWith("lambda 0.6"), story);
         assertTrue(story.contains("lanes again after"), story);
         assertEquals(2, r.runtime().lanes(), story);
-        RunResult sequential = Emulation.run(phased(0, 20 * US),
-                settings.withEngine(RuntimeSettings.Engine.SEQUENTIAL), horizon);
-        assertEquals(sequential.digest(), r.digest());
+        assertEquals(sequential(phased(0, 20 * US), 30 * US).digest(), r.digest());
         assertTrue(r.counter("chats") > 40 * 900, "chats " + r.counter("chats"));
     }
 
