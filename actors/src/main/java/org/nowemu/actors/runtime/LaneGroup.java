@@ -272,7 +272,8 @@ public final class LaneGroup {
                         t.backToOne(windows.events, windows.start);
                     }
                     b.close();
-                } else if (next == Windows.Step.WINDOW && lanes.length == 1 && t != null && t.due(windows.events, windows.start)) {
+                } else if (next == Windows.Step.WINDOW && lanes.length == 1 && t != null
+                        && t.due(windows.events, windows.start)) {
                     t.run(this, false);
                     next = windows.step;
                     reserve.seat(lanes.length);

@@ -103,8 +103,8 @@ final class LaneTrial {
 
     /**
      * The pilot's trial ({@link #run}), the JIT compiler having taken {@code compilerShare} of a core during the
-     * pilot's first stretch: lanes it would keep are put off while that is more than the planner's compiler-busy, one lane
-     * running on until the compiler is quiet ({@link #due}).
+     * pilot's first stretch: lanes it would keep are put off while that is more than the planner's compiler-busy,
+     * one lane running on until the compiler is quiet ({@link #due}).
      */
     Planner.Choice pilot(LaneGroup g, double compilerShare) {
         return run(g, true, compilerShare);

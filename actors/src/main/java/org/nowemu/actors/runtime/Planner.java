@@ -87,7 +87,7 @@ public record Planner(long pilotEvents, double barrierNs, double memberBarrierNs
 
     /**
      * How many times more events its windows would need, the windows and the lanes' shares of the events staying
-     * as they were, for {@code lanes} lanes to reach {@code min-speedup} where a stretch of {@code events} events in
+     * as they were, for the lanes to reach {@code min-speedup} where a stretch of {@code events} events in
      * {@code windows} windows, with critical path {@code critical}, did not: g such that g·N·c = min-speedup·(g·M·c +
      * W·tau), so g = min-speedup·W·tau / (c·(N - min-speedup·M)); infinite when no growth would do (the busiest lane
      * holds more than 1/min-speedup of the events). At least 1. A window between lanes spans about the same
