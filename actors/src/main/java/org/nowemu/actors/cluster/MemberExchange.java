@@ -22,8 +22,9 @@ import org.nowemu.actors.wire.WireRegistry;
  * <p>Member p's next window is [its earliest event, E_p), clipped to the horizon. E_p is the least, over the
  * other members q, of q's earliest output time O_q (its pending work plus {@link ExitDelays}, lowered by what
  * was just sent to it) and of min over r other than p and q of O_r plus q's least exit delay (a message r
- * sends q during the window that q passes on to p later); and, when another member has work before O_p, of O_p
- * itself, so that busy members keep in step (they all stop at the least output of any, as lanes do). Inside it,
+ * sends q during the window that q passes on to p later); and, when another member has work before O_p plus p's
+ * least exit delay (work it could run in the next window if p stopped at O_p), of O_p itself, so that busy members
+ * keep in step (they all stop at the least output of any, as lanes do). Inside it,
  * p's lanes run their own windows ({@link LaneGroup}), and each message they send another member lowers E_p to
  * that message's time plus its target's exit delay (the earliest anything it causes could come back). No message
  * can reach p below E_p, since members exchange messages only at barriers. A member whose neighbours are idle and
@@ -314,14 +315,18 @@ final class MemberExchange implements Exchange {
                 }
             }
             end = Math.min(end, Math.min(output[q], ExitDelays.after(others, leastExit[q])));
-            othersFirst |= earliest[q] < output[p];
+            othersFirst |= earliest[q] < ExitDelays.after(output[p], leastExit[p]);
         }
         if (othersFirst) {
-            // In step: while another member has work before p's earliest output, p stops there too, as the lanes
-            // of one JVM all stop at the least output of any. Run on to where the others could reach it, a member
-            // got ahead of them, and on a fat tree whose traffic crosses the cut every cable's length both ways the
-            // members fell into taking turns, each global window holding work for one of them only: fat-tree-4096
-            // over 2 JVMs took 142.8 s, and 80.7 s in step (BENCHMARKS.md, 2026-11-28 evening).
+            // In step: while another member has work that it could run in the next window were p to stop at its
+            // own earliest output (p's next output then comes at least its least exit delay later), p stops there,
+            // as the lanes of one JVM all stop at the least output of any. Run on, a member got ahead of the others,
+            // and on a fat tree whose traffic crosses the cut every cable's length both ways the members fell into
+            // taking turns, each global window holding work for one of them only. Stopping only for work before
+            // p's own output missed by a picosecond a member whose work began just after it (its earliest at
+            // 3,848.415 us, the other's output at 3,848.414 us): fat-tree-4096 over 2 JVMs cut as the lanes are took
+            // turns in 24,637 of 44,172 windows that way (95.7 s), in 1,771 of 48,676 this way (77.3 s; BENCHMARKS.md,
+            // "Two JVMs in step").
             end = Math.min(end, output[p]);
         }
         return end;

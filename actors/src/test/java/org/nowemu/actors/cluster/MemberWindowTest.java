@@ -34,8 +34,21 @@ class MemberWindowTest {
     }
 
     /**
-     * B's only work is at 500,000 (its output 550,000), after A's output at 50,000: it does not hold A back, and A
-     * runs to 550,000. A has work (at 0) before B's own output, so B stops at the least of the two, A's 50,000.
+     * A's work begins at 51,000, just after B's output at 50,000; B has work at 0. By the others alone, B could run to
+     * A's output, 101,000, right over the stretch where A's work is, while A, stopped by B's output, does nothing; in
+     * the next window A would run while B, past A's reach, waited: the members would take turns. A could run in the
+     * next window if B stopped at its own output (A's work at 51,000 lies before 50,000 + the cable's 50,000), so B
+     * stops at 50,000. A stops at B's output, 50,000, too.
+     */
+    @Test
+    void workJustAfterAMembersOutputKeepsItInStep() {
+        assertEnds(new long[] {51_000, 0}, new long[] {101_000, 50_000}, 50_000, 50_000);
+    }
+
+    /**
+     * B's only work is at 500,000 (its output 550,000), long after A's output at 50,000 plus the cable's 50,000, where
+     * A's next window could end at the earliest: it does not hold A back, and A runs to 550,000. A has work (at 0)
+     * before B's own output, so B stops at the least of the two, A's 50,000.
      */
     @Test
     void workAfterAMembersOutputDoesNotHoldItBack() {
