@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.nowemu.actors.stats.Counter;
 import org.nowemu.actors.stats.Digest;
@@ -47,9 +48,20 @@ final class ComponentCell {
      */
     private int lastSource = -1;
     private long lastSequence = -1;
-    /** The hasher of the last payload class seen: components mostly receive one or two classes. */
-    private Class<?> hashedClass;
-    private StructuralHash.Hasher hasher;
+    /*
+     * The last two payload classes handled, with their hashers and handlers (null until first dispatched): a
+     * component mostly receives two or three classes in turn (a switch port a flit, then a crossing). Kept here,
+     * in an object already in the cache when an event arrives, not looked up in the class's ClassValue and the
+     * component's Receive, which were not: fat-tree-4096's first 150 us (43.4M events) on the sequential engine took
+     * 50.8, 48.9 and 53.4 s against 56.7, 58.0 and 61.2 s with one class kept for the hash and the handler found by
+     * Receive, alternating (BENCHMARKS.md, "A component's last two payload classes").
+     */
+    private Class<?> firstClass;
+    private StructuralHash.Hasher firstHasher;
+    private Consumer<Object> firstHandler;
+    private Class<?> secondClass;
+    private StructuralHash.Hasher secondHasher;
+    private Consumer<Object> secondHandler;
     private final TreeMap<String, Counter> counters = new TreeMap<>();
     /**
      * The counters by the identity of the name a component passes, looked up before the sorted map: names are
@@ -135,7 +147,7 @@ final class ComponentCell {
         }
         try {
             if (begin(e)) {
-                receive.dispatch(e.payload);
+                dispatch(e.payload);
             }
         } catch (Throwable t) {
             fail("", t);
@@ -168,12 +180,42 @@ final class ComponentCell {
         return true;
     }
 
-    private long payloadHash(Object payload) {
-        if (payload.getClass() != hashedClass) {
-            hashedClass = payload.getClass();
-            hasher = StructuralHash.hasherOf(hashedClass);
+    /**
+     * Runs the component's handler for {@code payload}, whose class {@link #payloadHash} has just put first. The
+     * handler is looked up in the component's {@link Receive} once per class kept.
+     */
+    private void dispatch(Object payload) {
+        if (payload.getClass() != firstClass) {
+            receive.dispatch(payload);
+            return;
         }
-        return hasher.hash(payload);
+        Consumer<Object> h = firstHandler;
+        if (h == null) {
+            h = receive.handlerFor(firstClass);
+            firstHandler = h;
+        }
+        h.accept(payload);
+    }
+
+    private long payloadHash(Object payload) {
+        Class<?> c = payload.getClass();
+        if (c != firstClass) {
+            if (c != secondClass) {
+                secondClass = c;
+                secondHasher = StructuralHash.hasherOf(c);
+                secondHandler = null;
+            }
+            Class<?> k = firstClass;
+            StructuralHash.Hasher x = firstHasher;
+            Consumer<Object> h = firstHandler;
+            firstClass = secondClass;
+            firstHasher = secondHasher;
+            firstHandler = secondHandler;
+            secondClass = k;
+            secondHasher = x;
+            secondHandler = h;
+        }
+        return firstHasher.hash(payload);
     }
 
     void finish(List<Event> incoming) {

@@ -34,12 +34,15 @@ public final class Receive {
 
     /** Runs the handler for {@code payload}; fails naming the payload class when there is none. */
     void dispatch(Object payload) {
-        Class<?> c = payload.getClass();
+        handlerFor(payload.getClass()).accept(payload);
+    }
+
+    /** The handler of payloads of class {@code c}; fails naming the class when there is none. */
+    Consumer<Object> handlerFor(Class<?> c) {
         Class<?>[] s = seen;
         for (int i = 0; i < seenCount; i++) {
             if (s[i] == c) {
-                seenHandlers[i].accept(payload);
-                return;
+                return seenHandlers[i];
             }
         }
         Consumer<Object> h = find(c);
@@ -49,7 +52,7 @@ public final class Receive {
         }
         seen[seenCount] = c;
         seenHandlers[seenCount++] = h;
-        h.accept(payload);
+        return h;
     }
 
     @SuppressWarnings("unchecked")
