@@ -13,7 +13,8 @@ import java.util.TreeSet;
  * Parts are balanced by weight: by the events each component is expected to handle when they are known (a pilot
  * stretch of the run, {@link Planner}), else by the count of components. Lanes and cluster members alike cut the
  * groups' graph by {@link GroupCut} (the heavy groups shared out by nearness, the light ones joining the nearest
- * part). A model without groups is cut into contiguous blocks of ids of near-equal weight. Deterministic; where components run never changes results, only speed.
+ * part). A model without groups is cut into contiguous blocks of ids of near-equal weight. Deterministic; where
+ * components run never changes results, only speed.
  *
  * @param placement   which partition runs each component
  * @param components  components in each partition

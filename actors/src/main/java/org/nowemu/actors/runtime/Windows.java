@@ -150,7 +150,10 @@ final class Windows {
         return p.watchFloor() <= 0 ? 0 : compilerMillis();
     }
 
-    /** Time the JIT compiler's threads have spent compiling so far (ms), summed over them; 0 if the JVM does not tell. */
+    /**
+     * Time the JIT compiler's threads have spent compiling so far (ms), summed over them; 0 if the JVM does not
+     * tell.
+     */
     static long compilerMillis() {
         java.lang.management.CompilationMXBean c = java.lang.management.ManagementFactory.getCompilationMXBean();
         return c == null || !c.isCompilationTimeMonitoringSupported() ? 0 : c.getTotalCompilationTime();
